@@ -1,0 +1,140 @@
+/**
+ * Typed fetch client for the product's API (SPEC §7). It adds the authorization header
+ * to the calls SPEC marks (auth) and turns error answers into ApiError with the server's
+ * messages. It imports no MirageJS, so a bundle that only talks to the API stays small.
+ */
+import type {
+  BookmarksAnswer,
+  CommentEdit,
+  CommentsAnswer,
+  FollowAnswer,
+  LoginAnswer,
+  LoginInput,
+  PostAnswer,
+  PostDraft,
+  PostsAnswer,
+  SignupAnswer,
+  SignupInput,
+  UserAnswer,
+  UserEdit,
+  UsersAnswer,
+} from './contract';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The server's messages (the `errors` list), or one describing the failure. */
+    readonly errors: string[],
+    readonly body: unknown,
+  ) {
+    super(errors.join(' ').trim() || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** Origin the `/api` paths are relative to; '' for the current site. */
+  baseUrl?: string;
+  /** The signed-in member's token, or null. */
+  getToken: () => string | null;
+  /** Called for every 401 answer (the shell logs the member out). */
+  onUnauthorized?: (error: ApiError) => void;
+  /** Awaited before each call, e.g. until the in-browser backend has started. */
+  beforeRequest?: () => Promise<unknown>;
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+function messagesOf(body: unknown, status: number): string[] {
+  if (body && typeof body === 'object' && 'errors' in body) {
+    const errors = (body as { errors: unknown }).errors;
+    if (Array.isArray(errors)) {
+      return errors.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)));
+    }
+  }
+  if (typeof body === 'string' && body.trim()) return [body];
+  return [`Request failed with status ${status}`];
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const base = options.baseUrl ?? '';
+
+  async function request<T>(method: Method, path: string, { auth = false, body }: { auth?: boolean; body?: unknown } = {}): Promise<T> {
+    await options.beforeRequest?.();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const token = options.getToken();
+    if (auth && token) headers.authorization = token;
+    let response: Response;
+    try {
+      response = await fetch(`${base}/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (cause) {
+      throw new ApiError(0, ['The server could not be reached. Check your connection and try again.'], cause);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: keep the text as the body.
+    }
+    if (!response.ok) {
+      const error = new ApiError(response.status, messagesOf(parsed, response.status), parsed);
+      if (response.status === 401) options.onUnauthorized?.(error);
+      throw error;
+    }
+    return parsed as T;
+  }
+
+  const id = encodeURIComponent;
+
+  return {
+    request,
+    auth: {
+      login: (input: LoginInput) => request<LoginAnswer>('POST', '/auth/login', { body: input }),
+      signup: (input: SignupInput) => request<SignupAnswer>('POST', '/auth/signup', { body: input }),
+    },
+    users: {
+      all: () => request<UsersAnswer>('GET', '/users'),
+      byId: (userId: string) => request<UserAnswer>('GET', `/users/id/${id(userId)}`),
+      byHandler: (handler: string) => request<UserAnswer>('GET', `/users/handler/${id(handler)}`),
+      edit: (userData: UserEdit) => request<UserAnswer>('POST', '/users/edit', { auth: true, body: { userData } }),
+      bookmarks: () => request<BookmarksAnswer>('GET', '/users/bookmark', { auth: true }),
+      bookmark: (postId: string) => request<BookmarksAnswer>('POST', `/users/bookmark/${id(postId)}`, { auth: true, body: {} }),
+      removeBookmark: (postId: string) =>
+        request<BookmarksAnswer>('POST', `/users/remove-bookmark/${id(postId)}`, { auth: true, body: {} }),
+      follow: (userId: string) => request<FollowAnswer>('POST', `/users/follow/${id(userId)}`, { auth: true, body: {} }),
+      unfollow: (userId: string) => request<FollowAnswer>('POST', `/users/unfollow/${id(userId)}`, { auth: true, body: {} }),
+    },
+    posts: {
+      all: () => request<PostsAnswer>('GET', '/posts'),
+      page: (limit: number, page: number) => request<PostsAnswer>('GET', `/posts/${limit}/${page}`),
+      byId: (postId: string) => request<PostAnswer>('GET', `/posts/${id(postId)}`),
+      byUser: (username: string) => request<PostsAnswer>('GET', `/posts/user/${id(username)}`),
+      create: (postData: PostDraft & { userId: string }) =>
+        request<PostsAnswer>('POST', '/posts', { auth: true, body: { postData } }),
+      edit: (postId: string, postData: PostDraft) =>
+        request<PostsAnswer>('POST', `/posts/edit/${id(postId)}`, { auth: true, body: { postData } }),
+      remove: (postId: string) => request<PostsAnswer>('DELETE', `/posts/${id(postId)}`, { auth: true }),
+      like: (postId: string) => request<PostsAnswer>('POST', `/posts/like/${id(postId)}`, { auth: true, body: {} }),
+      dislike: (postId: string) => request<PostsAnswer>('POST', `/posts/dislike/${id(postId)}`, { auth: true, body: {} }),
+    },
+    comments: {
+      ofPost: (postId: string) => request<CommentsAnswer>('GET', `/comments/${id(postId)}`),
+      add: (postId: string, commentData: { content: string }) =>
+        request<PostsAnswer>('POST', `/comments/add/${id(postId)}`, { auth: true, body: { commentData } }),
+      edit: (postId: string, commentId: string, commentData: CommentEdit) =>
+        request<PostsAnswer>('POST', `/comments/edit/${id(postId)}/${id(commentId)}`, { auth: true, body: { commentData } }),
+      remove: (postId: string, commentId: string) =>
+        request<PostsAnswer>('POST', `/comments/delete/${id(postId)}/${id(commentId)}`, { auth: true, body: {} }),
+      upvote: (postId: string, commentId: string) =>
+        request<PostsAnswer>('POST', `/comments/upvote/${id(postId)}/${id(commentId)}`, { auth: true, body: {} }),
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,195 @@
+/**
+ * The API contract shared by the fake backend and every app (SPEC §3, §7, §8).
+ * Type-only plus constants: importing it never pulls MirageJS into a bundle.
+ */
+
+export interface UserSummary {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  userHandler: string;
+  pic: string;
+}
+
+/** A member as the API returns it. `password` never leaves the server. */
+export interface User extends UserSummary {
+  bio: string;
+  link: string;
+  followers: UserSummary[];
+  following: UserSummary[];
+  /** Post ids. */
+  bookmarks: string[];
+  /** The login e-mail. */
+  username: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Numeric id as text. */
+  id: string;
+}
+
+export interface Reply {
+  /** Client-generated unique id. */
+  _id: string;
+  user: UserSummary;
+  content: string;
+  createdAt?: string;
+}
+
+export interface Comment {
+  _id: string;
+  postId: string;
+  content: string;
+  user: UserSummary;
+  votes: { upvotedBy: UserSummary[] };
+  replies: Reply[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Post {
+  _id: string;
+  /** Author _id. */
+  userId: string;
+  content: string;
+  /** Image URL, inline data URL, or ''. */
+  pic: string;
+  /** Author's username (login e-mail). */
+  username: string;
+  createdAt: string;
+  updatedAt: string;
+  id: string;
+  likes: { likeCount: number; likedBy: UserSummary[]; dislikedBy: UserSummary[] };
+  comments: Comment[];
+}
+
+export interface PostDraft {
+  content: string;
+  pic: string;
+}
+
+export interface SignupInput {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface LoginInput {
+  username: string;
+  password: string;
+}
+
+export interface UserEdit {
+  pic?: string;
+  bio?: string;
+  link?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export interface CommentEdit {
+  content: string;
+  replies?: Reply[];
+}
+
+// ---- Answers (SPEC §7) ----
+export interface LoginAnswer { foundUser: User; encodedToken: string }
+export interface SignupAnswer { createdUser: User; encodedToken: string }
+export interface UsersAnswer { users: User[] }
+export interface UserAnswer { user: User }
+export interface BookmarksAnswer { bookmarks: string[] }
+export interface FollowAnswer { user: User; allUsers: User[] }
+export interface PostsAnswer { posts: Post[] }
+export interface PostAnswer { post: Post }
+export interface CommentsAnswer { comments: Comment[] }
+export interface TodosAnswer { todos: { _id: string; title: string; done: boolean }[] }
+
+/** The body of every error answer: `errors` is a list of messages. */
+export interface ErrorBody { errors: string[] }
+
+/** Exact server messages of SPEC §8 (plus the ownership and input refusals this product adds). */
+export const SERVER_ERRORS = {
+  usernameExists: 'Unprocessable Entity. Username Already Exists.',
+  userNotFound: 'The username you entered is not Registered. Not Found error',
+  badCredentials: 'The credentials you entered are invalid. Unauthorized access error.',
+  badToken: 'The token is invalid. Unauthorized access error.',
+  alreadyLiked: 'Cannot like a post that is already liked. ',
+  alreadyDisliked: 'Cannot dislike a post that is already disliked. ',
+  deleteNotOwner: "Cannot delete a Post doesn't belong to the logged in User.",
+  editNotOwner: "Cannot edit a Post doesn't belong to the logged in User.",
+  commentEditNotOwner: "Cannot edit a Comment doesn't belong to the logged in User.",
+  commentDeleteNotAllowed: 'Only the comment author or the post author can delete this Comment.',
+  alreadyBookmarked: 'This Post is already bookmarked',
+  notBookmarked: 'Post not bookmarked yet',
+  alreadyFollowing: 'User Already following',
+  notFollowing: 'User already not following',
+  postNotFound: 'The post you requested does not exist. Not Found error',
+  commentNotFound: 'The comment you requested does not exist. Not Found error',
+  memberNotFound: 'The member you requested does not exist. Not Found error',
+  storageFull: 'The browser storage is full, so this change was not saved.',
+} as const;
+
+/** Client messages of SPEC §5 and §8. */
+export const CLIENT_MESSAGES = {
+  emailFormat: 'Email should be in correct format',
+  emptyField: (field: string) => `${field} shouldn't be empty`,
+  emptyName: "Firstname or lastname can't be empty",
+  passwordRule: 'Password should be in 8 to 20 chars and should have one digit',
+  loginFailed: 'username or password is incorrect',
+  signupFailed: 'Email already exist',
+  userUpdateFailed: 'There is some error while updating user',
+  emptyComment: 'Pls Write something in comment box',
+  emptyEditComment: 'Pls Write something in edit comment box',
+  emptyReply: 'Pls Write something in reply comment box',
+  bookmarkAdded: 'Bookmark added successfully',
+  bookmarkRemoved: 'Removed successfully',
+  postCreated: 'Post created successfully',
+  postUpdated: 'Post updated successfully',
+  postDeleted: 'Post deleted successfully',
+  linkCopied: 'Link Copied',
+  jsonError: 'Error in JSON format',
+  responseUndefined: 'Response is undefined.',
+  noUsers: 'No user to show',
+  emptyFeed: 'No posts yet. You can go Explore Feed',
+} as const;
+
+/** Business constants (SPEC §9). */
+export const LIMITS = {
+  toastAutoCloseMs: 1500,
+  searchDebounceMs: 500,
+  explorePageSize: 2,
+  pageChangeSpinnerMs: 500,
+  emojiCount: 20,
+  /** Largest image (bytes, before base64) the product keeps: it is stored in the browser. */
+  maxImageBytes: 1024 * 1024,
+  /** Largest JSON body the fake backend accepts. */
+  maxBodyBytes: 2 * 1024 * 1024,
+  defaultDelayMs: 400,
+} as const;
+
+export const IMAGE_TYPES = [
+  'image/apng',
+  'image/avif',
+  'image/gif',
+  'image/jpeg',
+  'image/png',
+  'image/svg+xml',
+  'image/jpg',
+  'image/webp',
+] as const;
+
+/** localStorage keys used across apps. */
+export const STORAGE_KEYS = {
+  loginItems: 'login-items',
+  theme: 'theme',
+  database: 'social-mock-api-db',
+  mockmanRequest: 'mockman-last-request',
+} as const;
+
+/** The four test credential sets offered on the login page (users 1 to 4 of the seed). */
+export const TEST_CREDENTIALS: readonly LoginInput[] = [
+  { username: 'adarsh@socialmfe.dev', password: 'adarsh123' },
+  { username: 'meera@socialmfe.dev', password: 'meera1234' },
+  { username: 'kabir@socialmfe.dev', password: 'kabir1234' },
+  { username: 'sara@socialmfe.dev', password: 'sara12345' },
+];

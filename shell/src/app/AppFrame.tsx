@@ -1,0 +1,54 @@
+import React, { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { auth$, events$, refreshUsers } from '../bus';
+import { useApplyTheme } from '../theme/ThemeSwitch';
+import { ToastHost } from '../toasts/ToastHost';
+
+/** Follows the bus's navigate events with the router. */
+function NavigateBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const subscription = events$.subscribe((event) => {
+      if (event.type === 'navigate') navigate(event.to, { replace: event.replace });
+    });
+    return () => subscription.unsubscribe();
+  }, [navigate]);
+  return null;
+}
+
+/** Scrolls to the top whenever the path changes (SPEC §2). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Keeps the members list loaded while someone is signed in (search, suggestions, follow lists). */
+function UsersLoader() {
+  useEffect(() => {
+    let signedIn: string | null = null;
+    const subscription = auth$.subscribe((auth) => {
+      const id = auth?.user._id ?? null;
+      if (id && id !== signedIn) refreshUsers().catch(() => undefined);
+      signedIn = id;
+    });
+    return () => subscription.unsubscribe();
+  }, []);
+  return null;
+}
+
+/** What every page of the product has around it, in the shell and in a remote's dev page. */
+export function AppFrame({ children }: { children: ReactNode }) {
+  useApplyTheme();
+  return (
+    <>
+      <NavigateBridge />
+      <ScrollToTop />
+      <UsersLoader />
+      {children}
+      <ToastHost />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import React from 'react';
+import { Link } from 'react-router-dom';
+
+export function NotFound() {
+  return (
+    <main className="page not-found">
+      <h1>Page not found</h1>
+      <p className="muted">There is nothing at this address. It may have moved, or the link may be mistyped.</p>
+      <Link className="btn btn--primary" to="/">
+        Go to the home feed
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+import React from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { setBackendReady } from './bus';
+import { configureRemotes, loadRemotesConfig } from './federation';
+import { App } from './app/App';
+import './ui/ui.css';
+
+// The fake backend loads beside the first render; API calls wait for it (bus.setBackendReady),
+// so MirageJS stays off the critical path of the first paint.
+setBackendReady(import(/* webpackChunkName: "mock-api" */ '@social/mock-api/server').then((m) => m.startServer()));
+
+async function main() {
+  configureRemotes(await loadRemotesConfig());
+  createRoot(document.getElementById('root')!).render(
+    <React.StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </React.StrictMode>,
+  );
+}
+
+void main();

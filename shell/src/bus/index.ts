@@ -1,0 +1,190 @@
+/**
+ * The shell's bus: the one place the apps share state and events (shared as a Module
+ * Federation singleton, so every remote sees the same instance).
+ *
+ * State (BehaviorSubjects, read with the hooks in ./hooks):
+ * - auth$   { token, user } of the signed-in member, or null. Kept in localStorage under
+ *           'login-items' (SPEC §3) and restored at start.
+ * - users$  { allUsers }: the list of all members.
+ * - posts$  { allPosts, isLoading, isSmallLoading }: the shared posts list; every post
+ *           change replaces it with the server's answer (SPEC §4).
+ * - theme$  'dark' | 'light' (localStorage key 'theme', default dark).
+ * Events (events$): toast, navigate, logout.
+ * api: the typed client bound to the member's token; a 401 logs the member out.
+ */
+import { BehaviorSubject, Subject } from 'rxjs';
+import { createApiClient, ApiError } from '@social/mock-api/client';
+import { STORAGE_KEYS, type Post, type User } from '@social/mock-api/contract';
+import { useSubject } from './hooks';
+
+export interface AuthState {
+  token: string;
+  user: User;
+}
+export interface UsersState {
+  allUsers: User[];
+}
+export interface PostsState {
+  allPosts: Post[];
+  isLoading: boolean;
+  isSmallLoading: boolean;
+}
+export type Theme = 'dark' | 'light';
+export type ToastType = 'info' | 'success' | 'warning' | 'error' | 'default';
+
+export type AppEvent =
+  | { type: 'toast'; toastType: ToastType; message: string }
+  | { type: 'navigate'; to: string; replace?: boolean }
+  | { type: 'logout' };
+
+function readStorage<T>(key: string, isValid: (value: unknown) => value is T): T | null {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (!raw) return null;
+    const value: unknown = JSON.parse(raw);
+    return isValid(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAuthState(value: unknown): value is AuthState {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Partial<AuthState>;
+  return typeof v.token === 'string' && !!v.user && typeof v.user === 'object' && typeof v.user._id === 'string';
+}
+
+function readTheme(): Theme {
+  try {
+    const stored = window.localStorage.getItem(STORAGE_KEYS.theme);
+    return stored === 'light' ? 'light' : 'dark';
+  } catch {
+    return 'dark';
+  }
+}
+
+export const auth$ = new BehaviorSubject<AuthState | null>(readStorage(STORAGE_KEYS.loginItems, isAuthState));
+export const users$ = new BehaviorSubject<UsersState>({ allUsers: [] });
+export const posts$ = new BehaviorSubject<PostsState>({ allPosts: [], isLoading: false, isSmallLoading: false });
+export const theme$ = new BehaviorSubject<Theme>(readTheme());
+export const events$ = new Subject<AppEvent>();
+
+// ---- Auth ----
+
+/** Signs the member in: keeps token and user in one localStorage entry. */
+export function setAuth(state: AuthState): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.loginItems, JSON.stringify(state));
+  } catch {
+    // Storage full or blocked: the session still works for this page.
+  }
+  auth$.next(state);
+}
+
+/** Replaces the stored user (after a profile edit, bookmark or follow). */
+export function updateAuthUser(user: User): void {
+  const current = auth$.value;
+  if (current && current.user._id === user._id) setAuth({ token: current.token, user });
+}
+
+/** Signs the member out and removes the stored entry. */
+export function logout(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.loginItems);
+  } catch {
+    // Nothing stored or storage blocked: nothing to remove.
+  }
+  auth$.next(null);
+  events$.next({ type: 'logout' });
+}
+
+// ---- Users and posts ----
+
+export function setUsers(allUsers: User[]): void {
+  users$.next({ allUsers });
+  const me = auth$.value && allUsers.find((u) => u._id === auth$.value?.user._id);
+  if (me) updateAuthUser(me);
+}
+
+export function setPosts(allPosts: Post[]): void {
+  posts$.next({ ...posts$.value, allPosts });
+}
+
+export function setPostsLoading(flags: Partial<Pick<PostsState, 'isLoading' | 'isSmallLoading'>>): void {
+  posts$.next({ ...posts$.value, ...flags });
+}
+
+// ---- Theme ----
+
+export function setTheme(theme: Theme): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.theme, theme);
+  } catch {
+    // Not persisted, still applied.
+  }
+  theme$.next(theme);
+}
+
+// ---- Events ----
+
+export function toast(toastType: ToastType, message: string): void {
+  events$.next({ type: 'toast', toastType, message });
+}
+
+export function navigate(to: string, replace = false): void {
+  events$.next({ type: 'navigate', to, replace });
+}
+
+// ---- API ----
+
+let backendReady: Promise<unknown> = Promise.resolve();
+/** The host (shell or a remote's dev page) tells the bus when the fake backend can answer. */
+export function setBackendReady(ready: Promise<unknown>): void {
+  backendReady = ready;
+}
+
+export const api = createApiClient({
+  getToken: () => auth$.value?.token ?? null,
+  beforeRequest: () => backendReady,
+  onUnauthorized: () => {
+    if (auth$.value) {
+      logout();
+      toast('error', 'Your session has expired. Please log in again.');
+    }
+  },
+});
+
+/** The message to show for a failed call: the server's words, else a plain fallback. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** Reloads the shared posts list (showing the loading flag) and returns it. */
+export async function refreshPosts(): Promise<Post[]> {
+  setPostsLoading({ isLoading: posts$.value.allPosts.length === 0 });
+  try {
+    const { posts } = await api.posts.all();
+    setPosts(posts);
+    return posts;
+  } finally {
+    setPostsLoading({ isLoading: false });
+  }
+}
+
+/** Reloads the list of all members and returns it. */
+export async function refreshUsers(): Promise<User[]> {
+  const { users } = await api.users.all();
+  setUsers(users);
+  return users;
+}
+
+export { ApiError };
+
+// ---- Hooks ----
+export { useSubject };
+export const useAuth = (): AuthState | null => useSubject(auth$);
+export const useUsers = (): UsersState => useSubject(users$);
+export const usePosts = (): PostsState => useSubject(posts$);
+export const useTheme = (): Theme => useSubject(theme$);

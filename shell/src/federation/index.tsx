@@ -1,0 +1,167 @@
+/**
+ * Finding and loading remotes at run time (shared as a singleton, so a remote that loads
+ * another remote, e.g. feed loading post's card, goes through the shell's registry).
+ *
+ * The shell reads manifest URLs from /remotes.json served beside it; missing or broken
+ * config falls back to the local ports, so nothing about a remote's address is baked into
+ * the shell's build.
+ */
+import React, { Component, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { Spinner } from '../ui/Spinner';
+
+export const REMOTE_NAMES = ['auth', 'feed', 'post', 'profile', 'mockman'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+export type RemotesConfig = Record<RemoteName, string>;
+
+export const REMOTE_PORTS: Record<RemoteName, number> = { auth: 3001, feed: 3002, post: 3003, profile: 3004, mockman: 3005 };
+
+/** Human names used in the "could not be loaded" message. */
+const REMOTE_LABELS: Record<RemoteName, string> = {
+  auth: 'sign-in',
+  feed: 'feed',
+  post: 'post',
+  profile: 'profile',
+  mockman: 'API tester',
+};
+
+export function defaultRemotes(hostname = window.location.hostname, protocol = window.location.protocol): RemotesConfig {
+  const config = {} as RemotesConfig;
+  for (const name of REMOTE_NAMES) config[name] = `${protocol}//${hostname}:${REMOTE_PORTS[name]}/mf-manifest.json`;
+  return config;
+}
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value, window.location.href);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the remotes config; any remote it does not name (or names badly) keeps its default. */
+export async function loadRemotesConfig(url = '/remotes.json'): Promise<RemotesConfig> {
+  const config = defaultRemotes();
+  try {
+    const response = await fetch(url, { cache: 'no-cache' });
+    if (!response.ok) return config;
+    const data: unknown = await response.json();
+    if (data && typeof data === 'object') {
+      for (const name of REMOTE_NAMES) {
+        const entry = (data as Record<string, unknown>)[name];
+        if (isHttpUrl(entry)) config[name] = new URL(entry, window.location.href).href;
+      }
+    }
+  } catch {
+    // No config served (or not JSON): the defaults stand.
+  }
+  return config;
+}
+
+let registered: RemotesConfig | null = null;
+
+export function configureRemotes(config: RemotesConfig): void {
+  registered = config;
+  registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: config[name] })), { force: true });
+}
+
+/** Forgets a failed remote so the next load fetches its manifest again. */
+function resetRemote(name: string): void {
+  if (registered && name in registered) {
+    const remote = name as RemoteName;
+    registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
+  }
+}
+
+/** Loads an exposed module, e.g. loadRemoteModule('post/PostCard'). */
+export async function loadRemoteModule<T>(id: string): Promise<T> {
+  const module = await loadRemote<T>(id);
+  if (!module) throw new Error(`Remote module ${id} could not be loaded.`);
+  return module;
+}
+
+// ---- React side ----
+
+interface BoundaryProps {
+  label: string;
+  onRetry: () => void;
+  compact?: boolean;
+  children: ReactNode;
+}
+
+/** Catches a remote that fails to load or to render, and offers a Retry. */
+export class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error): void {
+    console.warn(`[shell] the ${this.props.label} part failed:`, error.message);
+  }
+
+  private retry = () => {
+    this.setState({ error: null });
+    this.props.onRetry();
+  };
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className={this.props.compact ? 'remote-error remote-error--compact' : 'remote-error'} role="alert">
+        <p className="remote-error__title">The {this.props.label} part of the site could not be loaded.</p>
+        {!this.props.compact && <p>The rest of the site still works. Check your connection, then try again.</p>}
+        <button type="button" className="btn btn--primary" onClick={this.retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+}
+
+export interface RemoteComponentProps<P> {
+  /** 'feed/FeedPage' style id; its first segment names the remote. */
+  id: string;
+  /** Which export holds the component; the module's default export if omitted. */
+  exportName?: string;
+  props: P;
+  /** Small inline fallback and error (for cards inside a list). */
+  compact?: boolean;
+  /** Injected in tests; defaults to the federation runtime. */
+  load?: (id: string) => Promise<Record<string, unknown>>;
+}
+
+/** Renders a component exposed by a remote, behind Suspense and an error boundary with Retry. */
+export function RemoteComponent<P extends object>({ id, exportName = 'default', props, compact, load = loadRemoteModule }: RemoteComponentProps<P>) {
+  const [attempt, setAttempt] = useState(0);
+  const remote = id.split('/')[0] ?? id;
+  const label = REMOTE_LABELS[remote as RemoteName] ?? remote;
+  const Lazy = useMemo(
+    () =>
+      React.lazy(async () => {
+        const module = await load(id);
+        const component = module[exportName] as ComponentType<P> | undefined;
+        if (typeof component !== 'function' && typeof component !== 'object') {
+          throw new Error(`Remote module ${id} has no export ${exportName}.`);
+        }
+        return { default: component as ComponentType<P> };
+      }),
+    // A new attempt builds a new lazy component: React.lazy caches its failure.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [id, exportName, attempt, load],
+  );
+  const retry = useCallback(() => {
+    resetRemote(remote);
+    setAttempt((n) => n + 1);
+  }, [remote]);
+  return (
+    <RemoteBoundary key={attempt} label={label} onRetry={retry} compact={compact}>
+      <Suspense fallback={<Spinner size={compact ? 'small' : 'page'} />}>
+        <Lazy {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

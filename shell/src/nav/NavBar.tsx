@@ -1,0 +1,55 @@
+import React, { useCallback, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useAuth, useUsers } from '../bus';
+import { ThemeSwitch } from '../theme/ThemeSwitch';
+import { Avatar, fullName } from '../ui';
+import { CompassIcon, HomeIcon, SearchIcon } from '../ui/icons';
+import { SearchOverlay } from './SearchOverlay';
+
+export const PRODUCT_NAME = 'Orbit';
+
+export function NavBar() {
+  const auth = useAuth();
+  const { allUsers } = useUsers();
+  const navigate = useNavigate();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+
+  return (
+    <header className="topbar">
+      <nav className="topbar__nav" aria-label="Main">
+        <Link to="/" className="brand">
+          <span className="brand__logo" aria-hidden="true">◎</span>
+          <span className="brand__text">{PRODUCT_NAME}</span>
+        </Link>
+        <div className="topbar__actions">
+          <NavLink to="/" end className="icon-btn topbar__link" aria-label="Feed">
+            <HomeIcon />
+          </NavLink>
+          <NavLink to="/explore" className="icon-btn topbar__link" aria-label="Explore">
+            <CompassIcon />
+          </NavLink>
+          <button type="button" className="icon-btn" aria-label="Search users" onClick={() => setSearchOpen(true)}>
+            <SearchIcon />
+          </button>
+          <ThemeSwitch />
+          {auth && (
+            <Link to={`/profile/${encodeURIComponent(auth.user.userHandler)}`} className="topbar__avatar" aria-label="My profile">
+              <Avatar src={auth.user.pic} name={fullName(auth.user)} size={34} decorative />
+            </Link>
+          )}
+        </div>
+      </nav>
+      {searchOpen && (
+        <SearchOverlay
+          users={allUsers}
+          onClose={closeSearch}
+          onChoose={(user) => {
+            setSearchOpen(false);
+            navigate(`/profile/${encodeURIComponent(user.userHandler)}`);
+          }}
+        />
+      )}
+    </header>
+  );
+}

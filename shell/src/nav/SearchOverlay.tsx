@@ -1,0 +1,80 @@
+import React, { useEffect, useRef, useState } from 'react';
+import { CLIENT_MESSAGES, LIMITS, type User } from '@social/mock-api/contract';
+import { Avatar, fullName } from '../ui';
+import { CloseIcon } from '../ui/icons';
+import { searchUsers } from './searchUsers';
+
+export interface SearchOverlayProps {
+  users: readonly User[];
+  onChoose: (user: User) => void;
+  onClose: () => void;
+}
+
+/**
+ * Full-screen user search (SPEC §2): results follow the query 500 ms after the last
+ * keystroke, run on the list already held (no call). Close, Escape or a click outside
+ * the box closes it; closing drops the query and results (the overlay unmounts).
+ */
+export function SearchOverlay({ users, onChoose, onClose }: SearchOverlayProps) {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<User[]>([]);
+  const [searched, setSearched] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setResults(searchUsers(users, query));
+      setSearched(query.trim());
+    }, LIMITS.searchDebounceMs);
+    return () => window.clearTimeout(timer);
+  }, [query, users]);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <div
+      className="search-overlay"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="search-overlay__box" role="dialog" aria-modal="true" aria-label="Search users">
+        <div className="search-overlay__bar">
+          <input
+            ref={inputRef}
+            className="input"
+            type="search"
+            aria-label="Search users"
+            placeholder="Search by name or @handle"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <button type="button" className="icon-btn" aria-label="Close search" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        {searched && results.length === 0 && <p className="search-overlay__empty">{CLIENT_MESSAGES.noUsers}</p>}
+        {results.length > 0 && (
+          <ul className="search-overlay__results" aria-label="Matching users">
+            {results.map((user) => (
+              <li key={user._id}>
+                <button type="button" className="search-overlay__result" onClick={() => onChoose(user)}>
+                  <Avatar src={user.pic} name={fullName(user)} size={36} decorative />
+                  <span>{fullName(user)}</span>
+                  <span className="muted">@{user.userHandler}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import React, { useState } from 'react';
+
+export interface AvatarProps {
+  src: string;
+  /** Full name: the image's alt text and the source of the initials fallback. */
+  name: string;
+  size?: number;
+  /** Hide from assistive tech when a neighbouring text already names the member. */
+  decorative?: boolean;
+}
+
+/** A round member picture; shows initials when there is no picture or it fails to load. */
+export function Avatar({ src, name, size = 40, decorative = false }: AvatarProps) {
+  const [failed, setFailed] = useState(false);
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
+  if (!src || failed) {
+    const initials = name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase())
+      .join('');
+    return (
+      <span className="avatar avatar--initials" style={style} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : name} aria-hidden={decorative || undefined}>
+        {initials || '?'}
+      </span>
+    );
+  }
+  return <img className="avatar" style={style} src={src} alt={decorative ? '' : name} onError={() => setFailed(true)} />;
+}

@@ -1,0 +1,12 @@
+/** The product's small UI kit, used by the shell and every remote (one copy, shared). */
+import './ui.css';
+export { Spinner } from './Spinner';
+export { Avatar, type AvatarProps } from './Avatar';
+export { Modal, type ModalProps } from './Modal';
+export { Menu, type MenuItem } from './Menu';
+export { EmojiPicker, EMOJIS, insertAtCursor } from './EmojiPicker';
+export { RichText, safeHttpUrl } from './RichText';
+export { readImageFile, IMAGE_ACCEPT, IMAGE_TYPE_MESSAGE, IMAGE_SIZE_MESSAGE, type ImageReadResult } from './image';
+export { formatRelativeDate, formatFullDate } from './date';
+export { fullName } from './names';
+export * from './icons';

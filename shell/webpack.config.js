@@ -1,0 +1,3 @@
+const { createAppConfig } = require('../tools/webpack.factory');
+
+module.exports = createAppConfig({ dir: __dirname, title: 'Orbit' });

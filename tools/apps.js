@@ -1,0 +1,9 @@
+/** The six apps of the product and their ports (dev and serve alike). */
+module.exports = {
+  shell: { port: 3000, name: 'shell' },
+  'auth-mfe': { port: 3001, name: 'auth' },
+  'feed-mfe': { port: 3002, name: 'feed' },
+  'post-mfe': { port: 3003, name: 'post' },
+  'profile-mfe': { port: 3004, name: 'profile' },
+  'mockman-mfe': { port: 3005, name: 'mockman' },
+};

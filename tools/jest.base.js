@@ -1,0 +1,25 @@
+/**
+ * Jest config shared by every workspace: TypeScript through ts-jest (transpile only; types
+ * are checked by `npm run typecheck`), jsdom, Testing Library matchers, CSS stubbed.
+ */
+const path = require('path');
+
+module.exports = function jestConfig(dir) {
+  return {
+    displayName: path.basename(dir),
+    rootDir: dir,
+    testEnvironment: 'jsdom',
+    // react-router and friends publish browser builds as ESM: take their CommonJS ones.
+    testEnvironmentOptions: { customExportConditions: ['require', 'default'] },
+    testMatch: ['<rootDir>/test/**/*.test.ts?(x)', '<rootDir>/src/**/*.test.ts?(x)'],
+    transform: {
+      '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json'), isolatedModules: true, diagnostics: false }],
+    },
+    moduleNameMapper: {
+      '\\.css$': path.join(__dirname, 'jest', 'style-stub.js'),
+      '\\.(png|jpe?g|gif|webp|avif|svg)$': path.join(__dirname, 'jest', 'file-stub.js'),
+    },
+    setupFilesAfterEnv: [path.join(__dirname, 'jest', 'setup.ts')],
+    testTimeout: 15000,
+  };
+};
