@@ -13,13 +13,12 @@ module.exports = function jestConfig(dir) {
     testEnvironmentOptions: { customExportConditions: ['require', 'default'] },
     testMatch: ['<rootDir>/test/**/*.test.ts?(x)', '<rootDir>/src/**/*.test.ts?(x)'],
     transform: {
-      '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json'), isolatedModules: true, diagnostics: false }],
+      '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json'), diagnostics: false }],
     },
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'jest', 'style-stub.js'),
       '\\.(png|jpe?g|gif|webp|avif|svg)$': path.join(__dirname, 'jest', 'file-stub.js'),
     },
     setupFilesAfterEnv: [path.join(__dirname, 'jest', 'setup.ts')],
-    testTimeout: 15000,
   };
 };

@@ -82,3 +82,4 @@ export async function startDevHost({ name, routes, links, signIn = true }: DevHo
     </React.StrictMode>,
   );
 }
+export { RequireAuth, PublicOnly } from '../app/guards';

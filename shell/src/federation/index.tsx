@@ -134,33 +134,45 @@ export interface RemoteComponentProps<P> {
   load?: (id: string) => Promise<Record<string, unknown>>;
 }
 
+// One lazy component per (module, export, attempt): a list of 500 cards shares one load,
+// and once it has resolved every further card renders at once, without a fallback.
+const lazyCache = new Map<string, unknown>();
+const attempts = new Map<string, number>();
+
+function lazyFor<P>(id: string, exportName: string, attempt: number, load: (id: string) => Promise<Record<string, unknown>>) {
+  const key = `${id}#${exportName}#${attempt}`;
+  const cacheable = load === loadRemoteModule;
+  const cached = cacheable ? lazyCache.get(key) : undefined;
+  if (cached) return cached as React.LazyExoticComponent<ComponentType<P>>;
+  const lazy = React.lazy(async () => {
+    const module = await load(id);
+    const component = module[exportName] as ComponentType<P> | undefined;
+    if (typeof component !== 'function' && typeof component !== 'object') {
+      throw new Error(`Remote module ${id} has no export ${exportName}.`);
+    }
+    return { default: component as ComponentType<P> };
+  });
+  if (cacheable) lazyCache.set(key, lazy);
+  return lazy;
+}
+
 /** Renders a component exposed by a remote, behind Suspense and an error boundary with Retry. */
 export function RemoteComponent<P extends object>({ id, exportName = 'default', props, compact, load = loadRemoteModule }: RemoteComponentProps<P>) {
-  const [attempt, setAttempt] = useState(0);
+  const [attempt, setAttempt] = useState(() => attempts.get(id) ?? 0);
   const remote = id.split('/')[0] ?? id;
   const label = REMOTE_LABELS[remote as RemoteName] ?? remote;
-  const Lazy = useMemo(
-    () =>
-      React.lazy(async () => {
-        const module = await load(id);
-        const component = module[exportName] as ComponentType<P> | undefined;
-        if (typeof component !== 'function' && typeof component !== 'object') {
-          throw new Error(`Remote module ${id} has no export ${exportName}.`);
-        }
-        return { default: component as ComponentType<P> };
-      }),
-    // A new attempt builds a new lazy component: React.lazy caches its failure.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [id, exportName, attempt, load],
-  );
+  // A failed React.lazy stays failed: each Retry builds a new one.
+  const Lazy = useMemo(() => lazyFor<P>(id, exportName, attempt, load), [id, exportName, attempt, load]);
   const retry = useCallback(() => {
     resetRemote(remote);
-    setAttempt((n) => n + 1);
-  }, [remote]);
+    const next = (attempts.get(id) ?? 0) + 1;
+    attempts.set(id, next);
+    setAttempt(next);
+  }, [remote, id]);
   return (
     <RemoteBoundary key={attempt} label={label} onRetry={retry} compact={compact}>
       <Suspense fallback={<Spinner size={compact ? 'small' : 'page'} />}>
-        <Lazy {...props} />
+        <Lazy {...(props as P & React.JSX.IntrinsicAttributes)} />
       </Suspense>
     </RemoteBoundary>
   );

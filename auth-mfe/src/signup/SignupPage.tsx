@@ -1,0 +1,5 @@
+import React from 'react';
+
+export default function SignupPage() {
+  return <h1>Sign Up</h1>;
+}

@@ -1,0 +1,68 @@
+/** Headless Debian Chromium through playwright-core, and the steps every e2e test shares. */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { TEST_CREDENTIALS } from '@social/mock-api/contract';
+
+export const SHELL = 'http://localhost:3000';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+  /** How many React DOM renderers registered (1 when React is loaded once). */
+  reactRenderers: () => Promise<number>;
+}
+
+/** A fresh context (empty storage) whose page records console errors and counts React copies. */
+export async function openPage(browser: Browser, options: { width?: number; theme?: 'dark' | 'light'; fastBackend?: boolean } = {}): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  await context.addInitScript((theme) => {
+    // A stand-in for the React DevTools hook: every React DOM copy registers itself here.
+    const renderers = new Map<number, unknown>();
+    (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      isDisabled: false,
+      supportsFiber: true,
+      renderers,
+      inject(renderer: unknown) {
+        const id = renderers.size + 1;
+        renderers.set(id, renderer);
+        return id;
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      checkDCE() {},
+    };
+    if (theme) window.localStorage.setItem('theme', theme);
+  }, options.theme ?? null);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return {
+    page,
+    context,
+    errors,
+    reactRenderers: () => page.evaluate(() => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size),
+  };
+}
+
+/** Logs in with test credential set n (1..4) through the login page's own controls. */
+export async function logInAs(page: Page, n: 1 | 2 | 3 | 4 = 1): Promise<void> {
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('combobox', { name: 'Test credentials' }).selectOption({ label: `Test user ${n}` });
+  await page.getByRole('button', { name: 'Fill test credentials' }).click();
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+export const testUser = (n: 1 | 2 | 3 | 4) => TEST_CREDENTIALS[n - 1]!;

@@ -1,0 +1,5 @@
+const { startServers } = require('./servers');
+
+module.exports = async () => {
+  globalThis.__STOP_SERVERS__ = await startServers();
+};

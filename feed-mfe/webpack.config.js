@@ -1,0 +1,9 @@
+const { createAppConfig } = require('../tools/webpack.factory');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  title: 'Orbit · feed',
+  exposes: {
+    './FeedPage': './src/feed/FeedPage.tsx',
+  },
+});

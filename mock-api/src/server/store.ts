@@ -1,0 +1,184 @@
+/**
+ * The fake backend's data. Nested lists (followers, likes, upvotes, reply authors) hold
+ * user ids; answers are rendered from them with user summaries. Keeping ids means a new
+ * avatar or name shows everywhere at once, and no password can leak through a nested user.
+ */
+import type { Comment, Post, Reply, User, UserSummary } from '../contract';
+
+export interface StoredUser {
+  _id: string;
+  id: string;
+  firstName: string;
+  lastName: string;
+  userHandler: string;
+  /** Login e-mail. */
+  username: string;
+  password: string;
+  pic: string;
+  bio: string;
+  link: string;
+  /** User ids. */
+  followers: string[];
+  following: string[];
+  /** Post ids. */
+  bookmarks: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoredReply {
+  _id: string;
+  userId: string;
+  content: string;
+  createdAt: string;
+}
+
+export interface StoredComment {
+  _id: string;
+  userId: string;
+  content: string;
+  upvotedBy: string[];
+  replies: StoredReply[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoredPost {
+  _id: string;
+  id: string;
+  userId: string;
+  content: string;
+  pic: string;
+  /** Invariant: likeCount === likedBy.length. */
+  likeCount: number;
+  likedBy: string[];
+  dislikedBy: string[];
+  comments: StoredComment[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Db {
+  version: 1;
+  /** Next numeric `id` (SPEC §3: "id (number as text)"). */
+  nextId: number;
+  users: StoredUser[];
+  posts: StoredPost[];
+}
+
+export const DB_VERSION = 1;
+
+export function takeNumericId(db: Db): string {
+  const id = String(db.nextId);
+  db.nextId += 1;
+  return id;
+}
+
+export const findUser = (db: Db, userId: string) => db.users.find((u) => u._id === userId);
+export const findPost = (db: Db, postId: string) => db.posts.find((p) => p._id === postId);
+
+/** Renders answers. One per request: it caches summaries so big lists stay cheap. */
+export class Renderer {
+  private readonly summaries = new Map<string, UserSummary | null>();
+
+  constructor(private readonly db: Db) {}
+
+  summary(userId: string): UserSummary | null {
+    let cached = this.summaries.get(userId);
+    if (cached === undefined) {
+      const user = findUser(this.db, userId);
+      cached = user
+        ? { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: user.pic }
+        : null;
+      this.summaries.set(userId, cached);
+    }
+    return cached ? { ...cached } : null;
+  }
+
+  /** Summaries of the ids that still name a member (a vanished one is left out, not rendered as null). */
+  summaryList(ids: readonly string[]): UserSummary[] {
+    const out: UserSummary[] = [];
+    for (const id of ids) {
+      const s = this.summary(id);
+      if (s) out.push(s);
+    }
+    return out;
+  }
+
+  user(user: StoredUser): User {
+    return {
+      _id: user._id,
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      userHandler: user.userHandler,
+      username: user.username,
+      pic: user.pic,
+      bio: user.bio,
+      link: user.link,
+      followers: this.summaryList(user.followers),
+      following: this.summaryList(user.following),
+      bookmarks: [...user.bookmarks],
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    };
+  }
+
+  users(): User[] {
+    return this.db.users.map((u) => this.user(u));
+  }
+
+  private unknownUser(userId: string): UserSummary {
+    return { _id: userId, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' };
+  }
+
+  reply(reply: StoredReply): Reply {
+    return {
+      _id: reply._id,
+      user: this.summary(reply.userId) ?? this.unknownUser(reply.userId),
+      content: reply.content,
+      createdAt: reply.createdAt,
+    };
+  }
+
+  comment(postId: string, comment: StoredComment): Comment {
+    return {
+      _id: comment._id,
+      postId,
+      content: comment.content,
+      user: this.summary(comment.userId) ?? this.unknownUser(comment.userId),
+      votes: { upvotedBy: this.summaryList(comment.upvotedBy) },
+      replies: comment.replies.map((r) => this.reply(r)),
+      createdAt: comment.createdAt,
+      updatedAt: comment.updatedAt,
+    };
+  }
+
+  post(post: StoredPost): Post {
+    return {
+      _id: post._id,
+      id: post.id,
+      userId: post.userId,
+      username: findUser(this.db, post.userId)?.username ?? '',
+      content: post.content,
+      pic: post.pic,
+      likes: {
+        likeCount: post.likeCount,
+        likedBy: this.summaryList(post.likedBy),
+        dislikedBy: this.summaryList(post.dislikedBy),
+      },
+      comments: post.comments.map((c) => this.comment(post._id, c)),
+      createdAt: post.createdAt,
+      updatedAt: post.updatedAt,
+    };
+  }
+
+  /** Every post, newest first (the apps sort again for Latest/Trending). */
+  posts(): Post[] {
+    return sortNewestFirst(this.db.posts).map((p) => this.post(p));
+  }
+}
+
+export function sortNewestFirst(posts: readonly StoredPost[]): StoredPost[] {
+  return [...posts].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}

@@ -1,0 +1,83 @@
+/**
+ * Signed tokens: JWT-shaped `base64url(header).base64url(payload).base64url(HMAC-SHA256)`.
+ * A real signature means a member can't forge another member's token by editing the
+ * payload in local storage; the server checks it on every protected call.
+ */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+
+/** The signing secret (SPEC §9: "a signing secret exists (not printed)"). Never sent to clients. */
+const SECRET = 'social-mfe/mock-api :: 5b1f0c2e-hmac-secret-7d93a4 :: do-not-ship-to-a-real-server';
+
+export interface TokenPayload {
+  _id: string;
+  username: string;
+  iat: number;
+}
+
+const HEADER = { alg: 'HS256', typ: 'JWT' } as const;
+
+/** UTF-8 bytes made in this realm (noble checks `instanceof Uint8Array`; jsdom's TextEncoder can come from another realm). */
+function utf8(text: string): Uint8Array {
+  const binary = unescape(encodeURIComponent(text));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+function bytesToBase64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function base64urlToText(part: string): string {
+  if (!/^[A-Za-z0-9_-]*$/.test(part)) throw new Error('not base64url');
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  return decodeURIComponent(escape(binary));
+}
+
+const sign = (data: string): string => bytesToBase64url(hmac(sha256, utf8(SECRET), utf8(data)));
+
+export function signToken(user: { _id: string; username: string }, issuedAt = Date.now()): string {
+  const payload: TokenPayload = { _id: user._id, username: user.username, iat: Math.floor(issuedAt / 1000) };
+  const head = `${bytesToBase64url(utf8(JSON.stringify(HEADER)))}.${bytesToBase64url(utf8(JSON.stringify(payload)))}`;
+  return `${head}.${sign(head)}`;
+}
+
+/** Constant-time comparison, as a real server would do. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i += 1) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** The payload of a genuine token, or null for anything forged, tampered with or unreadable. */
+export function verifyToken(token: string): TokenPayload | null {
+  const parts = token.trim().split('.');
+  if (parts.length !== 3) return null;
+  const [header, payload, signature] = parts as [string, string, string];
+  if (!sameText(sign(`${header}.${payload}`), signature)) return null;
+  try {
+    const parsedHeader: unknown = JSON.parse(base64urlToText(header));
+    const parsed: unknown = JSON.parse(base64urlToText(payload));
+    if (!parsedHeader || typeof parsedHeader !== 'object' || (parsedHeader as { alg?: unknown }).alg !== HEADER.alg) return null;
+    if (!parsed || typeof parsed !== 'object') return null;
+    const { _id, username, iat } = parsed as Record<string, unknown>;
+    if (typeof _id !== 'string' || typeof username !== 'string' || typeof iat !== 'number') return null;
+    return { _id, username, iat };
+  } catch {
+    return null;
+  }
+}
+
+/** The token from an authorization header value: raw, or `Bearer <token>`. */
+export function tokenFromHeader(value: string | undefined | null): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  const bearer = /^Bearer\s+(.+)$/i.exec(trimmed);
+  return bearer ? bearer[1]!.trim() : trimmed;
+}

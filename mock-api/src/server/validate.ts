@@ -1,0 +1,116 @@
+/**
+ * Input checks. Every handler validates its whole input before touching the data, so a bad
+ * request gets a clear 4xx and never leaves a half-written record.
+ */
+import { IMAGE_TYPES, LIMITS } from '../contract';
+import { fail } from './errors';
+
+/** Messages for refused input (not in SPEC §8, which shows no server-side checks). */
+export const INPUT_MESSAGES = {
+  invalidJson: 'The request body is not valid JSON.',
+  bodyNotObject: 'The request body must be a JSON object.',
+  bodyTooLarge: `The request body is too large: the limit is ${LIMITS.maxBodyBytes / (1024 * 1024)} MB.`,
+  imageTooLarge: `The image is too large: the limit is ${LIMITS.maxImageBytes / (1024 * 1024)} MB.`,
+  imageType: `The image must be an image URL (http or https) or a data URL of type ${IMAGE_TYPES.join(', ')}.`,
+  linkFormat: 'The link must start with http:// or https://.',
+  missingObject: (field: string) => `The request body needs a "${field}" object.`,
+  notString: (field: string) => `"${field}" must be text.`,
+  empty: (field: string) => `"${field}" must not be empty.`,
+  tooLong: (field: string, max: number) => `"${field}" must be at most ${max} characters.`,
+  badNumber: (field: string) => `"${field}" must be a whole number of 0 or more.`,
+  repliesList: '"replies" must be a list of replies, each with an "_id" and a "content" text.',
+  duplicateReply: 'Two replies have the same "_id".',
+  followSelf: 'You cannot follow or unfollow yourself.',
+} as const;
+
+/** Longest text fields, so one request can't blow up local storage with a huge string. */
+export const TEXT_LIMITS = { name: 100, username: 254, password: 200, bio: 500, link: 500, post: 5000, comment: 2000 } as const;
+
+export type JsonObject = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Parses a request body: empty means `{}`; it must be a JSON object within the size limit. */
+export function parseBody(raw: unknown): JsonObject {
+  if (raw === undefined || raw === null || raw === '') return {};
+  if (typeof raw !== 'string') {
+    // Mirage hands FormData/Blob bodies through as objects: the API only speaks JSON.
+    throw fail.badRequest(INPUT_MESSAGES.invalidJson);
+  }
+  if (raw.length > LIMITS.maxBodyBytes) throw fail.tooLarge(INPUT_MESSAGES.bodyTooLarge);
+  if (!raw.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw fail.badRequest(INPUT_MESSAGES.invalidJson);
+  }
+  if (!isObject(parsed)) throw fail.badRequest(INPUT_MESSAGES.bodyNotObject);
+  return parsed;
+}
+
+export function objectField(body: JsonObject, field: string): JsonObject {
+  const value = body[field];
+  if (!isObject(value)) throw fail.badRequest(INPUT_MESSAGES.missingObject(field));
+  return value;
+}
+
+export function text(value: unknown, field: string, { required = true, allowEmpty = false, max = 10_000 } = {}): string | undefined {
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== 'string') throw fail.badRequest(INPUT_MESSAGES.notString(field));
+  if (!allowEmpty && !value.trim()) throw fail.badRequest(INPUT_MESSAGES.empty(field));
+  if (value.length > max) throw fail.badRequest(INPUT_MESSAGES.tooLong(field, max));
+  return value;
+}
+
+/** Required text (never undefined). */
+export const requiredText = (value: unknown, field: string, options: { allowEmpty?: boolean; max?: number } = {}): string =>
+  text(value, field, { ...options, required: true }) as string;
+
+/** Decoded size of a data URL's payload, in bytes. */
+function dataUrlBytes(meta: string, payload: string): number {
+  if (/;base64$/i.test(meta)) {
+    const clean = payload.replace(/\s/g, '');
+    const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
+    return Math.floor((clean.length * 3) / 4) - padding;
+  }
+  try {
+    return decodeURIComponent(payload).length;
+  } catch {
+    return payload.length;
+  }
+}
+
+/** An image field: '' (no image), an http(s) URL, or an image data URL of an accepted type within LIMITS.maxImageBytes. */
+export function image(value: unknown, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw fail.badRequest(INPUT_MESSAGES.notString(field));
+  const trimmed = value.trim();
+  if (!trimmed) return '';
+  if (/^https?:\/\/\S+$/i.test(trimmed)) {
+    if (trimmed.length > 2048) throw fail.badRequest(INPUT_MESSAGES.tooLong(field, 2048));
+    return trimmed;
+  }
+  const match = /^data:([^,]*),(.*)$/is.exec(trimmed);
+  if (!match) throw fail.badRequest(INPUT_MESSAGES.imageType);
+  const meta = match[1]!;
+  const type = meta.split(';')[0]!.toLowerCase();
+  if (!(IMAGE_TYPES as readonly string[]).includes(type)) throw fail.badRequest(INPUT_MESSAGES.imageType);
+  if (dataUrlBytes(meta, match[2]!) > LIMITS.maxImageBytes) throw fail.tooLarge(INPUT_MESSAGES.imageTooLarge);
+  return trimmed;
+}
+
+/** A profile link: '' or an http(s) URL (anything else, e.g. `javascript:`, would be a hazard as an href). */
+export function link(value: unknown, field = 'link'): string | undefined {
+  const raw = text(value, field, { required: false, allowEmpty: true, max: TEXT_LIMITS.link });
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  if (trimmed && !/^https?:\/\/[^\s]+$/i.test(trimmed)) throw fail.badRequest(INPUT_MESSAGES.linkFormat);
+  return trimmed;
+}
+
+export function wholeNumber(value: string | undefined, field: string): number {
+  if (value === undefined || !/^\d{1,6}$/.test(value)) throw fail.badRequest(INPUT_MESSAGES.badNumber(field));
+  return Number(value);
+}

@@ -1,0 +1,5 @@
+import React from 'react';
+
+export default function MockmanPage() {
+  return <h1>Mockman</h1>;
+}

@@ -1,0 +1,9 @@
+import React from 'react';
+import { Route } from 'react-router-dom';
+import { startDevHost } from '@social/shell/dev-host';
+import MockmanPage from './MockmanPage';
+
+void startDevHost({
+  name: 'mockman-mfe',
+  routes: <Route path="*" element={<MockmanPage />} />,
+});

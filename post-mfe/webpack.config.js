@@ -1,0 +1,11 @@
+const { createAppConfig } = require('../tools/webpack.factory');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  title: 'Orbit · post',
+  exposes: {
+    './PostCard': './src/card/PostCard.tsx',
+    './PostPage': './src/page/PostPage.tsx',
+    './PostComposer': './src/composer/PostComposer.tsx',
+  },
+});

@@ -1,0 +1,2 @@
+// Async boundary: lets Module Federation negotiate shared modules before any of them runs.
+import('./bootstrap');

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/**
+ * Serves one app's production build on its port, as a deployment would:
+ * compressed (gzip), CORS open on remotes (the shell loads them from other origins),
+ * SPA fallback on the shell, and no caching of the files that name the current build
+ * (mf-manifest.json, remoteEntry.js, index.html, remotes.json) so a redeploy is seen at once.
+ *   node tools/serve.js <app-folder>
+ */
+const path = require('path');
+const fs = require('fs');
+const { spawn } = require('child_process');
+const apps = require('./apps');
+
+const folder = process.argv[2];
+const app = apps[folder];
+if (!app) {
+  console.error(`usage: node tools/serve.js <${Object.keys(apps).join('|')}>`);
+  process.exit(2);
+}
+const dist = path.resolve(__dirname, '..', folder, 'dist');
+if (!fs.existsSync(path.join(dist, 'index.html'))) {
+  console.error(`${folder}/dist is missing: run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+const config = {
+  public: dist,
+  headers: [
+    {
+      source: '**/*.@(json|html)',
+      headers: [{ key: 'Cache-Control', value: 'no-cache' }],
+    },
+    {
+      source: 'remoteEntry.js',
+      headers: [{ key: 'Cache-Control', value: 'no-cache' }],
+    },
+  ],
+  // The shell is a single-page app: every unknown path gets index.html. Remotes answer 404.
+  rewrites: folder === 'shell' ? [{ source: '**', destination: '/index.html' }] : [],
+};
+const configFile = path.join(dist, 'serve.json');
+fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
+
+const serveBin = require.resolve('serve/build/main.js');
+const args = [serveBin, dist, '--listen', `tcp://0.0.0.0:${app.port}`, '--config', configFile, '--no-clipboard', '--no-request-logging', '--no-port-switching'];
+if (folder !== 'shell') args.push('--cors');
+const child = spawn(process.execPath, args, { stdio: 'inherit' });
+child.on('exit', (code) => process.exit(code ?? 1));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
