@@ -172,7 +172,7 @@ export function RemoteComponent<P extends object>({ id, exportName = 'default', 
   return (
     <RemoteBoundary key={attempt} label={label} onRetry={retry} compact={compact}>
       <Suspense fallback={<Spinner size={compact ? 'small' : 'page'} />}>
-        <Lazy {...(props as P & React.JSX.IntrinsicAttributes)} />
+        {React.createElement(Lazy as unknown as ComponentType<P>, props)}
       </Suspense>
     </RemoteBoundary>
   );
