@@ -12,5 +12,6 @@ module.exports = {
   globalSetup: '<rootDir>/support/global-setup.js',
   globalTeardown: '<rootDir>/support/global-teardown.js',
   testTimeout: 90000,
+  reporters: ['default', ['<rootDir>/../tools/jest/count-reporter.js', { name: 'e2e' }]],
   slowTestThreshold: 30,
 };
