@@ -1,6 +1,195 @@
-import React from 'react';
-import type { Post } from '@social/mock-api/contract';
+import React, { useRef, useState, type MouseEvent } from 'react';
+import { Link, useMatch, useNavigate } from 'react-router-dom';
+import { CLIENT_MESSAGES, type Post, type PostDraft } from '@social/mock-api/contract';
+import { api, auth$, errorMessage, setPosts, toast, updateAuthUser, useAuth } from '@social/shell/bus';
+import {
+  CommentIcon,
+  Menu,
+  Modal,
+  RichText,
+  ShareIcon,
+  ThumbDownIcon,
+  ThumbUpIcon,
+  formatFullDate,
+  formatRelativeDate,
+  type MenuItem,
+} from '@social/shell/ui';
+import PostComposer from '../composer/PostComposer';
+import { AuthorLink, usePostAuthor } from '../common/authors';
+import { useReaction } from './useReaction';
+import './card.css';
 
+/** The post's absolute address, for sharing. */
+export const postUrl = (postId: string): string => `${window.location.origin}/post/${encodeURIComponent(postId)}`;
+
+/**
+ * One post as an <article>: author, date, options menu, text and image, reactions, comment
+ * count and share. Exposed as ./PostCard; the feed, profile and post page all render it.
+ */
 export default function PostCard({ post }: { post: Post }) {
-  return <article>{post.content}</article>;
+  const auth = useAuth();
+  const me = auth?.user ?? null;
+  const author = usePostAuthor(post.userId, post.username);
+  const navigate = useNavigate();
+  const onThisPostPage = useMatch('/post/:postId')?.params.postId === post._id;
+  const articleRef = useRef<HTMLElement>(null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const reaction = useReaction(post, me?._id ?? null);
+
+  const isAuthor = !!me && me._id === post.userId;
+  const isSaved = !!me && me.bookmarks.includes(post._id);
+  const pagePath = `/post/${encodeURIComponent(post._id)}`;
+  const countId = `post-${post._id}-comments`;
+  const commentCount = post.comments.length;
+
+  // Menu items unmount on choice: focus the options button first, so the dialog gives focus back to it.
+  const focusOptions = () => articleRef.current?.querySelector<HTMLButtonElement>('button[aria-label="Post options"]')?.focus();
+
+  const toggleSaved = async () => {
+    if (!me) return;
+    try {
+      const { bookmarks } = isSaved ? await api.users.removeBookmark(post._id) : await api.users.bookmark(post._id);
+      // The freshest stored user: another change (a follow, a profile edit) may have landed meanwhile.
+      const current = auth$.value?.user;
+      if (current && current._id === me._id) updateAuthUser({ ...current, bookmarks });
+      toast('success', isSaved ? CLIENT_MESSAGES.bookmarkRemoved : CLIENT_MESSAGES.bookmarkAdded);
+    } catch (error) {
+      toast('error', errorMessage(error));
+    }
+  };
+
+  const saveEdit = async (draft: PostDraft): Promise<boolean> => {
+    try {
+      const { posts } = await api.posts.edit(post._id, draft);
+      setPosts(posts);
+      toast('success', CLIENT_MESSAGES.postUpdated);
+      setDialog(null);
+      return true;
+    } catch (error) {
+      toast('error', errorMessage(error));
+      return false;
+    }
+  };
+
+  const confirmDelete = async () => {
+    setDeleting(true);
+    try {
+      const { posts } = await api.posts.remove(post._id);
+      setPosts(posts);
+      toast('success', CLIENT_MESSAGES.postDeleted);
+      setDialog(null);
+      if (onThisPostPage) navigate('/');
+    } catch (error) {
+      toast('error', errorMessage(error));
+      setDialog(null);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const share = async () => {
+    const link = postUrl(post._id);
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
+      await navigator.clipboard.writeText(link);
+      toast('success', CLIENT_MESSAGES.linkCopied);
+    } catch {
+      toast('error', `Could not copy the link. Copy it yourself: ${link}`);
+    }
+  };
+
+  // The text opens the post page, but not when the reader is selecting text or clicked a link in it.
+  const openFromText = (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('a')) return;
+    if (window.getSelection()?.toString()) return;
+    if (!onThisPostPage) navigate(pagePath);
+  };
+
+  const items: MenuItem[] = [
+    { label: isSaved ? 'Remove saved' : 'Save post', onSelect: () => void toggleSaved() },
+    ...(isAuthor
+      ? [
+          { label: 'Edit post', onSelect: () => (focusOptions(), setDialog('edit')) },
+          { label: 'Delete post', danger: true, onSelect: () => (focusOptions(), setDialog('delete')) },
+        ]
+      : []),
+  ];
+
+  return (
+    <article ref={articleRef} className="card post-card" aria-label={`Post by ${author.name}`}>
+      <header className="post-card__header">
+        <div className="post-card__who">
+          <AuthorLink author={author} />
+          <time className="post-card__date muted" dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
+            {formatRelativeDate(post.createdAt)}
+          </time>
+        </div>
+        {me && <Menu label="Post options" items={items} />}
+      </header>
+
+      <div className="post-card__body" onClick={openFromText}>
+        <RichText text={post.content} className="post-card__text" />
+      </div>
+      {post.pic && (
+        <Link to={pagePath} className="post-card__image-link">
+          <img className="post-card__image" src={post.pic} alt={`Image in ${author.name}'s post`} loading="lazy" />
+        </Link>
+      )}
+
+      <footer className="post-card__actions">
+        <div className="post-card__reactions">
+          <button
+            type="button"
+            className="icon-btn post-card__action"
+            aria-label="Like"
+            aria-pressed={reaction.liked}
+            aria-disabled={reaction.liked || reaction.busy || undefined}
+            onClick={() => void reaction.like()}
+          >
+            <ThumbUpIcon filled={reaction.liked} />
+          </button>
+          <span className="post-card__count">{reaction.likeCount}</span>
+          <button
+            type="button"
+            className="icon-btn post-card__action"
+            aria-label="Dislike"
+            aria-pressed={reaction.disliked}
+            aria-disabled={reaction.disliked || reaction.busy || undefined}
+            onClick={() => void reaction.dislike()}
+          >
+            <ThumbDownIcon filled={reaction.disliked} />
+          </button>
+        </div>
+        <Link to={pagePath} className="post-card__comments" aria-label="Comments" aria-describedby={countId}>
+          <CommentIcon />
+          <span id={countId} className="post-card__count">
+            {commentCount}
+          </span>
+        </Link>
+        <button type="button" className="icon-btn post-card__action" aria-label="Share" onClick={() => void share()}>
+          <ShareIcon />
+        </button>
+      </footer>
+
+      {dialog === 'edit' && (
+        <Modal title="Edit post" onClose={() => setDialog(null)} className="post-modal">
+          <PostComposer initial={{ content: post.content, pic: post.pic }} onSubmit={saveEdit} autoFocus />
+        </Modal>
+      )}
+      {dialog === 'delete' && (
+        <Modal title="Delete post?" onClose={() => !deleting && setDialog(null)} className="post-modal post-modal--small">
+          <p>This post, its image and all its comments will be removed for good.</p>
+          <div className="post-modal__buttons">
+            <button type="button" className="btn" onClick={() => setDialog(null)} disabled={deleting}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn--danger" onClick={() => void confirmDelete()} disabled={deleting}>
+              Delete
+            </button>
+          </div>
+        </Modal>
+      )}
+    </article>
+  );
 }

@@ -1,5 +1,166 @@
-import React from 'react';
+import React, { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import type { PostDraft } from '@social/mock-api/contract';
+import { EmojiPicker, IMAGE_ACCEPT, ImageIcon, insertAtCursor, readImageFile } from '@social/shell/ui';
+import './composer.css';
 
-export default function PostComposer() {
-  return <form aria-label="Create post" />;
+/** The server refuses post text longer than this (mock-api TEXT_LIMITS.post). */
+export const POST_MAX_LENGTH = 5000;
+/** Show the character count only when the writer gets close to the limit. */
+const COUNT_FROM = POST_MAX_LENGTH - 500;
+
+export interface PostComposerProps {
+  initial?: PostDraft;
+  /** Resolves true when the post was saved (the composer then empties itself); false or a throw keeps the draft. */
+  onSubmit: (draft: PostDraft) => Promise<boolean>;
+  autoFocus?: boolean;
+}
+
+/**
+ * Writes or edits a post: text, one optional image, emojis. Used by the feed's Create post
+ * box and by the Edit post modal (exposed as ./PostComposer).
+ */
+export default function PostComposer({ initial, onSubmit, autoFocus = false }: PostComposerProps) {
+  const [content, setContent] = useState(initial?.content ?? '');
+  const [pic, setPic] = useState(initial?.pic ?? '');
+  const [imageError, setImageError] = useState('');
+  const [reading, setReading] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  // Where the caret goes after an emoji is inserted (applied once React has rendered the new text).
+  const pendingCaret = useRef<number | null>(null);
+  const mounted = useRef(true);
+  const errorId = useId();
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!autoFocus) return;
+    // After the current commit: a surrounding Modal focuses its first control in its own effect, which runs after ours.
+    const timer = window.setTimeout(() => {
+      const box = textRef.current;
+      if (!box) return;
+      box.focus();
+      box.setSelectionRange(box.value.length, box.value.length);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [autoFocus]);
+
+  useLayoutEffect(() => {
+    const caret = pendingCaret.current;
+    if (caret === null || !textRef.current) return;
+    pendingCaret.current = null;
+    textRef.current.focus();
+    textRef.current.setSelectionRange(caret, caret);
+  }, [content]);
+
+  const isEmpty = content.trim() === '';
+
+  const pickEmoji = (emoji: string) => {
+    const next = insertAtCursor(content, emoji, textRef.current);
+    if (next.value.length > POST_MAX_LENGTH) return;
+    pendingCaret.current = next.caret;
+    setContent(next.value);
+  };
+
+  const chooseImage = async (file: File | undefined) => {
+    if (!file) return;
+    setReading(true);
+    const result = await readImageFile(file);
+    if (!mounted.current) return;
+    setReading(false);
+    // Let the same file be chosen again after a removal or an error.
+    if (fileRef.current) fileRef.current.value = '';
+    if (result.ok) {
+      setPic(result.dataUrl);
+      setImageError('');
+    } else {
+      setImageError(result.message);
+    }
+  };
+
+  const removeImage = () => {
+    setPic('');
+    setImageError('');
+    textRef.current?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isEmpty || submitting || reading) return;
+    setSubmitting(true);
+    let saved = false;
+    try {
+      saved = await onSubmit({ content: content.trim(), pic });
+    } catch {
+      // The caller reports the failure (toast); the draft stays so nothing is lost.
+      saved = false;
+    }
+    if (!mounted.current) return;
+    setSubmitting(false);
+    if (saved) {
+      setContent('');
+      setPic('');
+      setImageError('');
+    }
+  };
+
+  return (
+    <form className="post-composer" onSubmit={(event) => void submit(event)} aria-busy={submitting || undefined}>
+      <textarea
+        ref={textRef}
+        className="textarea post-composer__text"
+        aria-label="What's on your mind?"
+        placeholder="What's on your mind?"
+        value={content}
+        maxLength={POST_MAX_LENGTH}
+        onChange={(event) => setContent(event.target.value)}
+        aria-describedby={imageError ? errorId : undefined}
+      />
+      {content.length >= COUNT_FROM && (
+        <p className="post-composer__count muted" aria-live="polite">
+          {content.length} / {POST_MAX_LENGTH} characters
+        </p>
+      )}
+      {pic && (
+        <div className="post-composer__preview">
+          <img src={pic} alt="Selected image" />
+          <button type="button" className="btn post-composer__remove" onClick={removeImage}>
+            Remove image
+          </button>
+        </div>
+      )}
+      {imageError && (
+        <p id={errorId} className="field-error" role="alert">
+          {imageError}
+        </p>
+      )}
+      <div className="post-composer__bar">
+        <div className="post-composer__tools">
+          <label className="icon-btn post-composer__photo" title="Add photo or GIF">
+            <ImageIcon />
+            <input
+              ref={fileRef}
+              type="file"
+              className="visually-hidden"
+              aria-label="Add photo or GIF"
+              accept={IMAGE_ACCEPT}
+              disabled={submitting}
+              onChange={(event) => void chooseImage(event.target.files?.[0])}
+            />
+          </label>
+          <EmojiPicker onPick={pickEmoji} />
+          {reading && <span className="muted post-composer__reading">Reading image…</span>}
+        </div>
+        <button type="submit" className="btn btn--primary" disabled={isEmpty || submitting || reading}>
+          Post
+        </button>
+      </div>
+    </form>
+  );
 }
