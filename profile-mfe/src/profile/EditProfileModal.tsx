@@ -1,0 +1,145 @@
+import React, { useId, useState, type FormEvent } from 'react';
+import { CLIENT_MESSAGES, type User } from '@social/mock-api/contract';
+import { api, errorMessage, refreshUsers, setUsers, toast, updateAuthUser, users$ } from '@social/shell/bus';
+import { Avatar, IMAGE_ACCEPT, Modal, fullName, readImageFile, safeHttpUrl } from '@social/shell/ui';
+
+export const PROFILE_UPDATED = 'Profile updated';
+export const LINK_MESSAGE = 'Enter a web address that starts with http:// or https:// (for example https://example.com).';
+/** Same limits as the fake backend, so nothing typed is refused after the fact. */
+const BIO_MAX = 500;
+const LINK_MAX = 500;
+
+/**
+ * The link to save, or null when it is not a web address. A bare domain ("me.example.com")
+ * gets https:// in front; any other scheme (javascript:, ftp:, data:) is refused.
+ */
+export function normaliseLink(raw: string): string | null {
+  const text = raw.trim();
+  if (!text) return '';
+  if (/\s/.test(text)) return null;
+  if (!safeHttpUrl(text)) return null;
+  return /^https?:\/\//i.test(text) ? text : `https://${text}`;
+}
+
+interface Props {
+  user: User;
+  onClose: () => void;
+  /** Called with the server's answer, so the page shows it at once. */
+  onSaved: (user: User) => void;
+}
+
+export function EditProfileModal({ user, onClose, onSaved }: Props) {
+  const [pic, setPic] = useState(user.pic);
+  const [bio, setBio] = useState(user.bio);
+  const [link, setLink] = useState(user.link);
+  const [imageError, setImageError] = useState('');
+  const [linkError, setLinkError] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState('');
+  const linkErrorId = useId();
+  const imageErrorId = useId();
+
+  async function onPickImage(file: File | undefined) {
+    if (!file) return;
+    const result = await readImageFile(file);
+    if (result.ok) {
+      setPic(result.dataUrl);
+      setImageError('');
+    } else {
+      // The previous picture (or preview) stays; only the message changes.
+      setImageError(result.message);
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const cleanLink = normaliseLink(link);
+    if (cleanLink === null) {
+      setLinkError(LINK_MESSAGE);
+      return;
+    }
+    setSaving(true);
+    setSaveError('');
+    try {
+      const answer = await api.users.edit({ pic, bio, link: cleanLink });
+      updateAuthUser(answer.user);
+      const list = users$.value.allUsers;
+      if (list.some((u) => u._id === answer.user._id)) setUsers(list.map((u) => (u._id === answer.user._id ? answer.user : u)));
+      else refreshUsers().catch(() => undefined); // The list is only a cache here; the page already has the answer.
+      onSaved(answer.user);
+      toast('success', PROFILE_UPDATED);
+      onClose();
+    } catch (error) {
+      toast('error', CLIENT_MESSAGES.userUpdateFailed);
+      // The toast is the product's message; the reason stays beside the kept input.
+      setSaveError(`Not saved: ${errorMessage(error)}`);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title="Edit profile" onClose={onClose} className="profile-edit">
+      <form className="profile-edit__form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="profile-edit__avatar">
+          <Avatar src={pic} name={fullName(user)} size={80} />
+          <label className="btn profile-edit__file">
+            Change avatar
+            <input
+              className="visually-hidden"
+              type="file"
+              accept={IMAGE_ACCEPT}
+              aria-describedby={imageError ? imageErrorId : undefined}
+              onChange={(e) => {
+                void onPickImage(e.target.files?.[0]);
+                e.target.value = ''; // Choosing the same file again still fires a change.
+              }}
+            />
+          </label>
+        </div>
+        {imageError && (
+          <p id={imageErrorId} className="field-error" role="alert">
+            {imageError}
+          </p>
+        )}
+        <label className="profile-edit__field">
+          <span>Bio</span>
+          <textarea className="textarea" value={bio} maxLength={BIO_MAX} onChange={(e) => setBio(e.target.value)} />
+        </label>
+        <label className="profile-edit__field">
+          <span>Link</span>
+          <input
+            className="input"
+            type="text"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://example.com"
+            value={link}
+            maxLength={LINK_MAX}
+            aria-invalid={linkError ? true : undefined}
+            aria-describedby={linkError ? linkErrorId : undefined}
+            onChange={(e) => {
+              setLink(e.target.value);
+              if (linkError) setLinkError('');
+            }}
+          />
+        </label>
+        {linkError && (
+          <p id={linkErrorId} className="field-error" role="alert">
+            {linkError}
+          </p>
+        )}
+        {saveError && (
+          <p className="field-error" role="alert">
+            {saveError}
+          </p>
+        )}
+        <div className="profile-edit__actions">
+          <button type="submit" className="btn btn--primary" disabled={saving}>
+            Update
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
