@@ -1,5 +1,142 @@
-import React from 'react';
+import React, { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { CLIENT_MESSAGES, TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { api, ApiError, errorMessage, setAuth, toast } from '@social/shell/bus';
+import { AuthCard } from '../common/AuthCard';
+import { PasswordField } from '../common/PasswordField';
+import { TextField } from '../common/TextField';
+import { useSingleSubmit } from '../common/useSingleSubmit';
+import { emailChangeError, emailSubmitError, INPUT_MAX } from '../common/validation';
 
+interface Errors {
+  email?: string;
+  password?: string;
+}
+
+/** 401 (wrong password) and 404 (unknown e-mail) mean the credentials are wrong; other failures are not the member's fault. */
+function loginFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return CLIENT_MESSAGES.loginFailed;
+  return errorMessage(error);
+}
+
+/**
+ * /login (SPEC §2 Login). On success it only publishes the member on the bus (setAuth); the
+ * shell's PublicOnly guard then sends them where they were going.
+ */
 export default function LoginPage() {
-  return <h1>Log In</h1>;
+  const id = useId();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [testSet, setTestSet] = useState(0);
+  const { busy, run } = useSingleSubmit();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  function changeEmail(value: string) {
+    setEmail(value);
+    setErrors((e) => ({ ...e, email: emailChangeError(value) }));
+  }
+
+  function changePassword(value: string) {
+    setPassword(value);
+    // The empty-field message goes as soon as something is typed.
+    if (value) setErrors((e) => ({ ...e, password: undefined }));
+  }
+
+  function fillTestCredentials() {
+    const set = TEST_CREDENTIALS[testSet];
+    if (!set) return;
+    setEmail(set.username);
+    setPassword(set.password);
+    setErrors({});
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Errors = {
+      email: emailSubmitError(email),
+      password: password ? undefined : CLIENT_MESSAGES.emptyField('Password'),
+    };
+    setErrors(found);
+    if (found.email) return emailRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    void run(async () => {
+      try {
+        const { foundUser, encodedToken } = await api.auth.login({ username: email.trim(), password });
+        setAuth({ token: encodedToken, user: foundUser });
+      } catch (error) {
+        toast('error', loginFailureMessage(error));
+      }
+    });
+  }
+
+  return (
+    <AuthCard
+      title="Log in to Orbit"
+      subtitle="Welcome back! Enter your e-mail and password."
+      busy={busy}
+      footer={
+        <>
+          New to Orbit?{' '}
+          <Link to="/signup" state={location.state}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          value={email}
+          onChange={changeEmail}
+          error={errors.email}
+          autoComplete="username"
+          maxLength={INPUT_MAX.email}
+          inputRef={emailRef}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          value={password}
+          onChange={changePassword}
+          error={errors.password}
+          autoComplete="current-password"
+          maxLength={INPUT_MAX.password}
+          inputRef={passwordRef}
+        />
+        <button type="submit" className="btn btn--primary auth-form__submit" disabled={busy}>
+          Log In
+        </button>
+      </form>
+      <div className="auth-test">
+        <label className="auth-test__title" htmlFor={`${id}-test`}>
+          Test credentials
+        </label>
+        <p id={`${id}-test-hint`} className="auth-test__hint muted">
+          Trying Orbit out? Pick a sample member and fill the form.
+        </p>
+        <div className="auth-test__row">
+          <select
+            id={`${id}-test`}
+            className="input auth-test__select"
+            value={testSet}
+            aria-describedby={`${id}-test-hint`}
+            onChange={(event) => setTestSet(Number(event.target.value))}
+          >
+            {TEST_CREDENTIALS.map((_, index) => (
+              <option key={index} value={index}>
+                {`Test user ${index + 1}`}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="btn auth-test__fill" onClick={fillTestCredentials} disabled={busy}>
+            Fill test credentials
+          </button>
+        </div>
+      </div>
+    </AuthCard>
+  );
 }

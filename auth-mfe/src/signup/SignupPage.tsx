@@ -1,5 +1,161 @@
-import React from 'react';
+import React, { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import { api, ApiError, errorMessage, setAuth, toast } from '@social/shell/bus';
+import { AuthCard } from '../common/AuthCard';
+import { PasswordField } from '../common/PasswordField';
+import { TextField } from '../common/TextField';
+import { useSingleSubmit } from '../common/useSingleSubmit';
+import { emailChangeError, emailSubmitError, INPUT_MAX, isValidPassword } from '../common/validation';
 
+interface Errors {
+  name?: string;
+  email?: string;
+  password?: string;
+}
+
+/** 422 is the taken e-mail (SPEC §8); anything else keeps the server's own words. */
+function signupFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 422) return CLIENT_MESSAGES.signupFailed;
+  return errorMessage(error);
+}
+
+const passwordError = (value: string) => (isValidPassword(value) ? undefined : CLIENT_MESSAGES.passwordRule);
+
+/**
+ * /signup (SPEC §2 Signup). On success it publishes the new member on the bus (setAuth); the
+ * shell's PublicOnly guard then sends them where they were going.
+ */
 export default function SignupPage() {
-  return <h1>Sign Up</h1>;
+  const id = useId();
+  const location = useLocation();
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const { busy, run } = useSingleSubmit();
+  const firstRef = useRef<HTMLInputElement>(null);
+  const lastRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const nameErrorId = `${id}-name-error`;
+  // Which name box the shared name message is about (both when both are empty).
+  const firstMissing = !!errors.name && !firstName.trim();
+  const lastMissing = !!errors.name && !lastName.trim();
+
+  function changeName(which: 'first' | 'last', value: string) {
+    const first = which === 'first' ? value : firstName;
+    const last = which === 'last' ? value : lastName;
+    if (which === 'first') setFirstName(value);
+    else setLastName(value);
+    // Once shown, the name message goes away as soon as both names are there.
+    if (first.trim() && last.trim()) setErrors((e) => ({ ...e, name: undefined }));
+  }
+
+  function changeEmail(value: string) {
+    setEmail(value);
+    setErrors((e) => ({ ...e, email: emailChangeError(value) }));
+  }
+
+  function changePassword(value: string) {
+    setPassword(value);
+    // Checked on each change once typed; clearing the box waits for submit, like the e-mail.
+    setErrors((e) => ({ ...e, password: value ? passwordError(value) : undefined }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Errors = {
+      name: firstName.trim() && lastName.trim() ? undefined : CLIENT_MESSAGES.emptyName,
+      email: emailSubmitError(email),
+      password: passwordError(password),
+    };
+    setErrors(found);
+    if (found.name) return (firstName.trim() ? lastRef : firstRef).current?.focus();
+    if (found.email) return emailRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    void run(async () => {
+      try {
+        const { createdUser, encodedToken } = await api.auth.signup({
+          username: email.trim(),
+          password,
+          firstName: firstName.trim(),
+          lastName: lastName.trim(),
+        });
+        setAuth({ token: encodedToken, user: createdUser });
+      } catch (error) {
+        toast('error', signupFailureMessage(error));
+      }
+    });
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Join Orbit to share posts and follow people."
+      busy={busy}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" state={location.state}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
+        <div className="auth-form__names">
+          <TextField
+            id={`${id}-first`}
+            label="First name"
+            value={firstName}
+            onChange={(value) => changeName('first', value)}
+            invalid={firstMissing}
+            sharedErrorId={nameErrorId}
+            autoComplete="given-name"
+            maxLength={INPUT_MAX.name}
+            inputRef={firstRef}
+          />
+          <TextField
+            id={`${id}-last`}
+            label="Last name"
+            value={lastName}
+            onChange={(value) => changeName('last', value)}
+            invalid={lastMissing}
+            sharedErrorId={nameErrorId}
+            autoComplete="family-name"
+            maxLength={INPUT_MAX.name}
+            inputRef={lastRef}
+          />
+        </div>
+        <p id={nameErrorId} className="field-error auth-field__error auth-form__name-error" aria-live="polite">
+          {errors.name}
+        </p>
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          value={email}
+          onChange={changeEmail}
+          error={errors.email}
+          autoComplete="username"
+          maxLength={INPUT_MAX.email}
+          inputRef={emailRef}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          value={password}
+          onChange={changePassword}
+          error={errors.password}
+          autoComplete="new-password"
+          maxLength={INPUT_MAX.password}
+          inputRef={passwordRef}
+        />
+        <button type="submit" className="btn btn--primary auth-form__submit" disabled={busy || !!errors.password}>
+          Sign Up
+        </button>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,0 +1,30 @@
+/** The form rules of SPEC §5 for login and signup. Messages come from the contract. */
+import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+
+/** A standard e-mail shape: something@domain.tld with no spaces and one @. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const PASSWORD_RULE = { min: 8, max: 20 } as const;
+
+/** Longest values the fake backend accepts (it refuses longer ones with a technical message). */
+export const INPUT_MAX = { name: 100, email: 254, password: 200 } as const;
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+export function isValidPassword(value: string): boolean {
+  return value.length >= PASSWORD_RULE.min && value.length <= PASSWORD_RULE.max && /\d/.test(value);
+}
+
+/** Checked on each change: an empty box says nothing until submit. */
+export function emailChangeError(value: string): string | undefined {
+  if (!value.trim()) return undefined;
+  return isEmail(value) ? undefined : CLIENT_MESSAGES.emailFormat;
+}
+
+/** Checked on submit: empty first, then the format. */
+export function emailSubmitError(value: string): string | undefined {
+  if (!value.trim()) return CLIENT_MESSAGES.emptyField('Email');
+  return emailChangeError(value);
+}
