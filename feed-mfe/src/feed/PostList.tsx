@@ -1,0 +1,24 @@
+import React, { memo, useMemo } from 'react';
+import type { Post } from '@social/mock-api/contract';
+import { RemoteComponent } from '@social/shell/federation';
+
+/** One card. Memoised on the post object, so a like re-renders only the card it changed. */
+const FeedItem = memo(function FeedItem({ post }: { post: Post }) {
+  const props = useMemo(() => ({ post }), [post]);
+  return (
+    <li className="feed-list__item">
+      <RemoteComponent id="post/PostCard" props={props} compact />
+    </li>
+  );
+});
+
+/** The feed: a list of post cards (each an <article> from the post remote). */
+export function PostList({ posts, label }: { posts: readonly Post[]; label: string }) {
+  return (
+    <ul className="feed-list" aria-label={label}>
+      {posts.map((post) => (
+        <FeedItem key={post._id} post={post} />
+      ))}
+    </ul>
+  );
+}
