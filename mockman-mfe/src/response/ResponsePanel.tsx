@@ -1,0 +1,92 @@
+import React, { lazy, Suspense, useState } from 'react';
+import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import { Spinner } from '@social/shell/ui';
+import type { ColourScheme } from './JsonTree';
+import type { DisplayedResponse } from './send';
+
+// The tree viewer is only needed once an answer arrives: keep it out of the page's first chunk.
+const JsonTree = lazy(() => import('./JsonTree'));
+
+export type ResponseState =
+  | { kind: 'none' }
+  | { kind: 'sending'; requestLine: string }
+  | { kind: 'answer'; response: DisplayedResponse }
+  | { kind: 'failure'; requestLine: string; message: string };
+
+const isTree = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+function Data({ response, scheme }: { response: DisplayedResponse; scheme: ColourScheme }) {
+  const { data, isJson } = response;
+  if (data === undefined) return <p className="muted">The answer has no body.</p>;
+  if (isTree(data)) return <JsonTree name="data" src={data} scheme={scheme} />;
+  // A JSON string/number/boolean/null, or a body that is not JSON: the tree viewer only takes objects.
+  return (
+    <div>
+      <p className="muted mockman-hint">{isJson ? 'The body is a single JSON value:' : 'The body is not JSON; its text:'}</p>
+      <pre className={`mockman-text mockman-text--${scheme}`}>{isJson ? JSON.stringify(data) : String(data)}</pre>
+    </div>
+  );
+}
+
+/** The response region (SPEC §2): nothing yet, in flight, an answer (good or bad), or a failure to send. */
+export function ResponsePanel({ state }: { state: ResponseState }) {
+  const [scheme, setScheme] = useState<ColourScheme>('standard');
+  const busy = state.kind === 'sending';
+
+  return (
+    <section className="mockman-panel mockman-response" aria-label="Response" aria-busy={busy}>
+      <div className="mockman-panel__head">
+        <h2 className="mockman-panel__title">Response</h2>
+        <label className="mockman-scheme">
+          <span className="mockman-label">Colour scheme</span>
+          <select className="input" value={scheme} onChange={(event) => setScheme(event.target.value as ColourScheme)}>
+            <option value="standard">standard</option>
+            <option value="dark">dark</option>
+          </select>
+        </label>
+      </div>
+
+      {state.kind === 'none' && <p className="mockman-empty">{CLIENT_MESSAGES.responseUndefined}</p>}
+
+      {state.kind === 'sending' && (
+        <div className="mockman-sending">
+          <Spinner size="small" />
+          <span>
+            Sending <code className="mockman-mono">{state.requestLine}</code>…
+          </span>
+        </div>
+      )}
+
+      {state.kind === 'failure' && (
+        <div role="alert" className="mockman-failure">
+          <p>The request could not be sent: {state.message}</p>
+          <p className="muted mockman-hint">
+            Request: <code className="mockman-mono">{state.requestLine}</code>. Check the endpoint, and that the server at that address
+            is running and allows this page to call it.
+          </p>
+        </div>
+      )}
+
+      {state.kind === 'answer' && (
+        <div className="mockman-answer">
+          <p className="mockman-status" aria-live="polite">
+            <span className="mockman-label">Status</span>{' '}
+            <strong className={state.response.status < 400 ? 'mockman-status--ok' : 'mockman-status--error'}>
+              {`${state.response.status} ${state.response.statusText}`.trim()}
+            </strong>
+            <span className="muted mockman-hint">
+              {' '}
+              <code className="mockman-mono">{state.response.requestLine}</code> · {state.response.durationMs} ms
+            </span>
+          </p>
+          <Suspense fallback={<Spinner size="small" />}>
+            <h3 className="mockman-label">Data</h3>
+            <Data response={state.response} scheme={scheme} />
+            <h3 className="mockman-label">Headers</h3>
+            <JsonTree name="headers" src={state.response.headers} scheme={scheme} />
+          </Suspense>
+        </div>
+      )}
+    </section>
+  );
+}

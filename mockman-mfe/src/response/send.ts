@@ -1,0 +1,79 @@
+/**
+ * Sends a request draft with fetch and turns the answer, good or bad, into what the
+ * response panel shows (SPEC §3 "Response as displayed": status, statusText, data, headers).
+ */
+import type { RequestType } from '../request/draft';
+
+export interface DisplayedResponse {
+  status: number;
+  statusText: string;
+  /** The parsed JSON body; for a body that is not JSON, its text; undefined when empty. */
+  data: unknown;
+  /** True when `data` came from a JSON body. */
+  isJson: boolean;
+  headers: Record<string, string>;
+  /** What was sent, e.g. "POST /api/auth/login", so an answer is never mistaken for another. */
+  requestLine: string;
+  durationMs: number;
+}
+
+export interface OutgoingRequest {
+  reqType: RequestType;
+  endpoint: string;
+  headers: [string, string][];
+  body: string;
+}
+
+/** Reason phrases for when the transport gives none (HTTP/2 and some mocks leave it empty). */
+const REASONS: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+  507: 'Insufficient Storage',
+};
+
+function parseBody(text: string): { data: unknown; isJson: boolean } {
+  if (!text) return { data: undefined, isJson: false };
+  try {
+    return { data: JSON.parse(text), isJson: true };
+  } catch {
+    return { data: text, isJson: false };
+  }
+}
+
+/** Resolves for every HTTP answer (errors included); rejects only when nothing came back. */
+export async function sendRequest(request: OutgoingRequest): Promise<DisplayedResponse> {
+  const headers = new Headers();
+  for (const [name, value] of request.headers) headers.append(name, value);
+  const hasBody = request.reqType !== 'GET';
+  // The body is JSON (validated before sending): say so unless the member chose a type.
+  if (hasBody && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+
+  const started = Date.now();
+  const response = await fetch(request.endpoint.trim(), {
+    method: request.reqType,
+    headers,
+    body: hasBody ? request.body : undefined,
+  });
+  const text = await response.text();
+  const responseHeaders: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    responseHeaders[name] = value;
+  });
+  return {
+    status: response.status,
+    statusText: response.statusText || REASONS[response.status] || '',
+    ...parseBody(text),
+    headers: responseHeaders,
+    requestLine: `${request.reqType} ${request.endpoint.trim()}`,
+    durationMs: Date.now() - started,
+  };
+}
