@@ -7,8 +7,8 @@ import { DB_VERSION, type Db } from './store';
 
 /** The browser refused to store the data (quota exceeded or storage disabled). */
 export class StorageFullError extends Error {
-  constructor(readonly cause: unknown) {
-    super('The browser storage refused the data.');
+  constructor(cause: unknown) {
+    super('The browser storage refused the data.', { cause });
     this.name = 'StorageFullError';
   }
 }

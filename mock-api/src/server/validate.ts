@@ -20,6 +20,7 @@ export const INPUT_MESSAGES = {
   badNumber: (field: string) => `"${field}" must be a whole number of 0 or more.`,
   repliesList: '"replies" must be a list of replies, each with an "_id" and a "content" text.',
   duplicateReply: 'Two replies have the same "_id".',
+  replyEditNotOwner: "Cannot edit a Reply that doesn't belong to the logged in User.",
   followSelf: 'You cannot follow or unfollow yourself.',
 } as const;
 

@@ -1,0 +1,155 @@
+/**
+ * The product's backend: a MirageJS server in the browser, shared by every app.
+ *
+ * - `startServer()` once per page (the shell calls it): 400 ms delay, data kept in localStorage.
+ *   URL switches read at start, then removed from the address bar:
+ *     `?reset-data`      back to the seed;
+ *     `?seed-posts=1000` back to the seed plus 1,000 generated posts (benchmarks).
+ * - `makeServer({ environment: 'test' })` for tests: no delay, no storage, fresh seed.
+ * - `resetDatabase()` drops the stored data and reseeds the running server.
+ */
+import { createServer, type Request, type Server } from 'miragejs';
+import { LIMITS } from '../contract';
+import { Backend, type Handler } from './backend';
+import { authRoutes } from './routes/auth';
+import { commentRoutes } from './routes/comments';
+import type { Method, RouteKit } from './routes/kit';
+import { fallbackRoutes, miscRoutes } from './routes/misc';
+import { postRoutes } from './routes/posts';
+import { userRoutes } from './routes/users';
+import { clearStoredDb } from './persistence';
+import { MAX_EXTRA_POSTS } from './seed';
+import { createSeedDb } from './seed';
+import { Renderer } from './store';
+
+export type ServerOptions = {
+  environment?: 'development' | 'test';
+  /** Response delay in ms: LIMITS.defaultDelayMs (400) in development, 0 in test. */
+  timing?: number;
+  /** Keep the data in localStorage: on in development, off in test. */
+  persist?: boolean;
+  /** Generated posts added whenever the server seeds (fresh storage, reset, or `reset: true`). */
+  extraPosts?: number;
+  /** Start from the seed even when data is stored (what `?reset-data` does). */
+  reset?: boolean;
+};
+
+export { SEED_USER_IDS } from './seed/users';
+export { SEED_POST_IDS } from './seed/posts';
+export { DEFAULT_AVATAR, POST_IMAGES } from './seed';
+export { TEST_TODOS } from './routes/misc';
+export { INPUT_MESSAGES } from './validate';
+export { STORAGE_FULL_STATUS } from './backend';
+
+/** The seed members as the API answers them (no password), in order: index 0 is user 1 (TEST_CREDENTIALS[0]). */
+export const SEED_USERS = (() => {
+  const db = createSeedDb();
+  return new Renderer(db).users();
+})();
+
+/** True for requests the fake backend answers: paths under /api. Everything else (Module Federation manifests and chunks on other origins, assets) passes through to the network. */
+export function isApiRequestUrl(url: string): boolean {
+  try {
+    const base = typeof location !== 'undefined' ? location.href : 'http://localhost/';
+    const { pathname } = new URL(url, base);
+    return pathname === '/api' || pathname.startsWith('/api/');
+  } catch {
+    return false;
+  }
+}
+
+const backends = new WeakMap<Server, Backend>();
+let active: { server: Server; backend: Backend } | null = null;
+
+export function makeServer(options: ServerOptions = {}): Server {
+  const environment = options.environment ?? 'development';
+  const timing = options.timing ?? (environment === 'test' ? 0 : LIMITS.defaultDelayMs);
+  const backend = new Backend({
+    persist: options.persist ?? environment !== 'test',
+    extraPosts: Math.max(0, Math.min(MAX_EXTRA_POSTS, Math.floor(options.extraPosts ?? 0))),
+    reset: options.reset ?? false,
+  });
+
+  const server = createServer({
+    environment,
+    logging: false,
+    routes() {
+      this.namespace = 'api';
+      this.timing = timing;
+      const register = (kind: 'read' | 'write') => (method: Method, path: string, handler: Handler) => {
+        this[method](path, backend.handle(kind, method, handler));
+      };
+      const kit: RouteKit = { read: register('read'), write: register('write') };
+      authRoutes(kit);
+      userRoutes(kit);
+      postRoutes(kit);
+      commentRoutes(kit);
+      miscRoutes(kit);
+      fallbackRoutes(kit);
+      // Every request that is not /api goes to the network, whatever its origin.
+      this.passthrough((request: Request) => !isApiRequestUrl(request.url));
+    },
+  });
+  // Mirage's test environment forces timing 0; honour an explicit timing in tests too.
+  server.timing = timing;
+
+  backends.set(server, backend);
+  active = { server, backend };
+  const shutdown = server.shutdown.bind(server);
+  server.shutdown = () => {
+    shutdown();
+    if (active?.server === server) active = null;
+    const global = globalThis as GlobalWithServer;
+    if (global[SERVER_KEY] === server) delete global[SERVER_KEY];
+  };
+  return server;
+}
+
+const SERVER_KEY = Symbol.for('@social/mock-api/server');
+type GlobalWithServer = typeof globalThis & { [SERVER_KEY]?: Server };
+
+/** Reads and removes the start-up switches from the address bar. */
+function takeUrlSwitches(): { reset: boolean; seedPosts?: number } {
+  if (typeof window === 'undefined' || !window.location) return { reset: false };
+  const url = new URL(window.location.href);
+  const reset = url.searchParams.has('reset-data');
+  const raw = url.searchParams.get('seed-posts');
+  const parsed = raw === null ? NaN : Number.parseInt(raw, 10);
+  const seedPosts = Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
+  if (reset || url.searchParams.has('seed-posts')) {
+    url.searchParams.delete('reset-data');
+    url.searchParams.delete('seed-posts');
+    try {
+      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    } catch {
+      // Some sandboxed pages refuse replaceState; the switch still applied.
+    }
+  }
+  return { reset: reset || seedPosts !== undefined, seedPosts };
+}
+
+/** The page's server: the first call starts it, later calls return the same one. */
+export function startServer(options: ServerOptions = {}): Server {
+  const global = globalThis as GlobalWithServer;
+  const running = global[SERVER_KEY];
+  if (running) return running;
+  const switches = takeUrlSwitches();
+  const server = makeServer({
+    ...options,
+    reset: options.reset || switches.reset,
+    extraPosts: switches.seedPosts ?? options.extraPosts,
+  });
+  global[SERVER_KEY] = server;
+  return server;
+}
+
+/** Drops the stored data and puts the running server back to the seed. */
+export function resetDatabase(): void {
+  const global = globalThis as GlobalWithServer;
+  const server = global[SERVER_KEY] ?? active?.server;
+  const backend = server ? backends.get(server) : undefined;
+  if (backend) backend.reseed();
+  else clearStoredDb();
+}
+
+export type { Server };

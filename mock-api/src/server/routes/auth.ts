@@ -1,0 +1,66 @@
+/** POST /auth/login and /auth/signup (SPEC §7, rules of §4 and §5). */
+import { SERVER_ERRORS } from '../../contract';
+import { HttpError } from '../errors';
+import { DEFAULT_AVATAR } from '../seed';
+import { takeNumericId, type Db, type StoredUser } from '../store';
+import { signToken } from '../tokens';
+import { newId } from '../time';
+import { image, link, requiredText, text, TEXT_LIMITS } from '../validate';
+import { created, ok, type RouteKit } from './kit';
+
+const sameUsername = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export const findByUsername = (db: Db, username: string) => db.users.find((u) => sameUsername(u.username, username));
+
+/** The handle from the e-mail's local part, made URL-safe, with a number appended while it is taken. */
+export function uniqueHandler(db: Db, username: string): string {
+  const local = username.split('@')[0] ?? '';
+  const base = local.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'member';
+  const taken = new Set(db.users.map((u) => u.userHandler.toLowerCase()));
+  if (!taken.has(base)) return base;
+  let n = 1;
+  while (taken.has(`${base}${n}`)) n += 1;
+  return `${base}${n}`;
+}
+
+export function authRoutes(r: RouteKit): void {
+  r.read('post', '/auth/login', ({ db, body, render }) => {
+    const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username });
+    const password = requiredText(body.password, 'password', { allowEmpty: true, max: TEXT_LIMITS.password });
+    const user = findByUsername(db, username);
+    if (!user) throw new HttpError(404, SERVER_ERRORS.userNotFound);
+    if (user.password !== password) throw new HttpError(401, SERVER_ERRORS.badCredentials);
+    return ok({ foundUser: render.user(user), encodedToken: signToken(user) });
+  });
+
+  r.write('post', '/auth/signup', ({ db, body, render, now }) => {
+    const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username }).trim();
+    const password = requiredText(body.password, 'password', { max: TEXT_LIMITS.password });
+    const firstName = requiredText(body.firstName, 'firstName', { max: TEXT_LIMITS.name });
+    const lastName = requiredText(body.lastName, 'lastName', { max: TEXT_LIMITS.name });
+    // Optional extra fields (SPEC: "other fields"), checked like a profile edit.
+    const bio = text(body.bio, 'bio', { required: false, allowEmpty: true, max: TEXT_LIMITS.bio });
+    const userLink = link(body.link);
+    const pic = image(body.pic, 'pic');
+    if (findByUsername(db, username)) throw new HttpError(422, SERVER_ERRORS.usernameExists);
+    const user: StoredUser = {
+      _id: newId(),
+      id: takeNumericId(db),
+      firstName,
+      lastName,
+      userHandler: uniqueHandler(db, username),
+      username,
+      password,
+      pic: pic || DEFAULT_AVATAR,
+      bio: bio ?? '',
+      link: userLink ?? '',
+      followers: [],
+      following: [],
+      bookmarks: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    db.users.push(user);
+    return created({ createdUser: render.user(user), encodedToken: signToken(user) });
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * /comments endpoints (SPEC §4, §7). Replies are added by editing the parent comment with an
+ * extended replies list, so that edit is open to every signed-in member, within limits:
+ * - the comment's author may change its content and its replies list (but not the text of
+ *   someone else's reply);
+ * - anyone else may only append replies; the content and earlier replies stay as they are.
+ * A reply's author is always taken from the server's records or, for a new reply, from the
+ * token: a client-sent `user` is never trusted.
+ */
+import { SERVER_ERRORS } from '../../contract';
+import { fail } from '../errors';
+import type { StoredComment, StoredPost, StoredReply } from '../store';
+import { newId } from '../time';
+import { INPUT_MESSAGES, isObject, objectField, requiredText, TEXT_LIMITS } from '../validate';
+import { created, ok, type RouteKit } from './kit';
+import { postOr404 } from './posts';
+
+function commentOr404(post: StoredPost, commentId: string | undefined): StoredComment {
+  const comment = post.comments.find((c) => c._id === commentId);
+  if (!comment) throw fail.commentNotFound();
+  return comment;
+}
+
+interface SentReply {
+  _id: string;
+  content: string;
+}
+
+function parseReplies(value: unknown): SentReply[] {
+  if (!Array.isArray(value)) throw fail.badRequest(INPUT_MESSAGES.repliesList);
+  const seen = new Set<string>();
+  return value.map((item) => {
+    if (!isObject(item) || typeof item._id !== 'string' || !item._id.trim() || item._id.length > 200 || typeof item.content !== 'string') {
+      throw fail.badRequest(INPUT_MESSAGES.repliesList);
+    }
+    if (seen.has(item._id)) throw fail.badRequest(INPUT_MESSAGES.duplicateReply);
+    seen.add(item._id);
+    return { _id: item._id, content: requiredText(item.content, 'reply content', { max: TEXT_LIMITS.comment }) };
+  });
+}
+
+export function commentRoutes(r: RouteKit): void {
+  r.read('get', '/comments/:postId', ({ db, params, render }) => {
+    const post = postOr404(db, params.postId);
+    return ok({ comments: post.comments.map((c) => render.comment(post._id, c)) });
+  });
+
+  r.write('post', '/comments/add/:postId', ({ db, params, body, caller, render, now }) => {
+    const user = caller();
+    const post = postOr404(db, params.postId);
+    const commentData = objectField(body, 'commentData');
+    const content = requiredText(commentData.content, 'content', { max: TEXT_LIMITS.comment });
+    post.comments.push({ _id: newId(), userId: user._id, content, upvotedBy: [], replies: [], createdAt: now, updatedAt: now });
+    return created({ posts: render.posts() });
+  });
+
+  r.write('post', '/comments/edit/:postId/:commentId', ({ db, params, body, caller, render, now }) => {
+    const user = caller();
+    const post = postOr404(db, params.postId);
+    const comment = commentOr404(post, params.commentId);
+    const commentData = objectField(body, 'commentData');
+    const content = requiredText(commentData.content, 'content', { max: TEXT_LIMITS.comment });
+    const sent = commentData.replies === undefined ? undefined : parseReplies(commentData.replies);
+    const isAuthor = comment.userId === user._id;
+    if (!isAuthor && content !== comment.content) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
+
+    let replies = comment.replies;
+    if (sent) {
+      const earlier = new Map(comment.replies.map((reply) => [reply._id, reply]));
+      const next: StoredReply[] = sent.map((reply) => {
+        const old = earlier.get(reply._id);
+        if (!old) return { _id: reply._id, userId: user._id, content: reply.content, createdAt: now };
+        if (old.content !== reply.content && old.userId !== user._id) throw fail.forbidden(INPUT_MESSAGES.replyEditNotOwner);
+        return { ...old, content: reply.content };
+      });
+      if (!isAuthor) {
+        const appendsOnly = comment.replies.every((old, i) => next[i]?._id === old._id && next[i]?.content === old.content);
+        if (!appendsOnly) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
+      }
+      replies = next;
+    }
+    comment.content = content;
+    comment.replies = replies;
+    comment.updatedAt = now;
+    return created({ posts: render.posts() });
+  });
+
+  r.write('post', '/comments/delete/:postId/:commentId', ({ db, params, caller, render }) => {
+    const user = caller();
+    const post = postOr404(db, params.postId);
+    const comment = commentOr404(post, params.commentId);
+    if (comment.userId !== user._id && post.userId !== user._id) throw fail.forbidden(SERVER_ERRORS.commentDeleteNotAllowed);
+    post.comments = post.comments.filter((c) => c !== comment);
+    return created({ posts: render.posts() });
+  });
+
+  // A toggle: the first call adds the caller's vote, the next takes it back.
+  r.write('post', '/comments/upvote/:postId/:commentId', ({ db, params, caller, render }) => {
+    const user = caller();
+    const post = postOr404(db, params.postId);
+    const comment = commentOr404(post, params.commentId);
+    comment.upvotedBy = comment.upvotedBy.includes(user._id)
+      ? comment.upvotedBy.filter((id) => id !== user._id)
+      : [...comment.upvotedBy, user._id];
+    return created({ posts: render.posts() });
+  });
+}

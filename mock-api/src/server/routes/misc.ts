@@ -1,0 +1,28 @@
+/** GET /test-todos (the API tester's default request) and the answer for unknown /api paths. */
+import type { TodosAnswer } from '../../contract';
+import { HttpError } from '../errors';
+import { ok, type RouteKit } from './kit';
+
+export const TEST_TODOS: TodosAnswer = {
+  todos: [
+    { _id: 'todo-1', title: 'Try GET /api/posts', done: true },
+    { _id: 'todo-2', title: 'Log in with POST /api/auth/login', done: false },
+    { _id: 'todo-3', title: 'Send the token in an authorization header', done: false },
+    { _id: 'todo-4', title: 'Like a post with POST /api/posts/like/{postId}', done: false },
+  ],
+};
+
+export const unknownEndpoint = (method: string, path: string) => `No API endpoint matches ${method} /api/${path}.`;
+
+export function miscRoutes(r: RouteKit): void {
+  r.read('get', '/test-todos', () => ok({ todos: TEST_TODOS.todos.map((t) => ({ ...t })) }));
+}
+
+/** Registered last: route matching prefers static paths, so this only catches what nothing else matched. */
+export function fallbackRoutes(r: RouteKit): void {
+  for (const method of ['get', 'post', 'delete', 'put', 'patch'] as const) {
+    r.read(method, '/*path', ({ params }) => {
+      throw new HttpError(404, unknownEndpoint(method.toUpperCase(), params.path ?? ''));
+    });
+  }
+}

@@ -1,0 +1,66 @@
+/** Shared test helpers: a fresh test server per test and signed-in clients for the seed members. */
+import { ApiError, createApiClient, type ApiClient } from '../src/client';
+import { TEST_CREDENTIALS, type User } from '../src/contract';
+import { makeServer, type Server, type ServerOptions } from '../src/server';
+
+export interface Session {
+  api: ApiClient;
+  user: User;
+  token: string;
+}
+
+/** A fresh test server around every test of the file; `current()` gives it. */
+export function withTestServer(options: ServerOptions = {}): () => Server {
+  let server: Server | undefined;
+  beforeEach(() => {
+    server = makeServer({ environment: 'test', ...options });
+  });
+  afterEach(() => {
+    server?.shutdown();
+    server = undefined;
+  });
+  return () => {
+    if (!server) throw new Error('no server');
+    return server;
+  };
+}
+
+export const anonymous = (): ApiClient => createApiClient({ getToken: () => null });
+export const withToken = (token: string | null): ApiClient => createApiClient({ getToken: () => token });
+
+/** Logs in test user n (1 to 4). */
+export async function signIn(n: 1 | 2 | 3 | 4): Promise<Session> {
+  const { foundUser, encodedToken } = await anonymous().auth.login(TEST_CREDENTIALS[n - 1]!);
+  return { api: withToken(encodedToken), user: foundUser, token: encodedToken };
+}
+
+/** Expects the call to fail with exactly this status and message list. */
+export async function expectError(call: Promise<unknown>, status: number, message: string): Promise<ApiError> {
+  let caught: unknown;
+  try {
+    await call;
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(ApiError);
+  const error = caught as ApiError;
+  expect({ status: error.status, body: error.body }).toEqual({ status, body: { errors: [message] } });
+  return error;
+}
+
+/** A raw call, for headers and bodies the typed client would never send. */
+export async function raw(
+  method: string,
+  path: string,
+  { body, headers = {} }: { body?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; json: unknown; text: string }> {
+  const response = await fetch(`/api${path}`, { method, body, headers: { 'Content-Type': 'application/json', ...headers } });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json, text };
+}
