@@ -1,0 +1,238 @@
+import React, { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CLIENT_MESSAGES, type Comment, type Post, type Reply, type User } from '@social/mock-api/contract';
+import { api, errorMessage, setPosts, toast } from '@social/shell/bus';
+import { ArrowUpIcon, Menu, Modal, RichText, formatFullDate, formatRelativeDate, type MenuItem } from '@social/shell/ui';
+import { AuthorLink, newReplyId, useMemberSummary } from '../common/authors';
+
+/** The server refuses comment and reply text longer than this (mock-api TEXT_LIMITS.comment). */
+export const COMMENT_MAX_LENGTH = 2000;
+
+function TimeAgo({ iso }: { iso: string }) {
+  return (
+    <time className="post-comment__date muted" dateTime={iso} title={formatFullDate(iso)}>
+      {formatRelativeDate(iso)}
+    </time>
+  );
+}
+
+function ReplyItem({ reply }: { reply: Reply }) {
+  const author = useMemberSummary(reply.user);
+  return (
+    <li className="post-reply">
+      <div className="post-comment__head">
+        <AuthorLink author={author} size={28} />
+        {reply.createdAt && <TimeAgo iso={reply.createdAt} />}
+      </div>
+      <RichText text={reply.content} className="post-comment__text" />
+    </li>
+  );
+}
+
+/**
+ * One comment of the post page: author, options (edit for its author; delete for its author
+ * or the post's author), inline edit, upvote toggle, replies and a reply box.
+ */
+export function CommentItem({ comment, post, me }: { comment: Comment; post: Post; me: User | null }) {
+  const author = useMemberSummary(comment.user);
+  const [mode, setMode] = useState<'view' | 'edit'>('view');
+  const [editText, setEditText] = useState(comment.content);
+  const [replyOpen, setReplyOpen] = useState(false);
+  const [replyText, setReplyText] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState<null | 'edit' | 'reply' | 'delete' | 'upvote'>(null);
+  // Optimistic upvote: shown at once, settled by the server's list.
+  const [upvoteTarget, setUpvoteTarget] = useState<boolean | null>(null);
+  const rootRef = useRef<HTMLLIElement>(null);
+  const replyButtonRef = useRef<HTMLButtonElement>(null);
+
+  const isCommentAuthor = !!me && me._id === comment.user._id;
+  const isPostAuthor = !!me && me._id === post.userId;
+  const upvotedOnServer = !!me && comment.votes.upvotedBy.some((u) => u._id === me._id);
+  // Compared with the server's state, so the view never flips back while the answer lands.
+  const upvoted = upvoteTarget ?? upvotedOnServer;
+  const upvotes = comment.votes.upvotedBy.length + (upvoted === upvotedOnServer ? 0 : upvoted ? 1 : -1);
+
+  /** Runs a comment call; the answer replaces the shared posts list (SPEC §4). */
+  const run = async (kind: NonNullable<typeof busy>, call: () => Promise<{ posts: Post[] }>): Promise<boolean> => {
+    setBusy(kind);
+    try {
+      const { posts } = await call();
+      setPosts(posts);
+      return true;
+    } catch (error) {
+      toast('error', errorMessage(error));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const focusOptions = () => rootRef.current?.querySelector<HTMLButtonElement>('button[aria-label="Comment options"]')?.focus();
+
+  const startEdit = () => {
+    setEditText(comment.content);
+    setMode('edit');
+  };
+
+  const saveEdit = async (event: FormEvent) => {
+    event.preventDefault();
+    const content = editText.trim();
+    if (!content) {
+      toast('info', CLIENT_MESSAGES.emptyEditComment);
+      return;
+    }
+    if (content === comment.content) {
+      setMode('view');
+      return;
+    }
+    if (await run('edit', () => api.comments.edit(post._id, comment._id, { content }))) setMode('view');
+  };
+
+  const cancelOnEscape = (event: KeyboardEvent, cancel: () => void) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      cancel();
+    }
+  };
+
+  const sendReply = async (event: FormEvent) => {
+    event.preventDefault();
+    const content = replyText.trim();
+    if (!content) {
+      toast('info', CLIENT_MESSAGES.emptyReply);
+      return;
+    }
+    if (!me) return;
+    const reply: Reply = {
+      _id: newReplyId(),
+      user: { _id: me._id, firstName: me.firstName, lastName: me.lastName, userHandler: me.userHandler, pic: me.pic },
+      content,
+      createdAt: new Date().toISOString(),
+    };
+    // A reply is an edit of its comment with the content unchanged and one more reply (SPEC §4).
+    const saved = await run('reply', () =>
+      api.comments.edit(post._id, comment._id, { content: comment.content, replies: [...comment.replies, reply] }),
+    );
+    if (saved) {
+      setReplyText('');
+      setReplyOpen(false);
+      replyButtonRef.current?.focus();
+    }
+  };
+
+  const upvote = async () => {
+    if (busy || !me) return;
+    setUpvoteTarget(!upvotedOnServer);
+    await run('upvote', () => api.comments.upvote(post._id, comment._id));
+    setUpvoteTarget(null);
+  };
+
+  const remove = async () => {
+    if (await run('delete', () => api.comments.remove(post._id, comment._id))) return; // The comment is gone with its dialog.
+    setConfirmDelete(false);
+  };
+
+  const items: MenuItem[] = [
+    ...(isCommentAuthor ? [{ label: 'Edit', onSelect: startEdit }] : []),
+    ...(isCommentAuthor || isPostAuthor
+      ? [{ label: 'Delete', danger: true, onSelect: () => (focusOptions(), setConfirmDelete(true)) }]
+      : []),
+  ];
+
+  return (
+    <li ref={rootRef} className="post-comment">
+      <div className="post-comment__head">
+        <AuthorLink author={author} size={36} />
+        <TimeAgo iso={comment.createdAt} />
+        {comment.updatedAt !== comment.createdAt && <span className="muted post-comment__edited">(edited)</span>}
+        {items.length > 0 && mode === 'view' && <Menu label="Comment options" items={items} />}
+      </div>
+
+      {mode === 'edit' ? (
+        <form className="post-comment__form" onSubmit={(event) => void saveEdit(event)}>
+          <textarea
+            className="textarea post-comment__input"
+            aria-label="Edit comment"
+            value={editText}
+            maxLength={COMMENT_MAX_LENGTH}
+            autoFocus
+            onChange={(event) => setEditText(event.target.value)}
+            onKeyDown={(event) => cancelOnEscape(event, () => setMode('view'))}
+          />
+          <div className="post-comment__buttons">
+            <button type="button" className="btn" onClick={() => setMode('view')} disabled={busy === 'edit'}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={busy === 'edit'}>
+              Save
+            </button>
+          </div>
+        </form>
+      ) : (
+        <RichText text={comment.content} className="post-comment__text" />
+      )}
+
+      <div className="post-comment__actions">
+        <button
+          type="button"
+          className="icon-btn post-comment__upvote"
+          aria-label="Upvote"
+          aria-pressed={upvoted}
+          onClick={() => void upvote()}
+        >
+          <ArrowUpIcon filled={upvoted} />
+        </button>
+        <span className="post-comment__count">{upvotes}</span>
+        <button
+          ref={replyButtonRef}
+          type="button"
+          className="btn post-comment__reply-btn"
+          aria-expanded={replyOpen}
+          onClick={() => setReplyOpen((open) => !open)}
+        >
+          Reply
+        </button>
+      </div>
+
+      {comment.replies.length > 0 && (
+        <ul className="post-comment__replies" aria-label={`Replies to ${author.name}`}>
+          {comment.replies.map((reply) => (
+            <ReplyItem key={reply._id} reply={reply} />
+          ))}
+        </ul>
+      )}
+
+      {replyOpen && (
+        <form className="post-comment__form post-comment__form--reply" onSubmit={(event) => void sendReply(event)}>
+          <input
+            className="input"
+            aria-label="Write a reply"
+            placeholder="Write a reply"
+            value={replyText}
+            maxLength={COMMENT_MAX_LENGTH}
+            autoFocus
+            onChange={(event) => setReplyText(event.target.value)}
+            onKeyDown={(event) => cancelOnEscape(event, () => setReplyOpen(false))}
+          />
+          <button type="submit" className="btn btn--primary" disabled={busy === 'reply'}>
+            Send reply
+          </button>
+        </form>
+      )}
+
+      {confirmDelete && (
+        <Modal title="Delete comment?" onClose={() => busy !== 'delete' && setConfirmDelete(false)} className="post-modal post-modal--small">
+          <p>This comment and its replies will be removed for good.</p>
+          <div className="post-modal__buttons">
+            <button type="button" className="btn" onClick={() => setConfirmDelete(false)} disabled={busy === 'delete'}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn--danger" onClick={() => void remove()} disabled={busy === 'delete'}>
+              Delete
+            </button>
+          </div>
+        </Modal>
+      )}
+    </li>
+  );
+}
