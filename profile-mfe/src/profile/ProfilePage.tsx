@@ -43,7 +43,7 @@ export default function ProfilePage() {
   return (
     <div className="profile-page">
       <ProfileHeader
-        key={member._id}
+        key={`header-${member._id}`}
         member={member}
         isOwn={isOwn}
         postCount={postsBy(allPosts, member._id).length}
@@ -51,7 +51,7 @@ export default function ProfilePage() {
         onReload={state.reload}
       />
       {/* A new member starts afresh: default tab, no open dialog. */}
-      <ProfileTabs key={member._id} member={member} isOwn={isOwn} myBookmarks={isOwn && auth ? auth.user.bookmarks : []} />
+      <ProfileTabs key={`tabs-${member._id}`} member={member} isOwn={isOwn} myBookmarks={isOwn && auth ? auth.user.bookmarks : []} />
     </div>
   );
 }

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { CLIENT_MESSAGES, STORAGE_KEYS, type User } from '@social/mock-api/contract';
+import { IMAGE_TYPE_MESSAGE } from '@social/shell/ui';
+import { api, refreshUsers, users$ } from '@social/shell/bus';
+import { LINK_MESSAGE, normaliseLink } from '../src/profile/EditProfileModal';
+import { renderProfile, setupBackend, signIn } from './helpers';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: () => undefined,
+  loadRemote: async () => ({ default: jest.requireActual<typeof import('./helpers')>('./helpers').PostCardStandIn }),
+}));
+
+const ctx = setupBackend();
+
+const PNG = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', { type: 'image/png' });
+const storedUser = (): User => (JSON.parse(window.localStorage.getItem(STORAGE_KEYS.loginItems)!) as { user: User }).user;
+
+async function openEditor() {
+  await signIn(1);
+  await refreshUsers();
+  const view = renderProfile('adarshbalika');
+  await view.user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+  return { ...view, dialog };
+}
+
+test('the dialog starts with the current bio and link', async () => {
+  const { dialog } = await openEditor();
+  expect(within(dialog).getByRole('textbox', { name: 'Bio' })).toHaveValue('Frontend engineer. Coffee, cycling and clean CSS ☕🚴');
+  expect(within(dialog).getByRole('textbox', { name: 'Link' })).toHaveValue('https://adarsh.example.com');
+  expect(within(dialog).getByLabelText('Change avatar')).toHaveAttribute('type', 'file');
+});
+
+test('Update saves avatar, bio and link: header, users list and stored user follow; the dialog closes with a toast', async () => {
+  const { user, dialog } = await openEditor();
+  await user.upload(within(dialog).getByLabelText('Change avatar'), PNG);
+  // The chosen picture is previewed before saving.
+  await waitFor(() => expect(within(dialog).getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/)));
+  const bio = within(dialog).getByRole('textbox', { name: 'Bio' });
+  await user.clear(bio);
+  await user.type(bio, 'Now writing about micro-frontends');
+  const link = within(dialog).getByRole('textbox', { name: 'Link' });
+  await user.clear(link);
+  await user.type(link, 'https://adarsh.example.com/blog');
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(ctx.toasts).toContainEqual({ toastType: 'success', message: 'Profile updated' });
+  expect(screen.getByText('Now writing about micro-frontends')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'adarsh.example.com/blog' })).toHaveAttribute('href', 'https://adarsh.example.com/blog');
+  expect(screen.getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/));
+  // The stored user (nav avatar) and the shared list are refreshed.
+  expect(storedUser()).toMatchObject({ bio: 'Now writing about micro-frontends', link: 'https://adarsh.example.com/blog', pic: expect.stringMatching(/^data:image\/png/) });
+  expect(users$.value.allUsers.find((u) => u._id === 'u1-adarsh')?.bio).toBe('Now writing about micro-frontends');
+  // And the server kept it.
+  expect((await api.users.byHandler('adarshbalika')).user.bio).toBe('Now writing about micro-frontends');
+});
+
+test('a wrong image type gets the clear message and the current picture stays', async () => {
+  const { user, dialog } = await openEditor();
+  const before = within(dialog).getByRole('img', { name: 'Adarsh Balika' }).getAttribute('src');
+  await user.upload(within(dialog).getByLabelText('Change avatar'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(IMAGE_TYPE_MESSAGE);
+  expect(within(dialog).getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute('src', before!);
+});
+
+test('a link that is not http(s) gets a clear message and nothing is saved', async () => {
+  const { user, dialog } = await openEditor();
+  const link = within(dialog).getByRole('textbox', { name: 'Link' });
+  await user.clear(link);
+  await user.type(link, 'javascript:alert(1)');
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent(LINK_MESSAGE);
+  expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
+  expect((await api.users.byHandler('adarshbalika')).user.link).toBe('https://adarsh.example.com');
+  expect(ctx.toasts).toEqual([]);
+});
+
+test('a bare domain is saved as an https link', async () => {
+  expect(normaliseLink('me.example.com')).toBe('https://me.example.com');
+  expect(normaliseLink('  ')).toBe('');
+  expect(normaliseLink('http://x.example.org/a')).toBe('http://x.example.org/a');
+  expect(normaliseLink('ftp://files.example.com')).toBeNull();
+  expect(normaliseLink('https://a.example.com/with space')).toBeNull();
+});
+
+test('a failed update shows the error toast and keeps the dialog with the input', async () => {
+  const { user, dialog } = await openEditor();
+  const bio = within(dialog).getByRole('textbox', { name: 'Bio' });
+  await user.clear(bio);
+  await user.type(bio, 'Typed but never saved');
+  // The backend goes away before the member presses Update.
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  ctx.server.shutdown();
+  ctx.stopped = true;
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+  await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'error', message: CLIENT_MESSAGES.userUpdateFailed }));
+  consoleError.mockRestore();
+  expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
+  expect(within(dialog).getByRole('textbox', { name: 'Bio' })).toHaveValue('Typed but never saved');
+  expect(within(dialog).getByRole('button', { name: 'Update' })).toBeEnabled();
+  expect(storedUser().bio).toBe('Frontend engineer. Coffee, cycling and clean CSS ☕🚴');
+});
+
+test('Escape closes the dialog without saving', async () => {
+  const { user, dialog } = await openEditor();
+  await user.type(within(dialog).getByRole('textbox', { name: 'Bio' }), ' extra');
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.getByText('Frontend engineer. Coffee, cycling and clean CSS ☕🚴')).toBeInTheDocument();
+});

@@ -1,0 +1,77 @@
+import React from 'react';
+import { act, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { Server } from 'miragejs';
+import { TEST_CREDENTIALS, type Post } from '@social/mock-api/contract';
+import { makeServer } from '@social/mock-api/server';
+import { api, events$, logout, setAuth, setPosts, setUsers, type ToastType } from '@social/shell/bus';
+import ProfilePage from '../src/profile/ProfilePage';
+
+/** Stands in for post-mfe's PostCard (loaded through Module Federation in the app). */
+export function PostCardStandIn({ post }: { post: Post }) {
+  return (
+    <article aria-label={`Post ${post._id}`} data-testid="post-card">
+      {post.content}
+    </article>
+  );
+}
+
+export interface SeenToast {
+  toastType: ToastType;
+  message: string;
+}
+
+/** Where the router is, for assertions on navigation. */
+function Where() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname}</output>;
+}
+
+/** The profile page under the route the shell gives it, plus the pages it links to. */
+export function renderProfile(handle: string) {
+  // Accept checks off, so a wrong file type reaches the page's own check (as a drag-and-drop would).
+  const user = userEvent.setup({ applyAccept: false });
+  const view = render(
+    <MemoryRouter initialEntries={[`/profile/${handle}`]}>
+      <Routes>
+        <Route path="/profile/:userHandler" element={<ProfilePage />} />
+        <Route path="/" element={<h1>Home feed</h1>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+  return { user, ...view };
+}
+
+/** Signs in test user n (1 to 4) as the login page does. */
+export async function signIn(n = 1) {
+  const { foundUser, encodedToken } = await api.auth.login(TEST_CREDENTIALS[n - 1]!);
+  act(() => setAuth({ token: encodedToken, user: foundUser }));
+  return foundUser;
+}
+
+/** The real fake backend in test mode, plus the toasts the page raises. */
+export function setupBackend() {
+  const ctx = { server: undefined as unknown as Server, toasts: [] as SeenToast[], stopped: false };
+  let unsubscribe = () => undefined as void;
+  beforeEach(() => {
+    ctx.server = makeServer({ environment: 'test' });
+    ctx.stopped = false;
+    ctx.toasts = [];
+    const subscription = events$.subscribe((event) => {
+      if (event.type === 'toast') ctx.toasts.push({ toastType: event.toastType, message: event.message });
+    });
+    unsubscribe = () => subscription.unsubscribe();
+  });
+  afterEach(() => {
+    unsubscribe();
+    act(() => {
+      logout();
+      setPosts([]);
+      setUsers([]);
+    });
+    if (!ctx.stopped) ctx.server.shutdown();
+  });
+  return ctx;
+}
