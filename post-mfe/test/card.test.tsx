@@ -1,0 +1,273 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CLIENT_MESSAGES, SERVER_ERRORS } from '@social/mock-api/contract';
+import { api, auth$, refreshPosts } from '@social/shell/bus';
+import { formatFullDate } from '@social/shell/ui';
+import { ADARSH_ID, listed, renderCard, requestsTo, setupBackend } from './helpers';
+
+const ctx = setupBackend();
+
+const card = () => screen.getByRole('article');
+const like = () => within(card()).getByRole('button', { name: 'Like' });
+const dislike = () => within(card()).getByRole('button', { name: 'Dislike' });
+const likeCount = () => like().nextElementSibling?.textContent;
+const openOptions = () => userEvent.click(within(card()).getByRole('button', { name: 'Post options' }));
+const menuItems = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
+
+test('shows author (linked to the profile), date with the full date on hover, text, image, counts and actions', async () => {
+  renderCard('p01-sunrise');
+  const article = card();
+  expect(article).toHaveAccessibleName('Post by Sara Ahmed');
+  expect(within(article).getByRole('link', { name: 'Sara Ahmed' })).toHaveAttribute('href', '/profile/saraahmed');
+  const post = listed('p01-sunrise')!;
+  const time = article.querySelector('time')!;
+  expect(time).toHaveAttribute('title', formatFullDate(post.createdAt));
+  expect(time).toHaveAttribute('datetime', post.createdAt);
+  expect(within(article).getByText(/Woke up at 4:30 for this sunrise/)).toBeInTheDocument();
+  expect(within(article).getByRole('img', { name: "Image in Sara Ahmed's post" })).toHaveAttribute('src', post.pic);
+  // Adarsh liked this seed post: the like shows as chosen, with the count beside it.
+  expect(like()).toHaveAttribute('aria-pressed', 'true');
+  expect(dislike()).toHaveAttribute('aria-pressed', 'false');
+  expect(likeCount()).toBe('5');
+  const comments = within(article).getByRole('link', { name: 'Comments' });
+  expect(comments).toHaveAttribute('href', '/post/p01-sunrise');
+  expect(comments).toHaveTextContent('2');
+  expect(comments).toHaveAccessibleDescription('2');
+  expect(within(article).getByRole('button', { name: 'Share' })).toBeInTheDocument();
+});
+
+test('clicking the text or the image opens the post page', async () => {
+  renderCard('p01-sunrise');
+  await userEvent.click(within(card()).getByText(/Woke up at 4:30/));
+  expect(screen.getByLabelText('location')).toHaveTextContent('/post/p01-sunrise');
+  expect(await screen.findByRole('heading', { name: '2 comments' })).toBeInTheDocument();
+});
+
+test("the options menu: others' posts offer only saving; my own post adds Edit post and Delete post", async () => {
+  const { unmount } = renderCard('p05-charts');
+  await openOptions();
+  expect(menuItems()).toEqual(['Save post']);
+  unmount();
+
+  renderCard('p02-css');
+  await openOptions();
+  expect(menuItems()).toEqual(['Save post', 'Edit post', 'Delete post']);
+});
+
+test('Save post and Remove saved update my bookmarks with a toast each', async () => {
+  renderCard('p05-charts');
+  await openOptions();
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Save post' }));
+  await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'success', message: CLIENT_MESSAGES.bookmarkAdded }]));
+  expect(auth$.value?.user.bookmarks).toContain('p05-charts');
+  expect(JSON.parse(window.localStorage.getItem('login-items')!).user.bookmarks).toContain('p05-charts');
+
+  await openOptions();
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Remove saved' }));
+  await waitFor(() => expect(ctx.toasts).toHaveLength(2));
+  expect(ctx.toasts[1]).toEqual({ toastType: 'success', message: CLIENT_MESSAGES.bookmarkRemoved });
+  expect(auth$.value?.user.bookmarks).not.toContain('p05-charts');
+  expect((await api.users.bookmarks()).bookmarks).not.toContain('p05-charts');
+  await openOptions();
+  expect(menuItems()).toEqual(['Save post']);
+});
+
+test("a refused bookmark shows the server's message and changes nothing", async () => {
+  // Saved in another tab: this page's stored user does not know yet.
+  await api.users.bookmark('p05-charts');
+  renderCard('p05-charts');
+  await openOptions();
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Save post' }));
+  await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'error', message: SERVER_ERRORS.alreadyBookmarked }]));
+  expect(auth$.value?.user.bookmarks).not.toContain('p05-charts');
+});
+
+test('Like shows at once, then settles to the server list; a chosen reaction is inactive', async () => {
+  renderCard('p05-charts');
+  expect(like()).toHaveAttribute('aria-pressed', 'false');
+  expect(likeCount()).toBe('3');
+
+  fireEvent.click(like());
+  // Same frame, before the server has answered.
+  expect(requestsTo(ctx.server, '/api/posts/like/p05-charts')).toBe(0);
+  expect(like()).toHaveAttribute('aria-pressed', 'true');
+  expect(likeCount()).toBe('4');
+
+  await waitFor(() => expect(listed('p05-charts')!.likes.likedBy.map((u) => u._id)).toContain(ADARSH_ID));
+  expect(like()).toHaveAttribute('aria-pressed', 'true');
+  expect(like()).toHaveAttribute('aria-disabled', 'true');
+  expect(likeCount()).toBe('4');
+  expect(listed('p05-charts')!.likes.likeCount).toBe(4);
+
+  // No un-like from the card.
+  await userEvent.click(like());
+  expect(requestsTo(ctx.server, '/api/posts/like/p05-charts')).toBe(1);
+  expect(likeCount()).toBe('4');
+
+  // Disliking a liked post is allowed: it takes the like back.
+  fireEvent.click(dislike());
+  expect(dislike()).toHaveAttribute('aria-pressed', 'true');
+  expect(like()).toHaveAttribute('aria-pressed', 'false');
+  expect(likeCount()).toBe('3');
+  await waitFor(() => expect(listed('p05-charts')!.likes.dislikedBy.map((u) => u._id)).toContain(ADARSH_ID));
+  expect(likeCount()).toBe('3');
+  expect(dislike()).toHaveAttribute('aria-disabled', 'true');
+  expect(like()).not.toHaveAttribute('aria-disabled');
+  expect(ctx.toasts).toEqual([]);
+});
+
+test('Dislike of a post I had not reacted to leaves the count and fills the icon; Like stays usable', async () => {
+  renderCard('p08-plants');
+  expect(likeCount()).toBe('0');
+  fireEvent.click(dislike());
+  expect(dislike()).toHaveAttribute('aria-pressed', 'true');
+  expect(likeCount()).toBe('0');
+  await waitFor(() => expect(listed('p08-plants')!.likes.dislikedBy.map((u) => u._id)).toContain(ADARSH_ID));
+  expect(dislike()).toHaveAttribute('aria-pressed', 'true');
+  expect(likeCount()).toBe('0');
+
+  fireEvent.click(like());
+  expect(like()).toHaveAttribute('aria-pressed', 'true');
+  expect(dislike()).toHaveAttribute('aria-pressed', 'false');
+  expect(likeCount()).toBe('1');
+  await waitFor(() => expect(listed('p08-plants')!.likes.likeCount).toBe(1));
+  expect(likeCount()).toBe('1');
+});
+
+test('a refused like rolls back with the server message', async () => {
+  // Liked elsewhere: the list this page holds is stale.
+  await api.posts.like('p05-charts');
+  renderCard('p05-charts');
+  fireEvent.click(like());
+  expect(like()).toHaveAttribute('aria-pressed', 'true');
+  expect(likeCount()).toBe('4');
+  await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'error', message: SERVER_ERRORS.alreadyLiked.trim() }]));
+  expect(like()).toHaveAttribute('aria-pressed', 'false');
+  expect(likeCount()).toBe('3');
+});
+
+describe('Share', () => {
+  const writeText = jest.fn<Promise<void>, [string]>();
+  beforeEach(() => {
+    writeText.mockReset();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  test('copies the absolute post link and says so', async () => {
+    writeText.mockResolvedValue(undefined);
+    renderCard('p01-sunrise');
+    await userEvent.click(within(card()).getByRole('button', { name: 'Share' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/post/p01-sunrise`);
+    await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'success', message: CLIENT_MESSAGES.linkCopied }]));
+  });
+
+  test('a refused clipboard shows the link in an error toast', async () => {
+    writeText.mockRejectedValue(new Error('denied'));
+    renderCard('p01-sunrise');
+    await userEvent.click(within(card()).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(ctx.toasts).toHaveLength(1));
+    expect(ctx.toasts[0]!.toastType).toBe('error');
+    expect(ctx.toasts[0]!.message).toContain(`${window.location.origin}/post/p01-sunrise`);
+  });
+});
+
+describe('Edit post', () => {
+  const openEdit = async () => {
+    await openOptions();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit post' }));
+    return screen.getByRole('dialog', { name: 'Edit post' });
+  };
+
+  test("opens with the post's text; Post is disabled while empty; Escape closes and gives focus back", async () => {
+    renderCard('p02-css');
+    const dialog = await openEdit();
+    const text = within(dialog).getByRole('textbox', { name: "What's on your mind?" });
+    expect(text).toHaveValue(listed('p02-css')!.content);
+    await waitFor(() => expect(text).toHaveFocus());
+    await userEvent.clear(text);
+    expect(within(dialog).getByRole('button', { name: 'Post' })).toBeDisabled();
+    await userEvent.type(text, '   ');
+    expect(within(dialog).getByRole('button', { name: 'Post' })).toBeDisabled();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Post options' })).toHaveFocus();
+    expect(requestsTo(ctx.server, '/api/posts/edit/p02-css')).toBe(0);
+  });
+
+  test('a file that is not an allowed image gets a clear message', async () => {
+    renderCard('p02-css');
+    const dialog = await openEdit();
+    const file = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
+    // applyAccept off: the browser's picker filter is a hint, a drop or "All files" can still pass anything.
+    await userEvent.setup({ applyAccept: false }).upload(within(dialog).getByLabelText('Add photo or GIF'), file);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only images can be added: apng, avif, gif, jpeg, jpg, png, svg or webp.');
+  });
+
+  test('saving updates the shared list, toasts and closes', async () => {
+    renderCard('p02-css');
+    const dialog = await openEdit();
+    const text = within(dialog).getByRole('textbox', { name: "What's on your mind?" });
+    await userEvent.clear(text);
+    await userEvent.type(text, 'Edited: container queries too 🎉');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'success', message: CLIENT_MESSAGES.postUpdated }]));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(listed('p02-css')!.content).toBe('Edited: container queries too 🎉');
+    expect(within(card()).getByText('Edited: container queries too 🎉')).toBeInTheDocument();
+  });
+
+  test('a click outside the dialog closes it without saving', async () => {
+    renderCard('p02-css');
+    const dialog = await openEdit();
+    fireEvent.mouseDown(dialog.parentElement!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requestsTo(ctx.server, '/api/posts/edit/p02-css')).toBe(0);
+  });
+});
+
+describe('Delete post', () => {
+  test('asks first; Cancel keeps the post, Delete removes it with a toast', async () => {
+    renderCard('p02-css');
+    await openOptions();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete post' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete post?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requestsTo(ctx.server, '/api/posts/p02-css')).toBe(0);
+
+    await openOptions();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete post' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete post?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'success', message: CLIENT_MESSAGES.postDeleted }]));
+    expect(listed('p02-css')).toBeUndefined();
+    expect(screen.getByText('Card gone')).toBeInTheDocument();
+    expect(screen.getByLabelText('location')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('text is shown as text', () => {
+  test('a javascript: text never becomes a link; http links open in a new tab without opener; HTML stays text', async () => {
+    const content = 'javascript:alert(1) <b>bold</b> see https://example.com/a?b=1 😀';
+    const { posts } = await api.posts.create({ content, pic: '', userId: ADARSH_ID });
+    const created = posts.find((p) => p.content === content)!;
+    await act(async () => {
+      await refreshPosts();
+    });
+    renderCard(created._id);
+    const article = card();
+    const links = within(article)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('target') === '_blank');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', 'https://example.com/a?b=1');
+    expect(links[0]!.getAttribute('rel')).toContain('noopener');
+    expect(article.querySelector('a[href^="javascript"]')).toBeNull();
+    expect(article.querySelector('b')).toBeNull();
+    expect(article.querySelector('p')).toHaveTextContent('javascript:alert(1) <b>bold</b> see https://example.com/a?b=1 😀');
+  });
+});
