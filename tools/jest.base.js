@@ -14,7 +14,14 @@ module.exports = function jestConfig(dir) {
     testMatch: ['<rootDir>/test/**/*.test.ts?(x)', '<rootDir>/src/**/*.test.ts?(x)'],
     transform: {
       '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json'), diagnostics: false }],
+      // The fake backend signs tokens with @noble/hashes v2, which ships ES modules only.
+      '/node_modules/@noble/hashes/.+\\.js$': [
+        'ts-jest',
+        { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2020', isolatedModules: true }, diagnostics: false },
+      ],
     },
+    // Everything else in node_modules is CommonJS already and stays untransformed.
+    transformIgnorePatterns: ['/node_modules/(?!@noble/hashes/)'],
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'jest', 'style-stub.js'),
       '\\.(png|jpe?g|gif|webp|avif|svg)$': path.join(__dirname, 'jest', 'file-stub.js'),

@@ -80,6 +80,18 @@ describe('startServer', () => {
     server.shutdown();
   });
 
+  it('?api-delay=N sets the answer delay, and the switches of the address passed as `url` apply', async () => {
+    // The shell passes the address the page was opened with: a guard may have redirected since.
+    window.history.replaceState(null, '', '/login');
+    const server = startServer({ environment: 'test', url: 'http://localhost/?api-delay=7&seed-posts=3' });
+    expect(server.timing).toBe(7);
+    expect((await anonymous().posts.all()).posts).toHaveLength(SEED_POST_IDS.length + 3);
+    server.shutdown();
+    const plain = startServer({ environment: 'development', persist: false });
+    expect(plain.timing).toBe(LIMITS.defaultDelayMs);
+    plain.shutdown();
+  });
+
   it('the extraPosts option does the same in code', async () => {
     const server = makeServer({ environment: 'test', extraPosts: 50 });
     expect((await anonymous().posts.all()).posts).toHaveLength(SEED_POST_IDS.length + 50);

@@ -8,7 +8,10 @@ import './ui/ui.css';
 
 // The fake backend loads beside the first render; API calls wait for it (bus.setBackendReady),
 // so MirageJS stays off the critical path of the first paint.
-setBackendReady(import(/* webpackChunkName: "mock-api" */ '@social/mock-api/server').then((m) => m.startServer()));
+// The address the page was opened with: its switches (?reset-data, ?seed-posts=N, ?api-delay=N)
+// apply even if a route guard redirects before the backend has loaded.
+const openedAt = window.location.href;
+setBackendReady(import(/* webpackChunkName: "mock-api" */ '@social/mock-api/server').then((m) => m.startServer({ url: openedAt })));
 
 async function main() {
   configureRemotes(await loadRemotesConfig());

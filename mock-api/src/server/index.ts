@@ -4,7 +4,8 @@
  * - `startServer()` once per page (the shell calls it): 400 ms delay, data kept in localStorage.
  *   URL switches read at start, then removed from the address bar:
  *     `?reset-data`      back to the seed;
- *     `?seed-posts=1000` back to the seed plus 1,000 generated posts (benchmarks).
+ *     `?seed-posts=1000` back to the seed plus 1,000 generated posts (benchmarks);
+ *     `?api-delay=0`     answer with that delay (ms) instead of 400 (benchmarks); not removed.
  * - `makeServer({ environment: 'test' })` for tests: no delay, no storage, fresh seed.
  * - `resetDatabase()` drops the stored data and reseeds the running server.
  */
@@ -32,6 +33,11 @@ export type ServerOptions = {
   extraPosts?: number;
   /** Start from the seed even when data is stored (what `?reset-data` does). */
   reset?: boolean;
+  /**
+   * The address whose switches apply (default: the current one). The shell passes the
+   * address the page was opened with, since a route guard may have redirected since.
+   */
+  url?: string;
 };
 
 export { SEED_USER_IDS } from './seed/users';
@@ -109,14 +115,18 @@ const SERVER_KEY = Symbol.for('@social/mock-api/server');
 type GlobalWithServer = typeof globalThis & { [SERVER_KEY]?: Server };
 
 /** Reads and removes the start-up switches from the address bar. */
-function takeUrlSwitches(): { reset: boolean; seedPosts?: number } {
+function takeUrlSwitches(address?: string): { reset: boolean; seedPosts?: number; timing?: number } {
   if (typeof window === 'undefined' || !window.location) return { reset: false };
+  const switches = new URL(address ?? window.location.href, window.location.href).searchParams;
+  const reset = switches.has('reset-data');
+  const wholeNumber = (raw: string | null) => {
+    const parsed = raw === null ? NaN : Number.parseInt(raw, 10);
+    return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
+  };
+  const seedPosts = wholeNumber(switches.get('seed-posts'));
+  const timing = wholeNumber(switches.get('api-delay'));
   const url = new URL(window.location.href);
-  const reset = url.searchParams.has('reset-data');
-  const raw = url.searchParams.get('seed-posts');
-  const parsed = raw === null ? NaN : Number.parseInt(raw, 10);
-  const seedPosts = Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
-  if (reset || url.searchParams.has('seed-posts')) {
+  if (url.searchParams.has('reset-data') || url.searchParams.has('seed-posts')) {
     url.searchParams.delete('reset-data');
     url.searchParams.delete('seed-posts');
     try {
@@ -125,7 +135,7 @@ function takeUrlSwitches(): { reset: boolean; seedPosts?: number } {
       // Some sandboxed pages refuse replaceState; the switch still applied.
     }
   }
-  return { reset: reset || seedPosts !== undefined, seedPosts };
+  return { reset: reset || seedPosts !== undefined, seedPosts, timing };
 }
 
 /** The page's server: the first call starts it, later calls return the same one. */
@@ -133,9 +143,10 @@ export function startServer(options: ServerOptions = {}): Server {
   const global = globalThis as GlobalWithServer;
   const running = global[SERVER_KEY];
   if (running) return running;
-  const switches = takeUrlSwitches();
+  const switches = takeUrlSwitches(options.url);
   const server = makeServer({
     ...options,
+    timing: switches.timing ?? options.timing,
     reset: options.reset || switches.reset,
     extraPosts: switches.seedPosts ?? options.extraPosts,
   });
