@@ -71,17 +71,18 @@ export default function FeedPage({ mode }: FeedPageProps) {
   const meId = auth?.user._id;
   const me: User | null = useMemo(() => allUsers.find((u) => u._id === meId) ?? auth?.user ?? null, [allUsers, meId, auth]);
 
-  const sharedPosts = useStablePosts(allPosts);
-  const pagedPosts = useStablePosts(explore.posts);
   const feed = useMemo(() => {
     if (!me) return [];
-    return isHome ? homeFeed(sharedPosts, me, sort) : exploreFeed(pagedPosts, sharedPosts, sort);
-  }, [isHome, sharedPosts, pagedPosts, me, sort]);
+    return isHome ? homeFeed(allPosts, me, sort) : exploreFeed(explore.posts, allPosts, sort);
+  }, [isHome, allPosts, explore.posts, me, sort]);
   const suggestions = useMemo(() => (me ? suggestedUsers(allUsers, me) : []), [allUsers, me]);
 
   // Home renders cards in chunks; explore's pages are already small.
   const [shownCount, setShownCount] = useState(HOME_CHUNK);
-  const shown = useMemo(() => (isHome ? feed.slice(0, shownCount) : feed), [isHome, feed, shownCount]);
+  const visible = useMemo(() => (isHome ? feed.slice(0, shownCount) : feed), [isHome, feed, shownCount]);
+  // Each change brings all posts as new objects: keep the old object of every unchanged
+  // card on screen, so only the changed cards re-render (compares only what is shown).
+  const shown = useStablePosts(visible);
   const hasMoreToShow = isHome && shownCount < feed.length;
   const { loadNext } = explore;
   const showMore = useCallback(() => {

@@ -77,19 +77,29 @@ export function suggestedUsers(users: readonly User[], me: Member): User[] {
   return users.filter((u) => u._id !== me._id && !following.has(u._id));
 }
 
-/** True when two JSON values (as the API sends them) are equal. */
+/** True when two JSON values (as the API sends them) are equal. Plain loops: it runs over every post on each change. */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  const aIsArray = Array.isArray(a);
+  if (aIsArray !== Array.isArray(b)) return false;
+  if (aIsArray) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i += 1) if (!sameJson(x[i], y[i])) return false;
+    return true;
   }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const rb = b as Record<string, unknown>;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && sameJson((a as Record<string, unknown>)[k], rb[k]));
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in x) {
+    if (!Object.prototype.hasOwnProperty.call(x, key)) continue;
+    count += 1;
+    if (!Object.prototype.hasOwnProperty.call(y, key) || !sameJson(x[key], y[key])) return false;
+  }
+  for (const key in y) if (Object.prototype.hasOwnProperty.call(y, key)) count -= 1;
+  return count === 0;
 }
 
 /**

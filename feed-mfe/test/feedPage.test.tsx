@@ -1,0 +1,148 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import { INPUT_MESSAGES } from '@social/mock-api/server';
+import { api, auth$, posts$, setAuth, users$ } from '@social/shell/bus';
+import { findCards, renderFeed, shownPostIds, setUpFeedTests } from './helpers';
+
+jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('./federationStandIns'));
+
+const ctx = setUpFeedTests();
+
+// Test user 1 (Adarsh) follows Meera and Kabir; Meera, Sara and Aiko follow him.
+// So home shows posts by Adarsh, Meera, Kabir, Sara and Aiko, not Rohan, Lena or Tomás.
+const HOME_LATEST = ['p11-chess', 'p10-beach', 'p09-launch', 'p08-plants', 'p04-hike', 'p03-sketch', 'p02-css', 'p01-sunrise'];
+// Likes + comments: sunrise 5+2, sketch 4+2, launch 3+1 (newer) and css 3+1, beach 2+1 (newer) and hike 2+1,
+// plants 0+1; chess has neither and is left out.
+const HOME_TRENDING = ['p01-sunrise', 'p03-sketch', 'p09-launch', 'p02-css', 'p10-beach', 'p04-hike', 'p08-plants'];
+
+test('shows the page spinner first, then the home feed of my circle, newest first, with Latest pressed', async () => {
+  renderFeed('home');
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  await findCards(HOME_LATEST.length);
+  expect(shownPostIds()).toEqual(HOME_LATEST);
+  expect(screen.getByRole('button', { name: 'Latest' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByRole('button', { name: 'Trending' })).toHaveAttribute('aria-pressed', 'false');
+  expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+});
+
+test('Trending shows only liked or commented posts, most liked plus commented first', async () => {
+  const user = userEvent.setup();
+  renderFeed('home');
+  await findCards();
+  await user.click(screen.getByRole('button', { name: 'Trending' }));
+  expect(screen.getByRole('button', { name: 'Trending' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByRole('button', { name: 'Latest' })).toHaveAttribute('aria-pressed', 'false');
+  expect(shownPostIds()).toEqual(HOME_TRENDING);
+  await user.click(screen.getByRole('button', { name: 'Latest' }));
+  expect(shownPostIds()).toEqual(HOME_LATEST);
+});
+
+test('creating a post saves it, toasts success, empties the composer and puts the post on top of Latest', async () => {
+  const user = userEvent.setup();
+  renderFeed('home');
+  await findCards();
+  await user.click(screen.getByRole('button', { name: 'Trending' }));
+  const box = screen.getByRole('textbox', { name: "What's on your mind?" });
+  await user.type(box, 'Hello from the feed tests 👋');
+  await user.click(screen.getByRole('button', { name: 'Post' }));
+
+  await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'success', message: CLIENT_MESSAGES.postCreated }));
+  expect(box).toHaveValue('');
+  // The shared list now holds the server's answer, with the new post by me.
+  const created = posts$.value.allPosts.find((p) => p.content === 'Hello from the feed tests 👋');
+  expect(created?.userId).toBe('u1-adarsh');
+  // Back on Latest, the new post is first.
+  expect(screen.getByRole('button', { name: 'Latest' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getAllByRole('article')[0]).toHaveTextContent('Hello from the feed tests 👋');
+});
+
+test('a refused post shows the server message and keeps the draft', async () => {
+  const user = userEvent.setup();
+  renderFeed('home');
+  await findCards();
+  const before = posts$.value.allPosts;
+  const box = screen.getByRole('textbox', { name: "What's on your mind?" });
+  const tooLong = 'x'.repeat(5001);
+  await user.click(box);
+  await user.paste(tooLong);
+  await user.click(screen.getByRole('button', { name: 'Post' }));
+
+  await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'error', message: INPUT_MESSAGES.tooLong('content', 5000) }));
+  expect(box).toHaveValue(tooLong);
+  expect(posts$.value.allPosts).toBe(before);
+  expect(ctx.toasts.some((t) => t.toastType === 'success')).toBe(false);
+});
+
+test('suggested users are exactly the others I do not follow; Follow removes them and brings their posts home', async () => {
+  const user = userEvent.setup();
+  renderFeed('home');
+  await findCards();
+  const strip = screen.getByRole('region', { name: 'Suggested users' });
+  const names = () => within(strip).getAllByRole('link').map((link) => link.textContent);
+  expect(names()).toEqual(['Sara Ahmed', 'Rohan Verma', 'Lena Fischer', 'Tomás García', 'Aiko Tanaka']);
+  expect(within(strip).getByRole('link', { name: 'Rohan Verma' })).toHaveAttribute('href', '/profile/rohanverma');
+  expect(within(strip).getAllByRole('button', { name: 'Follow' })).toHaveLength(5);
+  expect(shownPostIds()).not.toContain('p05-charts');
+
+  const rohan = within(strip).getByText('Rohan Verma').closest('li')!;
+  const follow = within(rohan).getByRole('button', { name: 'Follow' });
+  await user.click(follow);
+  expect(follow).toBeDisabled();
+
+  await waitFor(() => expect(names()).toEqual(['Sara Ahmed', 'Lena Fischer', 'Tomás García', 'Aiko Tanaka']));
+  const me = users$.value.allUsers.find((u) => u._id === 'u1-adarsh');
+  expect(me?.following.map((u) => u._id)).toContain('u5-rohan');
+  expect(auth$.value?.user.following.map((u) => u._id)).toContain('u5-rohan');
+  // Rohan's post joins the home feed (the freshest "me" decides who is in my circle).
+  expect(shownPostIds()).toContain('p05-charts');
+});
+
+test('a refused follow shows the server message and leaves the member in the strip', async () => {
+  const user = userEvent.setup();
+  renderFeed('home');
+  await findCards();
+  // Followed elsewhere since the list was loaded: the server refuses a second follow.
+  await api.users.follow('u6-lena');
+  const strip = screen.getByRole('region', { name: 'Suggested users' });
+  const lena = within(strip).getByText('Lena Fischer').closest('li')!;
+  await user.click(within(lena).getByRole('button', { name: 'Follow' }));
+  await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'error', message: 'User Already following' }));
+  expect(within(lena).getByRole('button', { name: 'Follow' })).toBeEnabled();
+});
+
+test('a new member who follows nobody sees the empty message with a link to explore', async () => {
+  const user = userEvent.setup();
+  const { createdUser, encodedToken } = await api.auth.signup({
+    username: 'newbie@example.test',
+    password: 'newbie1234',
+    firstName: 'New',
+    lastName: 'Bie',
+  });
+  setAuth({ token: encodedToken, user: createdUser });
+  renderFeed('home');
+  const message = await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === CLIENT_MESSAGES.emptyFeed, {}, { timeout: 3000 });
+  expect(screen.queryAllByRole('article')).toHaveLength(0);
+  // Every seed member is suggested (the list was loaded before the signup: 8 others).
+  expect(within(screen.getByRole('region', { name: 'Suggested users' })).getAllByRole('button', { name: 'Follow' })).toHaveLength(8);
+  const link = within(message).getByRole('link', { name: 'Explore Feed' });
+  expect(link).toHaveAttribute('href', '/explore');
+  await user.click(link);
+  expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/explore');
+});
+
+test('a like elsewhere updates the card shown without re-rendering the other cards', async () => {
+  renderFeed('home');
+  await findCards(HOME_LATEST.length);
+  const { cardRenders } = jest.requireActual('./federationStandIns') as typeof import('./federationStandIns');
+  const before = new Map(cardRenders);
+  const { posts } = await api.posts.like('p11-chess');
+  await act(async () => {
+    const { setPosts } = await import('@social/shell/bus');
+    setPosts(posts);
+  });
+  const chess = screen.getAllByRole('article').find((a) => a.getAttribute('data-post-id') === 'p11-chess')!;
+  expect(chess).toHaveTextContent('1 likes');
+  expect(cardRenders.get('p11-chess')).toBe((before.get('p11-chess') ?? 0) + 1);
+  for (const id of HOME_LATEST.filter((id) => id !== 'p11-chess')) expect(cardRenders.get(id)).toBe(before.get(id));
+});
