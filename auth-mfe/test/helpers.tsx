@@ -13,6 +13,12 @@ export interface SeenToast {
   message: string;
 }
 
+/** Pretender keeps the requests it answered in `handledRequests`, which its type file leaves out. */
+interface RequestLog {
+  handledRequests: { url: string }[];
+}
+const requestLog = (server: Server) => server.pretender as unknown as RequestLog;
+
 /** Where the router is, shown for assertions on the shell guard's redirect. */
 function Where() {
   const location = useLocation();
@@ -42,7 +48,7 @@ export function setupBackend() {
   beforeEach(() => {
     ctx.server = makeServer({ environment: 'test' });
     // Mirage turns request tracking off; a plain array makes pretender record them again.
-    ctx.server.pretender.handledRequests = [];
+    requestLog(ctx.server).handledRequests = [];
     ctx.toasts = [];
     const subscription = events$.subscribe((event) => {
       if (event.type === 'toast') ctx.toasts.push({ toastType: event.toastType, message: event.message });
@@ -63,5 +69,5 @@ export function setupBackend() {
 
 /** Requests the fake backend answered for this path. */
 export function requestsTo(server: Server, path: string): number {
-  return server.pretender.handledRequests.filter((request) => new URL(request.url, 'http://localhost').pathname === path).length;
+  return requestLog(server).handledRequests.filter((request) => new URL(request.url, 'http://localhost').pathname === path).length;
 }
