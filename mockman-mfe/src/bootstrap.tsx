@@ -2,6 +2,7 @@ import React from 'react';
 import { Route } from 'react-router-dom';
 import { startDevHost } from '@social/shell/dev-host';
 import MockmanPage from './MockmanPage';
+import './dev.css';
 
 void startDevHost({
   name: 'mockman-mfe',
