@@ -11,7 +11,9 @@ export interface AvatarProps {
 
 /** A round member picture; shows initials when there is no picture or it fails to load. */
 export function Avatar({ src, name, size = 40, decorative = false }: AvatarProps) {
-  const [failed, setFailed] = useState(false);
+  // Remember which picture failed, so a new picture (after a profile edit) is tried again.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc === src;
   const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
   if (!src || failed) {
     const initials = name
@@ -26,5 +28,5 @@ export function Avatar({ src, name, size = 40, decorative = false }: AvatarProps
       </span>
     );
   }
-  return <img className="avatar" style={style} src={src} alt={decorative ? '' : name} onError={() => setFailed(true)} />;
+  return <img className="avatar" style={style} src={src} alt={decorative ? '' : name} onError={() => setFailedSrc(src)} />;
 }
