@@ -13,6 +13,12 @@ export interface SeenToast {
   message: string;
 }
 
+/** Pretender keeps the requests it answered in `handledRequests`, which its type file leaves out. */
+interface RequestLog {
+  handledRequests: { url: string }[];
+}
+const requestLog = (server: Server) => server.pretender as unknown as RequestLog;
+
 /** Where the router is, for assertions on navigation. */
 function Where() {
   const location = useLocation();
@@ -55,7 +61,7 @@ export function setupBackend({ loadPosts = true }: { loadPosts?: boolean } = {})
   beforeEach(async () => {
     ctx.server = makeServer({ environment: 'test' });
     // Mirage turns request tracking off; a plain array makes pretender record them again.
-    ctx.server.pretender.handledRequests = [];
+    requestLog(ctx.server).handledRequests = [];
     ctx.toasts = [];
     const subscription = events$.subscribe((event) => {
       if (event.type === 'toast') ctx.toasts.push({ toastType: event.toastType, message: event.message });
@@ -65,7 +71,7 @@ export function setupBackend({ loadPosts = true }: { loadPosts?: boolean } = {})
     setAuth({ token: encodedToken, user: foundUser });
     await refreshUsers();
     if (loadPosts) await refreshPosts();
-    ctx.server.pretender.handledRequests = [];
+    requestLog(ctx.server).handledRequests = [];
   });
   afterEach(() => {
     unsubscribe();
@@ -81,7 +87,7 @@ export function setupBackend({ loadPosts = true }: { loadPosts?: boolean } = {})
 
 /** Requests the fake backend answered for this path. */
 export function requestsTo(server: Server, path: string): number {
-  return server.pretender.handledRequests.filter((request) => new URL(request.url, 'http://localhost').pathname === path).length;
+  return requestLog(server).handledRequests.filter((request) => new URL(request.url, 'http://localhost').pathname === path).length;
 }
 
 /** A post of the shared list (what every remote sees). */

@@ -1,0 +1,98 @@
+import React from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LIMITS, type PostDraft } from '@social/mock-api/contract';
+import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@social/shell/ui';
+import PostComposer from '../src/composer/PostComposer';
+
+const text = () => screen.getByRole('textbox', { name: "What's on your mind?" });
+const postButton = () => screen.getByRole('button', { name: 'Post' });
+const photo = () => screen.getByLabelText('Add photo or GIF');
+// The picker's accept list is a hint; a drop or "All files" can still hand over anything.
+const user = () => userEvent.setup({ applyAccept: false });
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
+
+test('Post is disabled while the text is empty or blank and submits the trimmed draft', async () => {
+  const onSubmit = jest.fn<Promise<boolean>, [PostDraft]>().mockResolvedValue(true);
+  render(<PostComposer onSubmit={onSubmit} />);
+  expect(postButton()).toBeDisabled();
+  await userEvent.type(text(), '   ');
+  expect(postButton()).toBeDisabled();
+  await userEvent.type(text(), 'Hello world ');
+  expect(postButton()).toBeEnabled();
+  await userEvent.click(postButton());
+  expect(onSubmit).toHaveBeenCalledWith({ content: 'Hello world', pic: '' });
+  // Saved: the composer empties itself.
+  await waitFor(() => expect(text()).toHaveValue(''));
+  expect(postButton()).toBeDisabled();
+});
+
+test('keeps the draft when the save fails (false or a throw)', async () => {
+  const onSubmit = jest.fn<Promise<boolean>, [PostDraft]>().mockResolvedValueOnce(false).mockRejectedValueOnce(new Error('offline'));
+  render(<PostComposer onSubmit={onSubmit} />);
+  await userEvent.type(text(), 'Keep me');
+  await user().upload(photo(), png());
+  expect(await screen.findByRole('img', { name: 'Selected image' })).toBeInTheDocument();
+  await userEvent.click(postButton());
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  await waitFor(() => expect(postButton()).toBeEnabled());
+  expect(text()).toHaveValue('Keep me');
+  expect(screen.getByRole('img', { name: 'Selected image' })).toBeInTheDocument();
+  await userEvent.click(postButton());
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(postButton()).toBeEnabled());
+  expect(text()).toHaveValue('Keep me');
+  expect(onSubmit.mock.calls[1]![0].pic).toMatch(/^data:image\/png;base64,/);
+});
+
+test('an emoji goes in at the caret', async () => {
+  render(<PostComposer onSubmit={async () => true} />);
+  await userEvent.type(text(), 'ab');
+  (text() as HTMLTextAreaElement).setSelectionRange(1, 1);
+  await userEvent.click(screen.getByRole('button', { name: 'Add emoji' }));
+  expect(screen.getAllByRole('button').filter((b) => b.classList.contains('emoji-picker__emoji'))).toHaveLength(LIMITS.emojiCount);
+  await userEvent.click(screen.getByRole('button', { name: '🎉' }));
+  expect(text()).toHaveValue('a🎉b');
+  expect(text()).toHaveFocus();
+  expect((text() as HTMLTextAreaElement).selectionStart).toBe(1 + '🎉'.length);
+});
+
+test('an image shows a preview that can be removed; the file input accepts only the allowed image types', async () => {
+  render(<PostComposer onSubmit={async () => true} />);
+  expect(photo()).toHaveAttribute('type', 'file');
+  const accept = photo().getAttribute('accept')!;
+  for (const type of ['image/apng', 'image/avif', 'image/gif', 'image/jpeg', 'image/png', 'image/svg+xml', 'image/jpg', 'image/webp']) {
+    expect(accept.split(',')).toContain(type);
+  }
+  await user().upload(photo(), png());
+  const preview = await screen.findByRole('img', { name: 'Selected image' });
+  expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  await userEvent.click(screen.getByRole('button', { name: 'Remove image' }));
+  expect(screen.queryByRole('img', { name: 'Selected image' })).not.toBeInTheDocument();
+});
+
+test('a wrong type or a too large image gets a clear message under the field and keeps the text', async () => {
+  render(<PostComposer onSubmit={async () => true} />);
+  await userEvent.type(text(), 'My trip');
+  await user().upload(photo(), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(IMAGE_TYPE_MESSAGE);
+  expect(text()).toHaveAccessibleDescription(IMAGE_TYPE_MESSAGE);
+
+  const big = new File([new Uint8Array(LIMITS.maxImageBytes + 1)], 'huge.png', { type: 'image/png' });
+  await user().upload(photo(), big);
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(IMAGE_SIZE_MESSAGE));
+  expect(screen.queryByRole('img', { name: 'Selected image' })).not.toBeInTheDocument();
+  expect(text()).toHaveValue('My trip');
+
+  // A good image clears the message.
+  await user().upload(photo(), png());
+  expect(await screen.findByRole('img', { name: 'Selected image' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('starts from an initial draft and focuses the text when asked', async () => {
+  render(<PostComposer initial={{ content: 'Old text', pic: 'https://example.com/p.png' }} onSubmit={async () => true} autoFocus />);
+  expect(text()).toHaveValue('Old text');
+  expect(screen.getByRole('img', { name: 'Selected image' })).toHaveAttribute('src', 'https://example.com/p.png');
+  await waitFor(() => expect(text()).toHaveFocus());
+});

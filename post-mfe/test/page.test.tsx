@@ -1,0 +1,181 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import { api, posts$, setPosts } from '@social/shell/bus';
+import { ADARSH_ID, listed, renderPostPage, requestsTo, setupBackend } from './helpers';
+
+const ctx = setupBackend();
+
+const commentBy = async (text: string) => (await screen.findByText(text)).closest('li.post-comment') as HTMLElement;
+
+test('shows the post and all its comments with replies; loads the shared list when nobody has', async () => {
+  act(() => setPosts([]));
+  renderPostPage('p01-sunrise');
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  const article = await screen.findByRole('article', { name: 'Post by Sara Ahmed' });
+  expect(within(article).getByText(/Woke up at 4:30/)).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: '2 comments' })).toBeInTheDocument();
+  const first = await commentBy('This is unreal 😍 which trail was this?');
+  expect(within(first).getByRole('link', { name: 'Adarsh Balika' })).toHaveAttribute('href', '/profile/adarshbalika');
+  expect(within(first).getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'false');
+  expect(within(first).getByRole('button', { name: 'Upvote' }).nextElementSibling).toHaveTextContent('2');
+  const replies = within(first).getByRole('list', { name: 'Replies to Adarsh Balika' });
+  expect(within(replies).getAllByRole('listitem')).toHaveLength(2);
+  expect(within(replies).getByRole('link', { name: 'Sara Ahmed' })).toBeInTheDocument();
+  expect(within(replies).getByText('The north loop, start before 5 or you miss the colours!')).toBeInTheDocument();
+  // The page asked for the whole list, so every remote now has it.
+  await waitFor(() => expect(posts$.value.allPosts.length).toBeGreaterThan(1));
+});
+
+test('a post missing from a partial list is fetched on its own', async () => {
+  act(() => setPosts(posts$.value.allPosts.filter((p) => p._id !== 'p04-hike')));
+  renderPostPage('p04-hike');
+  expect(await screen.findByRole('article', { name: 'Post by Kabir Shah' })).toBeInTheDocument();
+  expect(requestsTo(ctx.server, '/api/posts/p04-hike')).toBe(1);
+});
+
+test('an unknown post id says so, with a way home', async () => {
+  renderPostPage('no-such-post');
+  expect(await screen.findByText("This post doesn't exist or was deleted")).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Go to the home feed' })).toHaveAttribute('href', '/');
+  expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+});
+
+test('follows the shared list: a change made elsewhere shows here', async () => {
+  renderPostPage('p04-hike');
+  await screen.findByRole('article');
+  const { posts } = await api.comments.add('p04-hike', { content: 'Added from the feed' });
+  act(() => setPosts(posts));
+  expect(await screen.findByText('Added from the feed')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: '2 comments' })).toBeInTheDocument();
+  expect(within(screen.getByRole('article')).getByRole('link', { name: 'Comments' })).toHaveTextContent('2');
+});
+
+test('a comment: empty gives the info toast; otherwise it is added and the counts go up', async () => {
+  renderPostPage('p04-hike');
+  await screen.findByRole('article');
+  const box = screen.getByRole('textbox', { name: 'Write a comment' });
+  const post = screen.getByRole('button', { name: 'Post' });
+  await userEvent.type(box, '   ');
+  await userEvent.click(post);
+  expect(ctx.toasts).toEqual([{ toastType: 'info', message: CLIENT_MESSAGES.emptyComment }]);
+  expect(requestsTo(ctx.server, '/api/comments/add/p04-hike')).toBe(0);
+
+  await userEvent.clear(box);
+  await userEvent.type(box, 'Great route, https://example.com/map');
+  await userEvent.click(post);
+  const added = await commentBy('https://example.com/map');
+  expect(within(added).getByRole('link', { name: 'Adarsh Balika' })).toBeInTheDocument();
+  expect(within(added).getByRole('link', { name: 'https://example.com/map' })).toHaveAttribute('target', '_blank');
+  expect(box).toHaveValue('');
+  expect(screen.getByRole('heading', { name: '2 comments' })).toBeInTheDocument();
+  expect(within(screen.getByRole('article')).getByRole('link', { name: 'Comments' })).toHaveTextContent('2');
+  expect(listed('p04-hike')!.comments).toHaveLength(2);
+});
+
+test('comment options: Edit and Delete for my comment, Delete only on my post, none otherwise', async () => {
+  const { unmount } = renderPostPage('p01-sunrise');
+  const mine = await commentBy('This is unreal 😍 which trail was this?');
+  await userEvent.click(within(mine).getByRole('button', { name: 'Comment options' }));
+  expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit', 'Delete']);
+  await userEvent.keyboard('{Escape}');
+  // Aiko's comment on Sara's post: neither mine nor on my post.
+  const theirs = await commentBy('Wallpaper material 🖼️');
+  expect(within(theirs).queryByRole('button', { name: 'Comment options' })).not.toBeInTheDocument();
+  unmount();
+
+  renderPostPage('p02-css');
+  const onMyPost = await commentBy('And it works nicely with focus-visible for accessible cards ♿');
+  await userEvent.click(within(onMyPost).getByRole('button', { name: 'Comment options' }));
+  expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Delete']);
+});
+
+test('inline edit: empty gives the info toast, Cancel keeps the text, Save changes it', async () => {
+  renderPostPage('p01-sunrise');
+  const mine = await commentBy('This is unreal 😍 which trail was this?');
+  const edit = async () => {
+    await userEvent.click(within(mine).getByRole('button', { name: 'Comment options' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    return within(mine).getByRole('textbox', { name: 'Edit comment' });
+  };
+  let box = await edit();
+  expect(box).toHaveValue('This is unreal 😍 which trail was this?');
+  await userEvent.clear(box);
+  await userEvent.click(within(mine).getByRole('button', { name: 'Save' }));
+  expect(ctx.toasts).toEqual([{ toastType: 'info', message: CLIENT_MESSAGES.emptyEditComment }]);
+  await userEvent.click(within(mine).getByRole('button', { name: 'Cancel' }));
+  expect(within(mine).getByText('This is unreal 😍 which trail was this?')).toBeInTheDocument();
+
+  box = await edit();
+  await userEvent.clear(box);
+  await userEvent.type(box, 'Which trail? 🥾');
+  await userEvent.click(within(mine).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(within(mine).queryByRole('textbox', { name: 'Edit comment' })).not.toBeInTheDocument());
+  expect(within(mine).getByText('Which trail? 🥾')).toBeInTheDocument();
+  expect(listed('p01-sunrise')!.comments[0]!.content).toBe('Which trail? 🥾');
+  // Replies are untouched by an edit.
+  expect(listed('p01-sunrise')!.comments[0]!.replies).toHaveLength(2);
+});
+
+test('delete a comment after confirming', async () => {
+  renderPostPage('p02-css');
+  const theirs = await commentBy('And it works nicely with focus-visible for accessible cards ♿');
+  await userEvent.click(within(theirs).getByRole('button', { name: 'Comment options' }));
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete comment?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByText('And it works nicely with focus-visible for accessible cards ♿')).not.toBeInTheDocument());
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: '0 comments' })).toBeInTheDocument();
+  expect(listed('p02-css')!.comments).toHaveLength(0);
+});
+
+test('Upvote toggles, showing at once and then the server count', async () => {
+  renderPostPage('p01-sunrise');
+  const mine = await commentBy('This is unreal 😍 which trail was this?');
+  const upvote = within(mine).getByRole('button', { name: 'Upvote' });
+  const count = () => upvote.nextElementSibling?.textContent;
+  await userEvent.click(upvote);
+  expect(upvote).toHaveAttribute('aria-pressed', 'true');
+  expect(count()).toBe('3');
+  await waitFor(() => expect(listed('p01-sunrise')!.comments[0]!.votes.upvotedBy.map((u) => u._id)).toContain(ADARSH_ID));
+  expect(count()).toBe('3');
+  await userEvent.click(upvote);
+  expect(upvote).toHaveAttribute('aria-pressed', 'false');
+  await waitFor(() => expect(listed('p01-sunrise')!.comments[0]!.votes.upvotedBy.map((u) => u._id)).not.toContain(ADARSH_ID));
+  expect(count()).toBe('2');
+});
+
+test('Reply: empty gives the info toast; a reply is added under the comment, which stays as it was', async () => {
+  renderPostPage('p01-sunrise');
+  const theirs = await commentBy('Wallpaper material 🖼️');
+  await userEvent.click(within(theirs).getByRole('button', { name: 'Reply' }));
+  const box = within(theirs).getByRole('textbox', { name: 'Write a reply' });
+  expect(box).toHaveFocus();
+  await userEvent.click(within(theirs).getByRole('button', { name: 'Send reply' }));
+  expect(ctx.toasts).toEqual([{ toastType: 'info', message: CLIENT_MESSAGES.emptyReply }]);
+
+  await userEvent.type(box, 'Same here 🙌');
+  await userEvent.click(within(theirs).getByRole('button', { name: 'Send reply' }));
+  const replies = await within(theirs).findByRole('list', { name: 'Replies to Aiko Tanaka' });
+  expect(within(replies).getByText('Same here 🙌')).toBeInTheDocument();
+  expect(within(replies).getByRole('link', { name: 'Adarsh Balika' })).toBeInTheDocument();
+  expect(within(theirs).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument();
+  const comment = listed('p01-sunrise')!.comments.find((c) => c._id === 'c01-2')!;
+  expect(comment.content).toBe('Wallpaper material 🖼️');
+  expect(comment.replies).toHaveLength(1);
+  expect(comment.replies[0]!.user._id).toBe(ADARSH_ID);
+  expect(comment.replies[0]!._id).toBeTruthy();
+});
+
+test('deleting the post from its page goes home', async () => {
+  renderPostPage('p02-css');
+  const article = await screen.findByRole('article');
+  await userEvent.click(within(article).getByRole('button', { name: 'Post options' }));
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Delete post' }));
+  await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent(/^\/$/));
+  expect(ctx.toasts).toEqual([{ toastType: 'success', message: CLIENT_MESSAGES.postDeleted }]);
+  expect(screen.getByText('Home')).toBeInTheDocument();
+});
