@@ -48,8 +48,8 @@ export function AppRoutes() {
       <Route path="/explore" element={<Protected><RemoteComponent key="explore" id="feed/FeedPage" props={{ mode: 'explore' }} /></Protected>} />
       <Route path="/profile/:userHandler" element={<Protected><ProfileRoute /></Protected>} />
       <Route path="/post/:postId" element={<Protected><PostRoute /></Protected>} />
-      <Route path="/login" element={<PublicOnly><RemoteComponent id="auth/LoginPage" props={{}} /></PublicOnly>} />
-      <Route path="/signup" element={<PublicOnly><RemoteComponent id="auth/SignupPage" props={{}} /></PublicOnly>} />
+      <Route path="/login" element={<PublicOnly><main><RemoteComponent id="auth/LoginPage" props={{}} /></main></PublicOnly>} />
+      <Route path="/signup" element={<PublicOnly><main><RemoteComponent id="auth/SignupPage" props={{}} /></main></PublicOnly>} />
       <Route path="/mockman" element={<MockmanRoute />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

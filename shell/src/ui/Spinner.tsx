@@ -1,7 +1,10 @@
 import React from 'react';
 
-/** Loading indicator: role status named "Loading" (UI-NAMES). `page` fills the screen. */
-export function Spinner({ size = 'inline' }: { size?: 'page' | 'small' | 'inline' }) {
+/**
+ * Loading indicator: role status named "Loading" (UI-NAMES). `page` fills the content area,
+ * `overlay` covers the whole screen while a call runs (SPEC §4: loading flags).
+ */
+export function Spinner({ size = 'inline' }: { size?: 'page' | 'small' | 'inline' | 'overlay' }) {
   return (
     <div className={`spinner spinner--${size}`} role="status" aria-label="Loading">
       <span className="spinner__wheel" aria-hidden="true" />
