@@ -153,6 +153,7 @@ test('GET /api/test-todos shows 200, the todos data and the headers as trees', a
   expect(within(response).getByText('headers')).toBeInTheDocument();
   expect(within(response).getByText('"application/json"')).toBeInTheDocument();
   expect(response).toHaveAttribute('aria-busy', 'false');
+  expect(within(response).getByText('Answer: 200 OK')).toBeInTheDocument(); // announced to screen readers
   expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
 });
 

@@ -46,6 +46,12 @@ export function ResponsePanel({ state }: { state: ResponseState }) {
         </label>
       </div>
 
+      {/* Always present, so screen readers announce each outcome (failures use role="alert" below). */}
+      <p className="visually-hidden" aria-live="polite">
+        {state.kind === 'sending' && `Sending ${state.requestLine}`}
+        {state.kind === 'answer' && `Answer: ${state.response.status} ${state.response.statusText}`}
+      </p>
+
       {state.kind === 'none' && <p className="mockman-empty">{CLIENT_MESSAGES.responseUndefined}</p>}
 
       {state.kind === 'sending' && (
@@ -69,7 +75,7 @@ export function ResponsePanel({ state }: { state: ResponseState }) {
 
       {state.kind === 'answer' && (
         <div className="mockman-answer">
-          <p className="mockman-status" aria-live="polite">
+          <p className="mockman-status">
             <span className="mockman-label">Status</span>{' '}
             <strong className={state.response.status < 400 ? 'mockman-status--ok' : 'mockman-status--error'}>
               {`${state.response.status} ${state.response.statusText}`.trim()}
