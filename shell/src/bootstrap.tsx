@@ -1,8 +1,8 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { setBackendReady } from './bus';
-import { configureRemotes, loadRemotesConfig } from './federation';
+import { setBackendReady } from '@social/shell/bus';
+import { configureRemotes, loadRemotesConfig } from '@social/shell/federation';
 import { App } from './app/App';
 import './ui/ui.css';
 

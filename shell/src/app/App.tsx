@@ -1,7 +1,7 @@
 import React, { type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { useAuth } from '../bus';
-import { RemoteComponent } from '../federation';
+import { useAuth } from '@social/shell/bus';
+import { RemoteComponent } from '@social/shell/federation';
 import { NavBar } from '../nav/NavBar';
 import { AppFrame } from './AppFrame';
 import { PublicOnly, RequireAuth } from './guards';

@@ -1,6 +1,6 @@
 import React, { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { auth$, events$, refreshUsers } from '../bus';
+import { auth$, events$, refreshUsers } from '@social/shell/bus';
 import { useApplyTheme } from '../theme/ThemeSwitch';
 import { ToastHost } from '../toasts/ToastHost';
 

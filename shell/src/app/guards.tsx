@@ -1,6 +1,6 @@
 import React, { type ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router-dom';
-import { useAuth } from '../bus';
+import { useAuth } from '@social/shell/bus';
 
 /** Where a guarded page sends the member after login. */
 export interface RedirectState {

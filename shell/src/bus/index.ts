@@ -142,6 +142,10 @@ let backendReady: Promise<unknown> = Promise.resolve();
 export function setBackendReady(ready: Promise<unknown>): void {
   backendReady = ready;
 }
+/** Resolves once the fake backend answers /api (for code that calls fetch itself, like /mockman). */
+export function whenBackendReady(): Promise<unknown> {
+  return backendReady;
+}
 
 export const api = createApiClient({
   getToken: () => auth$.value?.token ?? null,

@@ -8,7 +8,7 @@
  */
 import React, { Component, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '@social/shell/ui';
 
 export const REMOTE_NAMES = ['auth', 'feed', 'post', 'profile', 'mockman'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -1,9 +1,8 @@
 import React, { useCallback, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useAuth, useUsers } from '../bus';
+import { useAuth, useUsers } from '@social/shell/bus';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
-import { Avatar, fullName } from '../ui';
-import { CompassIcon, HomeIcon, SearchIcon } from '../ui/icons';
+import { Avatar, fullName, CompassIcon, HomeIcon, SearchIcon } from '@social/shell/ui';
 import { SearchOverlay } from './SearchOverlay';
 
 export const PRODUCT_NAME = 'Orbit';

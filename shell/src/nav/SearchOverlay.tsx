@@ -1,7 +1,6 @@
 import React, { useEffect, useRef, useState } from 'react';
 import { CLIENT_MESSAGES, LIMITS, type User } from '@social/mock-api/contract';
-import { Avatar, fullName } from '../ui';
-import { CloseIcon } from '../ui/icons';
+import { Avatar, fullName, CloseIcon } from '@social/shell/ui';
 import { searchUsers } from './searchUsers';
 
 export interface SearchOverlayProps {

@@ -1,6 +1,6 @@
 import React, { useEffect } from 'react';
-import { setTheme, useTheme } from '../bus';
-import { MoonIcon, SunIcon } from '../ui/icons';
+import { setTheme, useTheme } from '@social/shell/bus';
+import { MoonIcon, SunIcon } from '@social/shell/ui';
 
 /** Applies the bus's theme to <html data-theme> (so every remote's styles follow it). */
 export function useApplyTheme(): void {

@@ -2,7 +2,7 @@ import React, { useEffect } from 'react';
 import { ToastContainer, toast } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { LIMITS } from '@social/mock-api/contract';
-import { events$, useTheme } from '../bus';
+import { events$, useTheme } from '@social/shell/bus';
 
 /** Shows the bus's toast events: bottom-right, closing after 1500 ms (SPEC §9). */
 export function ToastHost() {
