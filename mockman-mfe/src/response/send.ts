@@ -2,6 +2,7 @@
  * Sends a request draft with fetch and turns the answer, good or bad, into what the
  * response panel shows (SPEC §3 "Response as displayed": status, statusText, data, headers).
  */
+import { whenBackendReady } from '@social/shell/bus';
 import type { RequestType } from '../request/draft';
 
 export interface DisplayedResponse {
@@ -57,6 +58,9 @@ export async function sendRequest(request: OutgoingRequest): Promise<DisplayedRe
   // The body is JSON (validated before sending): say so unless the member chose a type.
   if (hasBody && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
 
+  // The fake backend loads beside the first render; a Send right after opening waits for it
+  // instead of reaching the network (where /api does not exist).
+  await whenBackendReady();
   const started = Date.now();
   const response = await fetch(request.endpoint.trim(), {
     method: request.reqType,
