@@ -1,4 +1,4 @@
-import React, { useRef, useState, type MouseEvent } from 'react';
+import React, { useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router-dom';
 import { CLIENT_MESSAGES, type Post, type PostDraft } from '@social/mock-api/contract';
 import { api, auth$, errorMessage, setPosts, toast, updateAuthUser, useAuth } from '@social/shell/bus';
@@ -40,7 +40,8 @@ export default function PostCard({ post }: { post: Post }) {
   const isAuthor = !!me && me._id === post.userId;
   const isSaved = !!me && me.bookmarks.includes(post._id);
   const pagePath = `/post/${encodeURIComponent(post._id)}`;
-  const countId = `post-${post._id}-comments`;
+  // useId, not the post id: the same post can be on a page twice (e.g. two profile tabs).
+  const countId = useId();
   const commentCount = post.comments.length;
 
   // Menu items unmount on choice: focus the options button first, so the dialog gives focus back to it.
