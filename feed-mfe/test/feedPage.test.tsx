@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import { INPUT_MESSAGES } from '@social/mock-api/server';
-import { api, auth$, posts$, setAuth, users$ } from '@social/shell/bus';
+import { api, auth$, posts$, refreshUsers, setAuth, setPosts, users$ } from '@social/shell/bus';
+import { cardRenders } from './federationStandIns';
 import { findCards, renderFeed, shownPostIds, setUpFeedTests } from './helpers';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('./federationStandIns'));
@@ -111,6 +112,16 @@ test('a refused follow shows the server message and leaves the member in the str
   expect(within(lena).getByRole('button', { name: 'Follow' })).toBeEnabled();
 });
 
+test('the suggestions region is gone when I already follow everyone', async () => {
+  for (const id of ['u4-sara', 'u5-rohan', 'u6-lena', 'u7-tomas', 'u8-aiko']) await api.users.follow(id);
+  await refreshUsers();
+  renderFeed('home');
+  await findCards();
+  expect(screen.queryByRole('region', { name: 'Suggested users' })).not.toBeInTheDocument();
+  // Everyone's posts are home now: all 12 seed posts.
+  expect(screen.getAllByRole('article')).toHaveLength(12);
+});
+
 test('a new member who follows nobody sees the empty message with a link to explore', async () => {
   const user = userEvent.setup();
   const { createdUser, encodedToken } = await api.auth.signup({
@@ -134,13 +145,9 @@ test('a new member who follows nobody sees the empty message with a link to expl
 test('a like elsewhere updates the card shown without re-rendering the other cards', async () => {
   renderFeed('home');
   await findCards(HOME_LATEST.length);
-  const { cardRenders } = jest.requireActual('./federationStandIns') as typeof import('./federationStandIns');
   const before = new Map(cardRenders);
   const { posts } = await api.posts.like('p11-chess');
-  await act(async () => {
-    const { setPosts } = await import('@social/shell/bus');
-    setPosts(posts);
-  });
+  await act(async () => setPosts(posts));
   const chess = screen.getAllByRole('article').find((a) => a.getAttribute('data-post-id') === 'p11-chess')!;
   expect(chess).toHaveTextContent('1 likes');
   expect(cardRenders.get('p11-chess')).toBe((before.get('p11-chess') ?? 0) + 1);
