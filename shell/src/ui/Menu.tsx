@@ -57,6 +57,8 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
                 className={item.danger ? 'menu__item menu__item--danger' : 'menu__item'}
                 onClick={() => {
                   setOpen(false);
+                  // Focus back on the menu button first: a dialog the item opens returns focus there.
+                  buttonRef.current?.focus();
                   item.onSelect();
                 }}
               >

@@ -24,8 +24,11 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog)?.focus();
+    // The first control of the content (not the header's Close button), unless one already took focus.
+    if (!dialog?.contains(document.activeElement)) {
+      const first = dialog?.querySelector<HTMLElement>(`.modal__body :is(${FOCUSABLE})`) ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
+      (first ?? dialog)?.focus();
+    }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
@@ -68,7 +71,7 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
             <span aria-hidden="true">✕</span>
           </button>
         </div>
-        {children}
+        <div className="modal__body">{children}</div>
       </div>
     </div>,
     document.body,
