@@ -28,4 +28,9 @@ export default tseslint.config(
     files: ['e2e/**', 'tools/**', '**/test/**'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
+  {
+    // Functions passed to page.evaluate() run in the browser.
+    files: ['tools/bench/**', 'e2e/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
 );
