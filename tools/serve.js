@@ -25,6 +25,8 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) {
 
 const config = {
   public: dist,
+  // Files are served under their own names (no /index.html → / redirects).
+  cleanUrls: false,
   headers: [
     {
       source: '**/*.@(json|html)',

@@ -11,7 +11,7 @@ const root = path.resolve(__dirname, '..', '..');
 
 function answers(port) {
   return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/index.html', timeout: 1000 }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/', timeout: 1000 }, (res) => {
       res.resume();
       resolve(res.statusCode === 200);
     });
@@ -39,10 +39,16 @@ async function startServers() {
     const child = spawn(process.execPath, [path.join(root, 'tools', 'serve.js'), folder], { stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(child);
   }
-  await Promise.all(Object.values(apps).map((app) => waitFor(app.port)));
-  return () => {
+  const stop = () => {
     for (const child of children) child.kill('SIGTERM');
   };
+  try {
+    await Promise.all(Object.values(apps).map((app) => waitFor(app.port)));
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return stop;
 }
 
 module.exports = { startServers };
