@@ -15,11 +15,11 @@ export function HeaderRows({ rows, error, onEdit, onRemove }: Props) {
   return (
     <fieldset className="mockman-headers" aria-describedby={error ? HEADERS_ERROR_ID : undefined}>
       <legend className="mockman-label">Headers ({usedCount(rows)})</legend>
-      <ul className="mockman-headers__list">
+      <div className="mockman-headers__list">
         {rows.map((row, index) => {
           const isLast = index === rows.length - 1;
           return (
-            <li key={row.id} className="mockman-header-row" role="group" aria-label={`Header row ${index + 1}`}>
+            <div key={row.id} className="mockman-header-row" role="group" aria-label={`Header row ${index + 1}`}>
               <input
                 type="checkbox"
                 className="mockman-header-row__use"
@@ -53,10 +53,10 @@ export function HeaderRows({ rows, error, onEdit, onRemove }: Props) {
                   <span aria-hidden="true">×</span>
                 </button>
               )}
-            </li>
+            </div>
           );
         })}
-      </ul>
+      </div>
       {error && (
         <p id={HEADERS_ERROR_ID} className="field-error" role="alert">
           {error}

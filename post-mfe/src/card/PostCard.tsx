@@ -162,12 +162,16 @@ export default function PostCard({ post }: { post: Post }) {
             <ThumbDownIcon filled={reaction.disliked} />
           </button>
         </div>
-        <Link to={pagePath} className="post-card__comments" aria-label="Comments" aria-describedby={countId}>
-          <CommentIcon />
+        {/* The count sits beside the link (as the like count does): a visible text inside a link
+            named "Comments" would not be part of its name. */}
+        <span className="post-card__comment-group">
+          <Link to={pagePath} className="icon-btn post-card__comments" aria-label="Comments" aria-describedby={countId}>
+            <CommentIcon />
+          </Link>
           <span id={countId} className="post-card__count">
             {commentCount}
           </span>
-        </Link>
+        </span>
         <button type="button" className="icon-btn post-card__action" aria-label="Share" onClick={() => void share()}>
           <ShareIcon />
         </button>
