@@ -2,11 +2,11 @@ import React from 'react';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { Server } from 'miragejs';
 import { TEST_CREDENTIALS, type Post } from '@social/mock-api/contract';
-import { makeServer } from '@social/mock-api/server';
-import { api, events$, logout, setAuth, setPosts, setUsers, type ToastType } from '@social/shell/bus';
+import { api, setAuth } from '@social/shell/bus';
 import ProfilePage from '../src/profile/ProfilePage';
+import { requestsTo, setUpTestBackend, type SeenToast } from '../../tools/jest/backend-kit';
+export { requestsTo, type SeenToast };
 
 /** Stands in for post-mfe's PostCard (loaded through Module Federation in the app). */
 export function PostCardStandIn({ post }: { post: Post }) {
@@ -15,11 +15,6 @@ export function PostCardStandIn({ post }: { post: Post }) {
       {post.content}
     </article>
   );
-}
-
-export interface SeenToast {
-  toastType: ToastType;
-  message: string;
 }
 
 /** Where the router is, for assertions on navigation. */
@@ -52,26 +47,4 @@ export async function signIn(n = 1) {
 }
 
 /** The real fake backend in test mode, plus the toasts the page raises. */
-export function setupBackend() {
-  const ctx = { server: undefined as unknown as Server, toasts: [] as SeenToast[], stopped: false };
-  let unsubscribe = () => undefined as void;
-  beforeEach(() => {
-    ctx.server = makeServer({ environment: 'test' });
-    ctx.stopped = false;
-    ctx.toasts = [];
-    const subscription = events$.subscribe((event) => {
-      if (event.type === 'toast') ctx.toasts.push({ toastType: event.toastType, message: event.message });
-    });
-    unsubscribe = () => subscription.unsubscribe();
-  });
-  afterEach(() => {
-    unsubscribe();
-    act(() => {
-      logout();
-      setPosts([]);
-      setUsers([]);
-    });
-    if (!ctx.stopped) ctx.server.shutdown();
-  });
-  return ctx;
-}
+export const setupBackend = () => setUpTestBackend();

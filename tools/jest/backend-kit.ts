@@ -1,0 +1,77 @@
+/**
+ * What every app's component tests share: the real fake backend in test mode, the toasts the
+ * page raises, an optional signed-in test user, and a clean bus after each test.
+ */
+import { act } from '@testing-library/react';
+import type { Server } from 'miragejs';
+import { TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { makeServer, type ServerOptions } from '@social/mock-api/server';
+import { api, events$, logout, refreshPosts, refreshUsers, setAuth, setPosts, setUsers, type ToastType } from '@social/shell/bus';
+
+export interface SeenToast {
+  toastType: ToastType;
+  message: string;
+}
+
+export interface TestBackend {
+  server: Server;
+  toasts: SeenToast[];
+  /** Set by a test that shut the server down itself (to test a failure). */
+  stopped: boolean;
+}
+
+/** Pretender keeps the requests it answered in `handledRequests`, which its type file leaves out. */
+interface RequestLog {
+  handledRequests: { url: string }[];
+}
+const requestLog = (server: Server) => server.pretender as unknown as RequestLog;
+
+export interface TestBackendOptions {
+  serverOptions?: ServerOptions;
+  /** Sign in test user 1 and load the members list (default false). */
+  signIn?: boolean;
+  /** With signIn: also load the posts list (default false). */
+  loadPosts?: boolean;
+  /** Runs first in each beforeEach (e.g. install browser test doubles). */
+  before?: () => void;
+}
+
+/** Registers beforeEach/afterEach hooks; the returned object holds the current test's server and toasts. */
+export function setUpTestBackend({ serverOptions, signIn = false, loadPosts = false, before }: TestBackendOptions = {}): TestBackend {
+  const ctx: TestBackend = { server: undefined as unknown as Server, toasts: [], stopped: false };
+  let unsubscribe = () => undefined as void;
+  beforeEach(async () => {
+    before?.();
+    ctx.server = makeServer({ environment: 'test', ...serverOptions });
+    ctx.stopped = false;
+    ctx.toasts = [];
+    const subscription = events$.subscribe((event) => {
+      if (event.type === 'toast') ctx.toasts.push({ toastType: event.toastType, message: event.message });
+    });
+    unsubscribe = () => subscription.unsubscribe();
+    if (signIn) {
+      const { foundUser, encodedToken } = await api.auth.login(TEST_CREDENTIALS[0]!);
+      setAuth({ token: encodedToken, user: foundUser });
+      await refreshUsers();
+      if (loadPosts) await refreshPosts();
+    }
+    // Mirage turns request tracking off; a plain array makes pretender record them again,
+    // from here on (set-up requests are not the test's).
+    requestLog(ctx.server).handledRequests = [];
+  });
+  afterEach(() => {
+    unsubscribe();
+    act(() => {
+      logout();
+      setPosts([]);
+      setUsers([]);
+    });
+    if (!ctx.stopped) ctx.server.shutdown();
+  });
+  return ctx;
+}
+
+/** Requests the fake backend answered for this path since the test started. */
+export function requestsTo(server: Server, path: string): number {
+  return requestLog(server).handledRequests.filter((request) => new URL(request.url, 'http://localhost').pathname === path).length;
+}
