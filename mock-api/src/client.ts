@@ -12,6 +12,7 @@ import type {
   LoginInput,
   PostAnswer,
   PostDraft,
+  PostSort,
   PostsAnswer,
   SignupAnswer,
   SignupInput,
@@ -97,6 +98,8 @@ export function createApiClient(options: ApiClientOptions) {
     auth: {
       login: (input: LoginInput) => request<LoginAnswer>('POST', '/auth/login', { body: input }),
       signup: (input: SignupInput) => request<SignupAnswer>('POST', '/auth/signup', { body: input }),
+      /** Revokes the caller's token on the server. */
+      logout: () => request<Record<string, never>>('POST', '/auth/logout', { auth: true, body: {} }),
     },
     users: {
       all: () => request<UsersAnswer>('GET', '/users'),
@@ -112,7 +115,9 @@ export function createApiClient(options: ApiClientOptions) {
     },
     posts: {
       all: () => request<PostsAnswer>('GET', '/posts'),
-      page: (limit: number, page: number) => request<PostsAnswer>('GET', `/posts/${limit}/${page}`),
+      /** Cumulative explore pages: (page + 1) * limit posts, newest first or by trend. */
+      page: (limit: number, page: number, { sort = 'trending' }: { sort?: PostSort } = {}) =>
+        request<PostsAnswer>('GET', `/posts/${limit}/${page}?sort=${sort}`),
       byId: (postId: string) => request<PostAnswer>('GET', `/posts/${id(postId)}`),
       byUser: (username: string) => request<PostsAnswer>('GET', `/posts/user/${id(username)}`),
       create: (postData: PostDraft & { userId: string }) =>

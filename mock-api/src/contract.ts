@@ -127,6 +127,10 @@ export const SERVER_ERRORS = {
   commentNotFound: 'The comment you requested does not exist. Not Found error',
   memberNotFound: 'The member you requested does not exist. Not Found error',
   storageFull: 'The browser storage is full, so this change was not saved.',
+  /** 405, with an `Allow` header naming the methods the path takes. */
+  methodNotAllowed: 'This method is not allowed on this path. Method Not Allowed error',
+  /** 400 for a path that cannot be decoded (a broken percent-escape). */
+  malformedPath: 'The request path is malformed. Bad Request error',
 } as const;
 
 /** Client messages of SPEC §5 and §8. */
@@ -165,7 +169,13 @@ export const LIMITS = {
   /** Largest JSON body the fake backend accepts. */
   maxBodyBytes: 2 * 1024 * 1024,
   defaultDelayMs: 400,
+  /** A token is valid this long after login or signup (7 days); logout revokes it sooner. */
+  tokenLifetimeMs: 7 * 24 * 60 * 60 * 1000,
 } as const;
+
+/** The orders the explore feed pages in: newest first, or by likes plus comments. */
+export const POST_SORTS = ['latest', 'trending'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
 
 export const IMAGE_TYPES = [
   'image/apng',
