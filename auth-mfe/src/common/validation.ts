@@ -1,4 +1,4 @@
-/** The form rules of SPEC §5 for login and signup. Messages come from the contract. */
+/** The form rules for login and signup (checked again by mock-api/src/server/routes/auth.ts). Messages come from the contract. */
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 
 /** A standard e-mail shape: something@domain.tld with no spaces and one @. */

@@ -20,7 +20,7 @@ function loginFailureMessage(error: unknown): string {
 }
 
 /**
- * /login (SPEC §2 Login). On success it only publishes the member on the bus (setAuth); the
+ * /login (flows in e2e/flows.e2e.ts). On success it only publishes the member on the bus (setAuth); the
  * shell's PublicOnly guard then sends them where they were going.
  */
 export default function LoginPage() {

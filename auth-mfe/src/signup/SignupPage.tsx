@@ -14,7 +14,7 @@ interface Errors {
   password?: string;
 }
 
-/** 422 is the taken e-mail (SPEC §8); anything else keeps the server's own words. */
+/** 422 is the taken e-mail (SERVER_ERRORS.emailTaken in mock-api/src/contract.ts); anything else keeps the server's own words. */
 function signupFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 422) return CLIENT_MESSAGES.signupFailed;
   return errorMessage(error);
@@ -23,7 +23,7 @@ function signupFailureMessage(error: unknown): string {
 const passwordError = (value: string) => (isValidPassword(value) ? undefined : CLIENT_MESSAGES.passwordRule);
 
 /**
- * /signup (SPEC §2 Signup). On success it publishes the new member on the bus (setAuth); the
+ * /signup (flows in e2e/flows.e2e.ts). On success it publishes the new member on the bus (setAuth); the
  * shell's PublicOnly guard then sends them where they were going.
  */
 export default function SignupPage() {

@@ -57,7 +57,7 @@ export default function FeedPage({ mode }: FeedPageProps) {
   const [sort, setSort] = useState<FeedSort>('latest');
   const isHome = mode === 'home';
 
-  // SPEC §4: a page change shows a spinner for 500 ms (loading starts meanwhile).
+  // A page change shows a spinner for 500 ms (loading starts meanwhile).
   const [changingPage, setChangingPage] = useState(true);
   useEffect(() => {
     const timer = setTimeout(() => setChangingPage(false), LIMITS.pageChangeSpinnerMs);

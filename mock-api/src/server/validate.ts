@@ -5,7 +5,7 @@
 import { IMAGE_TYPES, LIMITS } from '../contract';
 import { fail } from './errors';
 
-/** Messages for refused input (not in SPEC §8, which shows no server-side checks). */
+/** Messages for refused input (beside SERVER_ERRORS in mock-api/src/contract.ts). */
 export const INPUT_MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   bodyNotObject: 'The request body must be a JSON object.',

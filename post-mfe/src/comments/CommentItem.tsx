@@ -52,7 +52,7 @@ export function CommentItem({ comment, post, me }: { comment: Comment; post: Pos
   const upvoted = upvoteTarget ?? upvotedOnServer;
   const upvotes = comment.votes.upvotedBy.length + (upvoted === upvotedOnServer ? 0 : upvoted ? 1 : -1);
 
-  /** Runs a comment call; the answer replaces the shared posts list (SPEC §4). */
+  /** Runs a comment call; the answer replaces the shared posts list (mock-api/src/server/routes/comments.ts). */
   const run = async (kind: NonNullable<typeof busy>, call: () => Promise<{ posts: Post[] }>): Promise<boolean> => {
     setBusy(kind);
     try {
@@ -109,7 +109,7 @@ export function CommentItem({ comment, post, me }: { comment: Comment; post: Pos
       content,
       createdAt: new Date().toISOString(),
     };
-    // A reply is an edit of its comment with the content unchanged and one more reply (SPEC §4).
+    // A reply is an edit of its comment with the content unchanged and one more reply (mock-api/src/server/routes/comments.ts).
     const saved = await run('reply', () =>
       api.comments.edit(post._id, comment._id, { content: comment.content, replies: [...comment.replies, reply] }),
     );

@@ -16,7 +16,7 @@ function NavigateBridge() {
   return null;
 }
 
-/** Scrolls to the top whenever the path changes (SPEC §2). */
+/** Scrolls to the top whenever the path changes. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
