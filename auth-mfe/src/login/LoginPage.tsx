@@ -2,6 +2,7 @@ import React, { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CLIENT_MESSAGES, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { api, ApiError, errorMessage, setAuth, toast } from '@social/shell/bus';
+import { pathTo } from '@social/shell/routes';
 import { AuthCard } from '../common/AuthCard';
 import { PasswordField } from '../common/PasswordField';
 import { TextField } from '../common/TextField';
@@ -80,7 +81,7 @@ export default function LoginPage() {
       footer={
         <>
           New to Orbit?{' '}
-          <Link to="/signup" state={location.state}>
+          <Link to={pathTo('signup')} state={location.state}>
             Sign up
           </Link>
         </>

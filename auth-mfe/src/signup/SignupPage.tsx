@@ -2,6 +2,7 @@ import React, { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import { api, ApiError, errorMessage, setAuth, toast } from '@social/shell/bus';
+import { pathTo } from '@social/shell/routes';
 import { AuthCard } from '../common/AuthCard';
 import { PasswordField } from '../common/PasswordField';
 import { TextField } from '../common/TextField';
@@ -98,7 +99,7 @@ export default function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" state={location.state}>
+          <Link to={pathTo('login')} state={location.state}>
             Sign in
           </Link>
         </>
