@@ -6,13 +6,14 @@
 import path from 'path';
 import { REMOTE_MODULE_IDS } from '@social/shell/federation';
 
-const apps = require('../../tools/apps') as Record<string, { name: string }>;
+const apps = jest.requireActual<Record<string, { name: string }>>('../../tools/apps');
 
 /** The `exposes` a remote's webpack.config.js gives the federation plugin. */
 function exposesOf(folder: string): string[] {
-  const configure = require(path.resolve(__dirname, '../..', folder, 'webpack.config.js')) as (env: object, argv: object) => {
+  type Configure = (env: object, argv: object) => {
     plugins: { constructor: { name: string }; _options?: { exposes?: Record<string, string> } }[];
   };
+  const configure = jest.requireActual<Configure>(path.resolve(__dirname, '../..', folder, 'webpack.config.js'));
   const plugin = configure({}, { mode: 'development' }).plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin');
   return Object.keys(plugin?._options?.exposes ?? {});
 }

@@ -45,18 +45,18 @@ export async function loaders() {
 
 // A remote whose exposed component changed its props (here PostCard renamed `post` to `item`)
 // without the contract and its callers changing fails against the contract.
-declare function RenamedPostCard(props: { item: Post }): React.JSX.Element;
-declare function PostComposer(props: { onSubmit: (draft: PostDraft) => Promise<boolean> }): React.JSX.Element;
-declare function PostPage(): React.JSX.Element;
-declare function CardWithNewRequiredProp(props: { post: Post; highlight: boolean }): React.JSX.Element;
-declare function PostCard(props: { post: Post }): React.JSX.Element;
-export type PostRemoteOk = Implements<'post', { PostCard: typeof PostCard; PostComposer: typeof PostComposer; PostPage: typeof PostPage }>;
+type RenamedPostCard = (props: { item: Post }) => React.JSX.Element;
+type PostComposer = (props: { onSubmit: (draft: PostDraft) => Promise<boolean> }) => React.JSX.Element;
+type PostPage = () => React.JSX.Element;
+type CardWithNewRequiredProp = (props: { post: Post; highlight: boolean }) => React.JSX.Element;
+type PostCard = (props: { post: Post }) => React.JSX.Element;
+export type PostRemoteOk = Implements<'post', { PostCard: PostCard; PostComposer: PostComposer; PostPage: PostPage }>;
 // @ts-expect-error -- PostCard's props no longer match the contract
-export type PostRemoteRenamed = Implements<'post', { PostCard: typeof RenamedPostCard; PostComposer: typeof PostComposer; PostPage: typeof PostPage }>;
+export type PostRemoteRenamed = Implements<'post', { PostCard: RenamedPostCard; PostComposer: PostComposer; PostPage: PostPage }>;
 // @ts-expect-error -- a new required prop no caller passes
-export type PostRemoteNewProp = Implements<'post', { PostCard: typeof CardWithNewRequiredProp; PostComposer: typeof PostComposer; PostPage: typeof PostPage }>;
+export type PostRemoteNewProp = Implements<'post', { PostCard: CardWithNewRequiredProp; PostComposer: PostComposer; PostPage: PostPage }>;
 // @ts-expect-error -- PostComposer is missing from what the remote exposes
-export type PostRemoteMissing = Implements<'post', { PostCard: typeof PostCard; PostPage: typeof PostPage }>;
+export type PostRemoteMissing = Implements<'post', { PostCard: PostCard; PostPage: PostPage }>;
 
 // Routes: parameters are named and required; a page reads what the contract says it reads.
 export function routeUsages() {
