@@ -21,6 +21,8 @@ import {
 } from './contract';
 
 export * from './contract';
+export { VersionNotice, installVersionCheck, versionMismatches, type VersionMismatch } from './versions';
+import { installVersionCheck } from './versions';
 
 export const REMOTE_NAMES = ['auth', 'feed', 'post', 'profile', 'mockman'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -75,6 +77,7 @@ export async function loadRemotesConfig(url = '/remotes.json'): Promise<RemotesC
 let registered: RemotesConfig | null = null;
 
 export function configureRemotes(config: RemotesConfig): void {
+  installVersionCheck();
   registered = config;
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: config[name] })), { force: true });
 }
