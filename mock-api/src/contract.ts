@@ -173,6 +173,12 @@ export const LIMITS = {
   tokenLifetimeMs: 7 * 24 * 60 * 60 * 1000,
 } as const;
 
+/**
+ * Longest text of each field the backends accept (so one request cannot fill the storage with a
+ * huge string). The forms use the same numbers as their maxLength, so nothing typed is refused after the fact.
+ */
+export const TEXT_LIMITS = { name: 100, username: 254, password: 200, bio: 500, link: 500, post: 5000, comment: 2000 } as const;
+
 /** The orders the explore feed pages in: newest first, or by likes plus comments. */
 export const POST_SORTS = ['latest', 'trending'] as const;
 export type PostSort = (typeof POST_SORTS)[number];

@@ -6,9 +6,6 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const PASSWORD_RULE = { min: 8, max: 20 } as const;
 
-/** Longest values the fake backend accepts (it refuses longer ones with a technical message). */
-export const INPUT_MAX = { name: 100, email: 254, password: 200 } as const;
-
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }

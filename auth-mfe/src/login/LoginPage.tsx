@@ -1,13 +1,13 @@
 import React, { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { CLIENT_MESSAGES, TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { CLIENT_MESSAGES, TEST_CREDENTIALS, TEXT_LIMITS } from '@social/mock-api/contract';
 import { api, ApiError, errorMessage, setAuth, toast } from '@social/shell/bus';
 import { pathTo } from '@social/shell/routes';
 import { AuthCard } from '../common/AuthCard';
 import { PasswordField } from '../common/PasswordField';
 import { TextField } from '../common/TextField';
 import { useSingleSubmit } from '../common/useSingleSubmit';
-import { emailChangeError, emailSubmitError, INPUT_MAX } from '../common/validation';
+import { emailChangeError, emailSubmitError } from '../common/validation';
 
 interface Errors {
   email?: string;
@@ -96,7 +96,7 @@ export default function LoginPage() {
           onChange={changeEmail}
           error={errors.email}
           autoComplete="username"
-          maxLength={INPUT_MAX.email}
+          maxLength={TEXT_LIMITS.username}
           inputRef={emailRef}
         />
         <PasswordField
@@ -105,7 +105,7 @@ export default function LoginPage() {
           onChange={changePassword}
           error={errors.password}
           autoComplete="current-password"
-          maxLength={INPUT_MAX.password}
+          maxLength={TEXT_LIMITS.password}
           inputRef={passwordRef}
         />
         <button type="submit" className="btn btn--primary auth-form__submit" disabled={busy}>

@@ -1,13 +1,13 @@
 import React, { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import { CLIENT_MESSAGES, TEXT_LIMITS } from '@social/mock-api/contract';
 import { api, ApiError, errorMessage, setAuth, toast } from '@social/shell/bus';
 import { pathTo } from '@social/shell/routes';
 import { AuthCard } from '../common/AuthCard';
 import { PasswordField } from '../common/PasswordField';
 import { TextField } from '../common/TextField';
 import { useSingleSubmit } from '../common/useSingleSubmit';
-import { emailChangeError, emailSubmitError, INPUT_MAX, isValidPassword } from '../common/validation';
+import { emailChangeError, emailSubmitError, isValidPassword } from '../common/validation';
 
 interface Errors {
   name?: string;
@@ -115,7 +115,7 @@ export default function SignupPage() {
             invalid={firstMissing}
             sharedErrorId={nameErrorId}
             autoComplete="given-name"
-            maxLength={INPUT_MAX.name}
+            maxLength={TEXT_LIMITS.name}
             inputRef={firstRef}
           />
           <TextField
@@ -126,7 +126,7 @@ export default function SignupPage() {
             invalid={lastMissing}
             sharedErrorId={nameErrorId}
             autoComplete="family-name"
-            maxLength={INPUT_MAX.name}
+            maxLength={TEXT_LIMITS.name}
             inputRef={lastRef}
           />
         </div>
@@ -141,7 +141,7 @@ export default function SignupPage() {
           onChange={changeEmail}
           error={errors.email}
           autoComplete="username"
-          maxLength={INPUT_MAX.email}
+          maxLength={TEXT_LIMITS.username}
           inputRef={emailRef}
         />
         <PasswordField
@@ -150,7 +150,7 @@ export default function SignupPage() {
           onChange={changePassword}
           error={errors.password}
           autoComplete="new-password"
-          maxLength={INPUT_MAX.password}
+          maxLength={TEXT_LIMITS.password}
           inputRef={passwordRef}
         />
         <button type="submit" className="btn btn--primary auth-form__submit" disabled={busy || !!errors.password}>

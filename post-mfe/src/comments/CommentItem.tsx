@@ -1,11 +1,11 @@
 import React, { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CLIENT_MESSAGES, type Comment, type Post, type Reply, type User } from '@social/mock-api/contract';
+import { CLIENT_MESSAGES, TEXT_LIMITS, type Comment, type Post, type Reply, type User } from '@social/mock-api/contract';
 import { api, errorMessage, setPosts, toast } from '@social/shell/bus';
 import { ArrowUpIcon, Menu, Modal, RichText, formatFullDate, formatRelativeDate, type MenuItem } from '@social/shell/ui';
 import { AuthorLink, newReplyId, useMemberSummary } from '../common/authors';
 
-/** The server refuses comment and reply text longer than this (mock-api TEXT_LIMITS.comment). */
-export const COMMENT_MAX_LENGTH = 2000;
+/** The server refuses comment and reply text longer than this. */
+export const COMMENT_MAX_LENGTH = TEXT_LIMITS.comment;
 
 function TimeAgo({ iso }: { iso: string }) {
   return (
