@@ -28,9 +28,8 @@ export function renderFeed(mode: 'home' | 'explore') {
   );
 }
 
-/** Ids of the post cards in the order shown. */
-export const shownPostIds = (): string[] =>
-  screen.queryAllByRole('article').map((article) => article.getAttribute('data-post-id') ?? '');
+/** Ids of the post cards in the order shown (post-mfe's real cards, through tools/jest/federation-kit.tsx). */
+export { shownPostIds } from '../../tools/jest/federation-kit';
 
 /** Waits past the 500 ms page-change spinner until the feed has cards. */
 export async function findCards(count?: number) {

@@ -4,11 +4,6 @@ import { makeServer } from '@social/mock-api/server';
 import { api, auth$, refreshUsers, setUsers } from '@social/shell/bus';
 import { renderProfile, setupBackend, signIn } from './helpers';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: () => undefined,
-  loadRemote: async () => ({ default: jest.requireActual<typeof import('./helpers')>('./helpers').PostCardStandIn }),
-}));
-
 const ctx = setupBackend();
 
 test('shows the member: avatar, full name heading, handle, bio, safe link and counts', async () => {

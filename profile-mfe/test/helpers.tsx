@@ -2,20 +2,11 @@ import React from 'react';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { TEST_CREDENTIALS, type Post } from '@social/mock-api/contract';
+import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { api, setAuth } from '@social/shell/bus';
 import ProfilePage from '../src/profile/ProfilePage';
 import { requestsTo, setUpTestBackend, type SeenToast } from '../../tools/jest/backend-kit';
 export { requestsTo, type SeenToast };
-
-/** Stands in for post-mfe's PostCard (loaded through Module Federation in the app). */
-export function PostCardStandIn({ post }: { post: Post }) {
-  return (
-    <article aria-label={`Post ${post._id}`} data-testid="post-card">
-      {post.content}
-    </article>
-  );
-}
 
 /** Where the router is, for assertions on navigation. */
 function Where() {
