@@ -87,6 +87,5 @@ export const shownPostIds = (): string[] => screen.queryAllByRole('article').map
 
 /** The like count shown on a card. */
 export function likeCountOf(card: HTMLElement): number {
-  // eslint-disable-next-line testing-library/no-node-access -- the count is the text beside the Like button
   return Number(within(card).getByRole('button', { name: 'Like' }).nextElementSibling?.textContent);
 }
