@@ -46,7 +46,7 @@ export function defaultRemotes(hostname = window.location.hostname, protocol = w
 }
 
 function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
+  if (typeof value !== 'string' || value.trim() === '') return false; // '' would resolve to the page itself
   try {
     const url = new URL(value, window.location.href);
     return url.protocol === 'http:' || url.protocol === 'https:';
