@@ -10,6 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const apps = require('./apps');
+const { devRemotesMiddleware } = require('./dev-remotes');
 
 const root = path.resolve(__dirname, '..');
 const shellPackage = require('../shell/package.json');
@@ -111,6 +112,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
         static: isShell ? { directory: path.join(dir, 'public') } : false,
+        setupMiddlewares: devRemotesMiddleware(folder),
       },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },
