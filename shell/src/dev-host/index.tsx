@@ -3,7 +3,7 @@
  * its own fake backend, a signed-in test user, and the routes the remote owns. Used by each
  * remote's src/bootstrap.tsx when it runs alone (`npm start -w feed-mfe`).
  */
-import React, { type ReactNode } from 'react';
+import React, { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Routes } from 'react-router-dom';
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
@@ -66,8 +66,29 @@ export function describeDevRemote(name: string, remote: DevRemote): string {
   return parts.join(', ');
 }
 
-function DevBar({ name, links, remotes }: Pick<DevHostOptions, 'name' | 'links'> & { remotes: DevRemotes }) {
+/** The dev server's report, fetched again once a remote that was still to be built has answered. */
+function useDevRemotes(initial: DevRemotes): DevRemotes {
+  const [remotes, setRemotes] = useState(initial);
+  useEffect(() => {
+    const pending = Object.values(initial).filter((remote) => remote && remote.version && !remote.builtAt);
+    if (pending.length === 0) return undefined;
+    let alive = true;
+    // The manifest answers once the build is done (tools/dev-remotes.js waits for it).
+    void Promise.all(pending.map((remote) => fetch(remote!.url, { cache: 'no-cache' }).catch(() => undefined)))
+      .then(() => loadDevRemotes())
+      .then((fresh) => {
+        if (alive && Object.keys(fresh).length > 0) setRemotes(fresh);
+      });
+    return () => {
+      alive = false;
+    };
+  }, [initial]);
+  return remotes;
+}
+
+function DevBar({ name, links, remotes: reported }: Pick<DevHostOptions, 'name' | 'links'> & { remotes: DevRemotes }) {
   const auth = useAuth();
+  const remotes = useDevRemotes(reported);
   return (
     <header className="dev-bar">
       <strong>{name}</strong> <span className="muted">stand-alone dev page</span>
