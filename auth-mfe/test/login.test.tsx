@@ -168,8 +168,10 @@ test('two quick submits send one request', async () => {
   renderAuth('/login');
   await userEvent.type(emailBox(), adarsh!.username);
   await userEvent.type(passwordBox(), 'wrong-password1');
+  // eslint-disable-next-line testing-library/no-node-access -- the form element itself receives the submits
   const form = logIn().closest('form')!;
-  // Two submits in the same tick, before React re-renders the button as disabled.
+  // Two submits in the same tick, before React re-renders the button as disabled: one act() batch on purpose.
+  // eslint-disable-next-line testing-library/no-unnecessary-act -- both submits must land before React re-renders
   act(() => {
     fireEvent.submit(form);
     fireEvent.submit(form);

@@ -1,5 +1,5 @@
 /**
- * /mockman: the developer's request tester (SPEC §2 "API tester"). A request panel and a
+ * /mockman: the developer's request tester. A request panel and a
  * response panel; the request draft survives reloads (STORAGE_KEYS.mockmanRequest).
  */
 import React, { useEffect, useRef, useState } from 'react';

@@ -271,15 +271,14 @@ test('"Add my token" is disabled with a hint when signed out', () => {
 });
 
 test('the last request is restored after a remount; a corrupted entry is ignored; Reset request goes back', async () => {
-  const first = renderPage();
-  const { user } = first;
+  const { user, unmount } = renderPage();
   await user.selectOptions(screen.getByRole('combobox', { name: 'Request type' }), 'DELETE');
   await setEndpoint(user, '/api/posts/p01-sunrise');
   await setBody(user, '{"a": 1}');
   await user.type(within(headerRows()[1]!).getByRole('textbox', { name: 'Header' }), 'X-One');
-  first.unmount();
+  unmount();
 
-  const second = renderPage();
+  const { user: userAfterRemount, unmount: unmountAgain } = renderPage();
   expect(screen.getByRole('combobox', { name: 'Request type' })).toHaveValue('DELETE');
   expect(screen.getByRole('textbox', { name: 'Endpoint' })).toHaveValue('/api/posts/p01-sunrise');
   expect(screen.getByRole('textbox', { name: 'Body' })).toHaveValue('{"a": 1}');
@@ -287,13 +286,13 @@ test('the last request is restored after a remount; a corrupted entry is ignored
   expect(headerRows()).toHaveLength(3);
   expect(within(headerRows()[1]!).getByRole('textbox', { name: 'Header' })).toHaveValue('X-One');
 
-  await second.user.click(screen.getByRole('button', { name: 'Reset request' }));
+  await userAfterRemount.click(screen.getByRole('button', { name: 'Reset request' }));
   expect(screen.getByRole('combobox', { name: 'Request type' })).toHaveValue('GET');
   expect(screen.getByRole('textbox', { name: 'Endpoint' })).toHaveValue('/api/test-todos');
   expect(screen.getByRole('textbox', { name: 'Body' })).toHaveValue('{}');
   expect(screen.getByRole('group', { name: 'Headers (1)' })).toBeInTheDocument();
   expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.mockmanRequest)!)).toMatchObject({ reqType: 'GET', endpoint: '/api/test-todos' });
-  second.unmount();
+  unmountAgain();
 
   window.localStorage.setItem(STORAGE_KEYS.mockmanRequest, '{"reqType":"PUT","endpoint":');
   renderPage();
@@ -323,5 +322,6 @@ test('a body that is not JSON is shown as text; the dark colour scheme switches 
 
   await user.selectOptions(screen.getByRole('combobox', { name: 'Colour scheme' }), 'dark');
   // monokai's background (#272822) replaces the standard white box.
+  // eslint-disable-next-line testing-library/no-node-access -- the tree's theme is only visible as its root's style
   expect(response.querySelector('.react-json-view')).toHaveStyle({ backgroundColor: 'rgb(39, 40, 34)' });
 });

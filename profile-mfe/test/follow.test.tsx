@@ -2,11 +2,6 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { api, auth$, refreshUsers, users$ } from '@social/shell/bus';
 import { renderProfile, setupBackend, signIn } from './helpers';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: () => undefined,
-  loadRemote: async () => ({ default: jest.requireActual<typeof import('./helpers')>('./helpers').PostCardStandIn }),
-}));
-
 const ctx = setupBackend();
 
 const listed = (handle: string) => users$.value.allUsers.find((u) => u.userHandler === handle);

@@ -30,7 +30,7 @@ describe('search overlay', () => {
     act(() => logout());
   });
 
-  function renderNav() {
+  function setUpNav() {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     render(
       <MemoryRouter initialEntries={['/']}>
@@ -45,7 +45,7 @@ describe('search overlay', () => {
   }
 
   test('results appear 500 ms after the last keystroke; choosing one opens the profile and closes the search', async () => {
-    const user = renderNav();
+    const user = setUpNav();
     await user.click(screen.getByRole('button', { name: 'Search users' }));
     const dialog = screen.getByRole('dialog', { name: 'Search users' });
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search users' }), 'hop');
@@ -60,7 +60,7 @@ describe('search overlay', () => {
   });
 
   test("a query that matches nobody says 'No user to show'; closing empties the query", async () => {
-    const user = renderNav();
+    const user = setUpNav();
     await user.click(screen.getByRole('button', { name: 'Search users' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zzz');
     act(() => jest.advanceTimersByTime(500));
@@ -74,7 +74,7 @@ describe('search overlay', () => {
   });
 
   test('the nav bar links to the feed, explore and my own profile', () => {
-    renderNav();
+    setUpNav();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/explore');

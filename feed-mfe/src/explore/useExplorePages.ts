@@ -17,7 +17,7 @@ export interface ExplorePages {
 }
 
 /**
- * Explore's pages: GET /api/posts/{limit}/{page} from page 0 (SPEC §7). Each answer is
+ * Explore's pages: GET /api/posts/{limit}/{page} from page 0 (api.posts.page in mock-api/src/client.ts). Each answer is
  * cumulative (the first page*limit+limit posts), so it replaces what we hold. A page is
  * never requested twice at once, and nothing is requested after the end.
  */

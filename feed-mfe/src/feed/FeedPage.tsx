@@ -1,6 +1,7 @@
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS, type User } from '@social/mock-api/contract';
 import { errorMessage, refreshPosts, toast, useAuth, usePosts, useUsers } from '@social/shell/bus';
+import type { FeedPageProps } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
 import { useSentinel } from '../common/useSentinel';
 import { useStablePosts } from '../common/useStablePosts';
@@ -13,9 +14,7 @@ import { FeedModeSwitch } from './FeedModeSwitch';
 import { PostList } from './PostList';
 import './feed.css';
 
-export interface FeedPageProps {
-  mode: 'home' | 'explore';
-}
+export type { FeedPageProps } from '@social/shell/federation';
 
 /** Home renders this many cards first, and this many more each time the bottom nears. */
 export const HOME_CHUNK = 20;
@@ -57,7 +56,7 @@ export default function FeedPage({ mode }: FeedPageProps) {
   const [sort, setSort] = useState<FeedSort>('latest');
   const isHome = mode === 'home';
 
-  // SPEC §4: a page change shows a spinner for 500 ms (loading starts meanwhile).
+  // A page change shows a spinner for 500 ms (loading starts meanwhile).
   const [changingPage, setChangingPage] = useState(true);
   useEffect(() => {
     const timer = setTimeout(() => setChangingPage(false), LIMITS.pageChangeSpinnerMs);

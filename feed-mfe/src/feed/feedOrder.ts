@@ -1,5 +1,5 @@
 /**
- * The feed's rules as pure functions (SPEC §2 Home and explore): who is in the home feed,
+ * The feed's rules as pure functions (tested in feed-mfe/test/feedOrder.test.ts): who is in the home feed,
  * the Latest and Trending orders, and keeping unchanged posts' identity so a like
  * re-renders only the card it changed.
  */
@@ -103,7 +103,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Every post change replaces the whole list with freshly parsed objects (SPEC §4). This keeps
+ * Every post change replaces the whole list with freshly parsed objects (mock-api/src/server/routes/posts.ts). This keeps
  * the previous object of each post whose data did not change, so memoised cards skip rendering.
  */
 export function reuseUnchanged(previous: ReadonlyMap<string, Post>, next: readonly Post[]): { posts: Post[]; byId: Map<string, Post> } {

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { User } from '@social/mock-api/contract';
 import { api, errorMessage, setUsers, toast } from '@social/shell/bus';
 import { Avatar, fullName } from '@social/shell/ui';
+import { pathTo } from '@social/shell/routes';
 
 /** The horizontal strip of members to follow; hidden when there is nobody to suggest. */
 export function SuggestedUsers({ users }: { users: readonly User[] }) {
@@ -39,7 +40,7 @@ export function SuggestedUsers({ users }: { users: readonly User[] }) {
           return (
             <li key={user._id} className="feed-suggest__item">
               <Avatar src={user.pic} name={name} size={56} decorative />
-              <Link className="feed-suggest__name" to={`/profile/${encodeURIComponent(user.userHandler)}`}>
+              <Link className="feed-suggest__name" to={pathTo('profile', { userHandler: user.userHandler })}>
                 {name}
               </Link>
               <span className="feed-suggest__handle muted">@{user.userHandler}</span>

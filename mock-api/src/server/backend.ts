@@ -102,7 +102,7 @@ export class Backend {
       caller() {
         if (caller) return caller;
         const token = tokenFromHeader(header(request, 'authorization'));
-        // SPEC §5: "The user is resolved from the request token; if none is found, 404."
+        // "The user is resolved from the request token; if none is found, 404."
         if (!token) throw fail.userNotFound();
         const payload = verifyToken(token);
         if (!payload) throw fail.badToken();

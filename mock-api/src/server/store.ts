@@ -60,7 +60,7 @@ export interface StoredPost {
 
 export interface Db {
   version: 1;
-  /** Next numeric `id` (SPEC §3: "id (number as text)"). */
+  /** Next numeric `id` (a number as text, see User in mock-api/src/contract.ts). */
   nextId: number;
   users: StoredUser[];
   posts: StoredPost[];

@@ -6,7 +6,7 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 
-/** The signing secret (SPEC §9: "a signing secret exists (not printed)"). Never sent to clients. */
+/** The signing secret (never printed). Never sent to clients. */
 const SECRET = 'social-mfe/mock-api :: 5b1f0c2e-hmac-secret-7d93a4 :: do-not-ship-to-a-real-server';
 
 export interface TokenPayload {

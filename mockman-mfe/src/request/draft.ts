@@ -1,5 +1,5 @@
 /**
- * The request draft of the API tester (SPEC §3 "Request draft"): request type, endpoint,
+ * The request draft of the API tester (tested in mockman-mfe/test/mockman.test.tsx): request type, endpoint,
  * body text and header rows. Pure functions, so the page and the tests share the rules.
  */
 import { STORAGE_KEYS } from '@social/mock-api/contract';
@@ -29,7 +29,7 @@ export const blankRow = (): HeaderRow => ({ id: rowId(), isUsed: false, header: 
 
 const isBlank = (row: HeaderRow) => !row.isUsed && row.header === '' && row.value === '';
 
-/** SPEC §9 default request, with the navigation context's Accept row and the blank row to type in. */
+/** The default request, with the navigation context's Accept row and the blank row to type in. */
 export function initialDraft(): RequestDraft {
   return {
     reqType: 'GET',
@@ -77,7 +77,7 @@ export function withAuthorization(rows: HeaderRow[], token: string): HeaderRow[]
 
 // ---- Validation ----
 
-/** SPEC §5: empty or invalid JSON is refused; any valid JSON is accepted. */
+/** Empty or invalid JSON is refused; any valid JSON is accepted. */
 export function isValidJson(text: string): boolean {
   if (!text.trim()) return false;
   try {

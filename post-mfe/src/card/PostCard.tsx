@@ -1,6 +1,8 @@
 import React, { useId, useRef, useState, type MouseEvent } from 'react';
-import { Link, useMatch, useNavigate } from 'react-router-dom';
-import { CLIENT_MESSAGES, type Post, type PostDraft } from '@social/mock-api/contract';
+import { Link, useNavigate } from 'react-router-dom';
+import { CLIENT_MESSAGES, type PostDraft } from '@social/mock-api/contract';
+import type { PostCardProps } from '@social/shell/federation';
+import { pathTo, useRouteMatch } from '@social/shell/routes';
 import { api, auth$, errorMessage, setPosts, toast, updateAuthUser, useAuth } from '@social/shell/bus';
 import {
   CommentIcon,
@@ -20,18 +22,18 @@ import { useReaction } from './useReaction';
 import './card.css';
 
 /** The post's absolute address, for sharing. */
-export const postUrl = (postId: string): string => `${window.location.origin}/post/${encodeURIComponent(postId)}`;
+export const postUrl = (postId: string): string => `${window.location.origin}${pathTo('post', { postId })}`;
 
 /**
  * One post as an <article>: author, date, options menu, text and image, reactions, comment
  * count and share. Exposed as ./PostCard; the feed, profile and post page all render it.
  */
-export default function PostCard({ post }: { post: Post }) {
+export default function PostCard({ post }: PostCardProps) {
   const auth = useAuth();
   const me = auth?.user ?? null;
   const author = usePostAuthor(post.userId, post.username);
   const navigate = useNavigate();
-  const onThisPostPage = useMatch('/post/:postId')?.params.postId === post._id;
+  const onThisPostPage = useRouteMatch('post')?.postId === post._id;
   const articleRef = useRef<HTMLElement>(null);
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -39,7 +41,7 @@ export default function PostCard({ post }: { post: Post }) {
 
   const isAuthor = !!me && me._id === post.userId;
   const isSaved = !!me && me.bookmarks.includes(post._id);
-  const pagePath = `/post/${encodeURIComponent(post._id)}`;
+  const pagePath = pathTo('post', { postId: post._id });
   // useId, not the post id: the same post can be on a page twice (e.g. two profile tabs).
   const countId = useId();
   const commentCount = post.comments.length;
@@ -80,7 +82,7 @@ export default function PostCard({ post }: { post: Post }) {
       setPosts(posts);
       toast('success', CLIENT_MESSAGES.postDeleted);
       setDialog(null);
-      if (onThisPostPage) navigate('/');
+      if (onThisPostPage) navigate(pathTo('home'));
     } catch (error) {
       toast('error', errorMessage(error));
       setDialog(null);

@@ -19,7 +19,7 @@ export function useReaction(post: Post, myId: string | null) {
   let liked = likedOnServer;
   let disliked = dislikedOnServer;
   let likeCount = post.likes.likeCount;
-  // Mirror the server's rule (SPEC §4): a like takes back a dislike; a dislike takes back a like.
+  // Mirror the server's rule (mock-api/src/server/routes/posts.ts): a like takes back a dislike; a dislike takes back a like.
   if (pending === 'like' && !likedOnServer) {
     liked = true;
     disliked = false;

@@ -1,11 +1,11 @@
 import React, { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CLIENT_MESSAGES, type Comment, type Post, type Reply, type User } from '@social/mock-api/contract';
+import { CLIENT_MESSAGES, TEXT_LIMITS, type Comment, type Post, type Reply, type User } from '@social/mock-api/contract';
 import { api, errorMessage, setPosts, toast } from '@social/shell/bus';
 import { ArrowUpIcon, Menu, Modal, RichText, formatFullDate, formatRelativeDate, type MenuItem } from '@social/shell/ui';
 import { AuthorLink, newReplyId, useMemberSummary } from '../common/authors';
 
-/** The server refuses comment and reply text longer than this (mock-api TEXT_LIMITS.comment). */
-export const COMMENT_MAX_LENGTH = 2000;
+/** The server refuses comment and reply text longer than this. */
+export const COMMENT_MAX_LENGTH = TEXT_LIMITS.comment;
 
 function TimeAgo({ iso }: { iso: string }) {
   return (
@@ -52,7 +52,7 @@ export function CommentItem({ comment, post, me }: { comment: Comment; post: Pos
   const upvoted = upvoteTarget ?? upvotedOnServer;
   const upvotes = comment.votes.upvotedBy.length + (upvoted === upvotedOnServer ? 0 : upvoted ? 1 : -1);
 
-  /** Runs a comment call; the answer replaces the shared posts list (SPEC §4). */
+  /** Runs a comment call; the answer replaces the shared posts list (mock-api/src/server/routes/comments.ts). */
   const run = async (kind: NonNullable<typeof busy>, call: () => Promise<{ posts: Post[] }>): Promise<boolean> => {
     setBusy(kind);
     try {
@@ -109,7 +109,7 @@ export function CommentItem({ comment, post, me }: { comment: Comment; post: Pos
       content,
       createdAt: new Date().toISOString(),
     };
-    // A reply is an edit of its comment with the content unchanged and one more reply (SPEC §4).
+    // A reply is an edit of its comment with the content unchanged and one more reply (mock-api/src/server/routes/comments.ts).
     const saved = await run('reply', () =>
       api.comments.edit(post._id, comment._id, { content: comment.content, replies: [...comment.replies, reply] }),
     );

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { UserSummary } from '@social/mock-api/contract';
 import { useUsers } from '@social/shell/bus';
 import { Avatar, fullName } from '@social/shell/ui';
+import { pathTo } from '@social/shell/routes';
 
 /** What a card needs to show who wrote something. `handler` is null when the member is unknown. */
 export interface AuthorView {
@@ -41,7 +42,7 @@ export function AuthorLink({ author, size = 40, className }: { author: AuthorVie
   );
   const classes = `post-author ${className ?? ''}`;
   return author.handler ? (
-    <Link className={classes} to={`/profile/${encodeURIComponent(author.handler)}`}>
+    <Link className={classes} to={pathTo('profile', { userHandler: author.handler })}>
       {content}
     </Link>
   ) : (

@@ -1,7 +1,9 @@
 import React, { useEffect, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { CLIENT_MESSAGES, type Post } from '@social/mock-api/contract';
 import { ApiError, api, errorMessage, posts$, refreshPosts, setPosts, toast, useAuth, usePosts } from '@social/shell/bus';
+import { useRemoteRouteParams } from '@social/shell/federation';
+import { pathTo } from '@social/shell/routes';
 import { Spinner } from '@social/shell/ui';
 import PostCard from '../card/PostCard';
 import { COMMENT_MAX_LENGTH, CommentItem } from '../comments/CommentItem';
@@ -64,7 +66,7 @@ function CommentForm({ postId }: { postId: string }) {
  * so a change made anywhere shows here; a post the list lacks is fetched on its own.
  */
 export default function PostPage() {
-  const { postId = '' } = useParams();
+  const { postId } = useRemoteRouteParams('post/PostPage');
   const { allPosts } = usePosts();
   const me = useAuth()?.user ?? null;
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
@@ -108,7 +110,7 @@ export default function PostPage() {
         <section className="card post-page__notice">
           <h1 className="post-page__notice-title">Post not found</h1>
           <p>This post doesn&apos;t exist or was deleted</p>
-          <Link to="/" className="btn btn--primary">
+          <Link to={pathTo('home')} className="btn btn--primary">
             Go to the home feed
           </Link>
         </section>

@@ -1,6 +1,7 @@
 import React, { type ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router-dom';
 import { useAuth } from '@social/shell/bus';
+import { ROUTES, pathTo } from '@social/shell/routes';
 
 /** Where a guarded page sends the member after login. */
 export interface RedirectState {
@@ -13,7 +14,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!auth) {
     const state: RedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={pathTo('login')} replace state={state} />;
   }
   return <>{children}</>;
 }
@@ -24,7 +25,7 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (auth) {
     const from = (location.state as RedirectState | null)?.from;
-    const target = from && from.pathname && !['/login', '/signup'].includes(from.pathname) ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
+    const target = from && from.pathname && !([ROUTES.login, ROUTES.signup] as string[]).includes(from.pathname) ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : pathTo('home');
     return <Navigate to={target} replace />;
   }
   return <>{children}</>;

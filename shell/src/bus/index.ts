@@ -4,10 +4,10 @@
  *
  * State (BehaviorSubjects, read with the hooks in ./hooks):
  * - auth$   { token, user } of the signed-in member, or null. Kept in localStorage under
- *           'login-items' (SPEC §3) and restored at start.
+ *           'login-items' (STORAGE_KEYS in mock-api/src/contract.ts) and restored at start.
  * - users$  { allUsers }: the list of all members.
  * - posts$  { allPosts, isLoading, isSmallLoading }: the shared posts list; every post
- *           change replaces it with the server's answer (SPEC §4).
+ *           change replaces it with the server's answer (mock-api/src/server/routes/posts.ts).
  * - theme$  'dark' | 'light' (localStorage key 'theme', default dark).
  * Events (events$): toast, navigate, logout.
  * api: the typed client bound to the member's token; a 401 logs the member out.

@@ -10,7 +10,7 @@ export interface SearchOverlayProps {
 }
 
 /**
- * Full-screen user search (SPEC §2): results follow the query 500 ms after the last
+ * Full-screen user search (shell/test/search.test.tsx): results follow the query 500 ms after the last
  * keystroke, run on the list already held (no call). Close, Escape or a click outside
  * the box closes it; closing drops the query and results (the overlay unmounts).
  */

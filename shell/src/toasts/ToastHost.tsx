@@ -4,7 +4,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { LIMITS } from '@social/mock-api/contract';
 import { events$, useTheme } from '@social/shell/bus';
 
-/** Shows the bus's toast events: bottom-right, closing after 1500 ms (SPEC §9). */
+/** Shows the bus's toast events: bottom-right, closing after 1500 ms (LIMITS in mock-api/src/contract.ts). */
 export function ToastHost() {
   const theme = useTheme();
   useEffect(() => {

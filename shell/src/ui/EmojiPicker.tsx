@@ -1,6 +1,6 @@
 import React, { useState } from 'react';
 
-/** The 20 emojis of the picker (SPEC §9). */
+/** The 20 emojis of the picker. */
 export const EMOJIS = [
   '😀', '😂', '😍', '🥰', '😎', '🤔', '😢', '😡', '👍', '👎',
   '🙏', '👏', '🎉', '🔥', '❤️', '💯', '✨', '🚀', '🌟', '☕',

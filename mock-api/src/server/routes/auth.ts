@@ -1,4 +1,4 @@
-/** POST /auth/login and /auth/signup (SPEC §7, rules of §4 and §5). */
+/** POST /auth/login and /auth/signup (client: mock-api/src/client.ts). */
 import { SERVER_ERRORS } from '../../contract';
 import { HttpError } from '../errors';
 import { DEFAULT_AVATAR } from '../seed';
@@ -38,7 +38,7 @@ export function authRoutes(r: RouteKit): void {
     const password = requiredText(body.password, 'password', { max: TEXT_LIMITS.password });
     const firstName = requiredText(body.firstName, 'firstName', { max: TEXT_LIMITS.name });
     const lastName = requiredText(body.lastName, 'lastName', { max: TEXT_LIMITS.name });
-    // Optional extra fields (SPEC: "other fields"), checked like a profile edit.
+    // Optional extra fields (signup "other fields"), checked like a profile edit.
     const bio = text(body.bio, 'bio', { required: false, allowEmpty: true, max: TEXT_LIMITS.bio });
     const userLink = link(body.link);
     const pic = image(body.pic, 'pic');

@@ -1,4 +1,4 @@
-/** /posts endpoints: feeds, lookups, create/edit/delete (author only), like and dislike (SPEC §4, §7). */
+/** /posts endpoints: feeds, lookups, create/edit/delete (author only), like and dislike (client: mock-api/src/client.ts). */
 import { SERVER_ERRORS } from '../../contract';
 import { fail } from '../errors';
 import { findPost, sortNewestFirst, takeNumericId, type Db, type StoredPost } from '../store';
@@ -75,7 +75,7 @@ export function postRoutes(r: RouteKit): void {
     return created({ posts: render.posts() });
   });
 
-  // SPEC §8 lists this refusal as 400; ownership refusals are 403 throughout this API (see errors.ts).
+  // Ownership refusals ownership refusals are 403 throughout this API (see errors.ts).
   r.write('delete', '/posts/:postId', ({ db, params, caller, render }) => {
     const user = caller();
     const post = postOr404(db, params.postId);

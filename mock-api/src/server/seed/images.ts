@@ -12,7 +12,7 @@ export function avatar(initials: string, background: string, foreground = '#ffff
   </svg>`);
 }
 
-/** The picture every new member starts with (SPEC §3). */
+/** The picture every new member starts with. */
 export const DEFAULT_AVATAR = svgDataUrl(`<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">
   <circle cx="64" cy="64" r="64" fill="#cbd5e1"/>
   <circle cx="64" cy="50" r="22" fill="#64748b"/>
