@@ -65,7 +65,7 @@ export default function FeedPage({ mode }: FeedPageProps) {
   }, []);
 
   const home = useHomePosts(isHome);
-  const explore = useExplorePages(!isHome);
+  const explore = useExplorePages(!isHome, sort);
 
   // The freshest copy of me (followers/following change with follows), else the stored one.
   const meId = auth?.user._id;
