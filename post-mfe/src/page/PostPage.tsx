@@ -1,7 +1,8 @@
 import React, { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CLIENT_MESSAGES, type Post } from '@social/mock-api/contract';
-import { ApiError, api, errorMessage, posts$, refreshPosts, setPosts, toast, useAuth, usePosts } from '@social/shell/bus';
+import { ApiError, api, errorMessage, posts$, refreshPosts, toast, useAuth, usePosts } from '@social/shell/bus';
+import { useCommentMutations } from '@social/shell/actions';
 import { Spinner } from '@social/shell/ui';
 import PostCard from '../card/PostCard';
 import { COMMENT_MAX_LENGTH, CommentItem } from '../comments/CommentItem';
@@ -20,6 +21,7 @@ type Lookup =
 function CommentForm({ postId }: { postId: string }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  const { add } = useCommentMutations(postId);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,16 +31,9 @@ function CommentForm({ postId }: { postId: string }) {
       return;
     }
     setSending(true);
-    try {
-      const { posts } = await api.comments.add(postId, { content });
-      setPosts(posts);
-      setText('');
-    } catch (error) {
-      // The text stays in the box so nothing is lost.
-      toast('error', errorMessage(error));
-    } finally {
-      setSending(false);
-    }
+    // The text stays in the box when it was not saved, so nothing is lost.
+    if (await add(content)) setText('');
+    setSending(false);
   };
 
   return (
