@@ -119,6 +119,7 @@ export default function PostCard({ post }: { post: Post }) {
             aria-label="Like"
             aria-pressed={reaction.liked}
             aria-disabled={reaction.liked || undefined}
+            aria-busy={reaction.pending || undefined}
             onClick={reaction.like}
           >
             <ThumbUpIcon filled={reaction.liked} />
@@ -130,6 +131,7 @@ export default function PostCard({ post }: { post: Post }) {
             aria-label="Dislike"
             aria-pressed={reaction.disliked}
             aria-disabled={reaction.disliked || undefined}
+            aria-busy={reaction.pending || undefined}
             onClick={reaction.dislike}
           >
             <ThumbDownIcon filled={reaction.disliked} />

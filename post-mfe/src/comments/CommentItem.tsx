@@ -154,6 +154,7 @@ export function CommentItem({ comment, post, me }: { comment: Comment; post: Pos
           className="icon-btn post-comment__upvote"
           aria-label="Upvote"
           aria-pressed={upvote.upvoted}
+          aria-busy={upvote.pending || undefined}
           onClick={upvote.toggle}
         >
           <ArrowUpIcon filled={upvote.upvoted} />
