@@ -100,12 +100,13 @@ test('Latest shows the newest post first without scrolling, including one writte
 
 test('switching to Trending starts again at page 0 in trending order, 2 at a time', async () => {
   const user = userEvent.setup();
+  // Asked before the page does, so no answer lands outside the test's waits.
+  const { posts: firstTrending } = await api.posts.page(2, 0, { sort: 'trending' });
   const page = jest.spyOn(api.posts, 'page');
   renderFeed('explore');
   await findCards(2);
   await user.click(screen.getByRole('button', { name: 'Trending' }));
   await waitFor(() => expect(page).toHaveBeenLastCalledWith(2, 0, { sort: 'trending' }));
-  const { posts: firstTrending } = await api.posts.page(2, 0, { sort: 'trending' });
   await waitFor(() => expect(shownPostIds()).toEqual(firstTrending.map((p) => p._id)));
   await scrollToBottom();
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
@@ -115,10 +116,12 @@ test('switching to Trending starts again at page 0 in trending order, 2 at a tim
 
 test('explore keeps the paged order on Trending and shows a like at once', async () => {
   const user = userEvent.setup();
+  // Asked before the page does, so no answer lands outside the test's waits.
+  const { posts: firstTrending } = await api.posts.page(2, 0, { sort: 'trending' });
+  const { posts: newest } = await api.posts.page(2, 0, { sort: 'latest' });
   renderFeed('explore');
   await findCards(2);
   await user.click(screen.getByRole('button', { name: 'Trending' }));
-  const { posts: firstTrending } = await api.posts.page(2, 0, { sort: 'trending' });
   await waitFor(() => expect(shownPostIds()).toEqual(firstTrending.map((p) => p._id)));
   await scrollToBottom();
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
@@ -136,8 +139,9 @@ test('explore keeps the paged order on Trending and shows a like at once', async
   expect(shownPostIds()).toEqual(trending);
   expect(screen.getAllByRole('article')[3]).toHaveTextContent(`${likesBefore + 1} likes`);
 
-  // Latest orders the loaded posts newest first.
+  // Latest starts again from the newest posts.
   await user.click(screen.getByRole('button', { name: 'Latest' }));
+  await waitFor(() => expect(shownPostIds()).toEqual(newest.map((p) => p._id)));
   const dates = shownPostIds().map((id) => Date.parse(posts.find((p) => p._id === id)!.createdAt));
   expect(dates).toEqual([...dates].sort((a, b) => b - a));
 });

@@ -1,4 +1,5 @@
 import React, { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { CLIENT_MESSAGES, LIMITS, type User } from '@social/mock-api/contract';
 import { Avatar, fullName, CloseIcon } from '@social/shell/ui';
 import { searchUsers } from './searchUsers';
@@ -38,7 +39,8 @@ export function SearchOverlay({ users, onChoose, onClose }: SearchOverlayProps) 
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  return (
+  // In a portal at the end of <body>: the sticky top bar's stacking context does not cap it.
+  return createPortal(
     <div
       className="search-overlay"
       onMouseDown={(event) => {
@@ -84,6 +86,7 @@ export function SearchOverlay({ users, onChoose, onClose }: SearchOverlayProps) 
           </ul>
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
