@@ -9,3 +9,4 @@ export { useBookmark } from './bookmarks';
 export { useFollow } from './follow';
 export { useCommentUpvote, useCommentMutations } from './comments';
 export { usePostMutations } from './posts';
+export { useAbortableEffect } from './useAbortableEffect';
