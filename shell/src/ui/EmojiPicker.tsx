@@ -1,4 +1,4 @@
-import React, { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import React, { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { PopoverLayer, useDismissOnOutsidePress, usePopoverPosition } from './Popover';
 
 /** The 20 emojis of the picker (SPEC §9). */
@@ -18,6 +18,22 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   const gridRef = useRef<HTMLDivElement | null>(null);
   const buttonRef = useRef<HTMLButtonElement | null>(null);
   const position = usePopoverPosition(open, 'bottom-start');
+  // Stable ref callbacks: each element is handed to Floating UI once, not on every render.
+  const { setAnchor, setFloating } = position;
+  const setButton = useCallback(
+    (node: HTMLButtonElement | null) => {
+      buttonRef.current = node;
+      setAnchor(node);
+    },
+    [setAnchor],
+  );
+  const setPopover = useCallback(
+    (node: HTMLDivElement | null) => {
+      gridRef.current = node;
+      setFloating(node);
+    },
+    [setFloating],
+  );
 
   useDismissOnOutsidePress(open, [rootRef, gridRef], () => setOpen(false));
 
@@ -44,10 +60,7 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   return (
     <div className="emoji-picker" ref={rootRef}>
       <button
-        ref={(node) => {
-          buttonRef.current = node;
-          position.setAnchor(node);
-        }}
+        ref={setButton}
         type="button"
         className="icon-btn"
         aria-label="Add emoji"
@@ -59,10 +72,7 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
       {open && (
         <PopoverLayer>
           <div
-            ref={(node) => {
-              gridRef.current = node;
-              position.setFloating(node);
-            }}
+            ref={setPopover}
             style={position.style}
             className="emoji-picker__grid popover"
             role="group"

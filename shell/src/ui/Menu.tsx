@@ -1,4 +1,4 @@
-import React, { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import React, { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { PopoverLayer, useDismissOnOutsidePress, usePopoverPosition } from './Popover';
 
 export interface MenuItem {
@@ -19,6 +19,22 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
   const buttonRef = useRef<HTMLButtonElement | null>(null);
   const menuId = useId();
   const position = usePopoverPosition(open, 'bottom-end');
+  // Stable ref callbacks: each element is handed to Floating UI once, not on every render.
+  const { setAnchor, setFloating } = position;
+  const setButton = useCallback(
+    (node: HTMLButtonElement | null) => {
+      buttonRef.current = node;
+      setAnchor(node);
+    },
+    [setAnchor],
+  );
+  const setPopover = useCallback(
+    (node: HTMLUListElement | null) => {
+      listRef.current = node;
+      setFloating(node);
+    },
+    [setFloating],
+  );
 
   useDismissOnOutsidePress(open, [rootRef, listRef], () => setOpen(false));
 
@@ -55,10 +71,7 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
   return (
     <div className="menu" ref={rootRef}>
       <button
-        ref={(node) => {
-          buttonRef.current = node;
-          position.setAnchor(node);
-        }}
+        ref={setButton}
         type="button"
         className="icon-btn"
         aria-label={label}
@@ -72,10 +85,7 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
       {open && (
         <PopoverLayer>
           <ul
-            ref={(node) => {
-              listRef.current = node;
-              position.setFloating(node);
-            }}
+            ref={setPopover}
             style={position.style}
             className="menu__list popover"
             role="menu"
