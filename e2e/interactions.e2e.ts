@@ -73,7 +73,11 @@ describe.each([1280, 375])('at %i px', (width) => {
     await page.getByRole('link', { name: 'My profile' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${SHELL}/login`);
-    await logInAs(page, 2);
+    // On the page logout led to (no reload: whatever it remembered is still there).
+    await page.getByRole('combobox', { name: 'Test credentials' }).selectOption({ label: 'Test user 2' });
+    await page.getByRole('button', { name: 'Fill test credentials' }).click();
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.waitForURL(`${SHELL}/`);
     expect(await page.getByRole('link', { name: 'My profile' }).getAttribute('href')).toBe('/profile/meeranair');
     expect(errors).toEqual([]);
