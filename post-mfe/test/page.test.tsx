@@ -167,6 +167,8 @@ test('Reply: empty gives the info toast; a reply is added under the comment, whi
   expect(within(replies).getByText('Same here 🙌')).toBeInTheDocument();
   expect(within(replies).getByRole('link', { name: 'Adarsh Balika' })).toBeInTheDocument();
   expect(within(theirs).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument();
+  // A reply leaves its comment's text alone: it is not "(edited)".
+  expect(within(theirs).queryByText('(edited)')).not.toBeInTheDocument();
   const comment = listed('p01-sunrise')!.comments.find((c) => c._id === 'c01-2')!;
   expect(comment.content).toBe('Wallpaper material 🖼️');
   expect(comment.replies).toHaveLength(1);

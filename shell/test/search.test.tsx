@@ -53,7 +53,9 @@ describe('search overlay', () => {
     act(() => jest.advanceTimersByTime(450));
     expect(within(dialog).queryByRole('button', { name: /Grace Hopper/ })).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(60));
-    await user.click(within(dialog).getByRole('button', { name: /Grace Hopper/ }));
+    const result = within(dialog).getByRole('button', { name: 'Grace Hopper' });
+    expect(result).toHaveAccessibleDescription('@amazing_grace');
+    await user.click(result);
 
     expect(screen.getByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

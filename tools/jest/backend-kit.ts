@@ -4,7 +4,8 @@
  */
 import { act } from '@testing-library/react';
 import type { Server } from 'miragejs';
-import { TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { TEST_CREDENTIALS, type User } from '@social/mock-api/contract';
+import { createApiClient, type ApiClient } from '@social/mock-api/client';
 import { makeServer, type ServerOptions } from '@social/mock-api/server';
 import { api, events$, logout, refreshPosts, refreshUsers, setAuth, setPosts, setUsers, type ToastType } from '@social/shell/bus';
 
@@ -74,4 +75,11 @@ export function setUpTestBackend({ serverOptions, signIn = false, loadPosts = fa
 /** Requests the fake backend answered for this path since the test started. */
 export function requestsTo(server: Server, path: string): number {
   return requestLog(server).handledRequests.filter((request) => new URL(request.url, 'http://localhost').pathname === path).length;
+}
+
+/** A second member acting at the same time (their own token, not the bus's): test user n. */
+export async function signInAs(n: 1 | 2 | 3 | 4): Promise<{ api: ApiClient; user: User }> {
+  const anonymous = createApiClient({ getToken: () => null });
+  const { foundUser, encodedToken } = await anonymous.auth.login(TEST_CREDENTIALS[n - 1]!);
+  return { api: createApiClient({ getToken: () => encodedToken }), user: foundUser };
 }

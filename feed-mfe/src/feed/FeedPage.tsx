@@ -3,6 +3,7 @@ import { LIMITS, type User } from '@social/mock-api/contract';
 import { errorMessage, refreshPosts, toast, useAuth, usePosts, useUsers } from '@social/shell/bus';
 import type { FeedPageProps } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
+import { useAbortableEffect } from '@social/shell/actions';
 import { useSentinel } from '../common/useSentinel';
 import { useStablePosts } from '../common/useStablePosts';
 import { useExplorePages } from '../explore/useExplorePages';
@@ -24,23 +25,22 @@ function useHomePosts(enabled: boolean) {
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let alive = true;
-    refreshPosts()
-      .then(() => {
-        if (alive) setLoaded(true);
-      })
-      .catch((cause: unknown) => {
-        if (!alive) return;
-        const message = errorMessage(cause);
-        toast('error', message);
-        setError(message);
-      });
-    return () => {
-      alive = false;
-    };
-  }, [enabled, attempt]);
+  useAbortableEffect(
+    (signal) => {
+      if (!enabled) return;
+      refreshPosts()
+        .then(() => {
+          if (!signal.aborted) setLoaded(true);
+        })
+        .catch((cause: unknown) => {
+          if (signal.aborted) return;
+          const message = errorMessage(cause);
+          toast('error', message);
+          setError(message);
+        });
+    },
+    [enabled, attempt],
+  );
   const retry = useCallback(() => {
     setError(null);
     setAttempt((n) => n + 1);
@@ -64,7 +64,7 @@ export default function FeedPage({ mode }: FeedPageProps) {
   }, []);
 
   const home = useHomePosts(isHome);
-  const explore = useExplorePages(!isHome);
+  const explore = useExplorePages(!isHome, sort);
 
   // The freshest copy of me (followers/following change with follows), else the stored one.
   const meId = auth?.user._id;

@@ -22,6 +22,8 @@ export interface Answer {
 export interface Ctx {
   readonly db: Db;
   readonly params: Record<string, string>;
+  /** The query string's values (a repeated name keeps its last value). */
+  readonly query: Record<string, string>;
   /** The parsed JSON body (`{}` when empty). */
   readonly body: JsonObject;
   readonly render: Renderer;
@@ -96,6 +98,7 @@ export class Backend {
     return {
       db,
       params: request.params ?? {},
+      query: lastValues(request.queryParams),
       body,
       render: new Renderer(db),
       now: nowIso(),
@@ -141,6 +144,15 @@ export class Backend {
     }
     this.committed = json;
   }
+}
+
+function lastValues(query: Record<string, string | string[] | null | undefined> | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query ?? {})) {
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (typeof last === 'string') values[name] = last;
+  }
+  return values;
 }
 
 export function errorResponse(error: unknown): Response {

@@ -49,9 +49,3 @@ export function AuthorLink({ author, size = 40, className }: { author: AuthorVie
     <span className={classes}>{content}</span>
   );
 }
-
-/** A short id for a new reply: crypto.randomUUID where the browser has it (it needs a secure context). */
-export function newReplyId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-}

@@ -79,9 +79,10 @@ export function commentRoutes(r: RouteKit): void {
       }
       replies = next;
     }
+    // updatedAt marks the comment "(edited)": only a change of its own text moves it, not a reply.
+    if (content !== comment.content) comment.updatedAt = now;
     comment.content = content;
     comment.replies = replies;
-    comment.updatedAt = now;
     return created({ posts: render.posts() });
   });
 

@@ -1,5 +1,5 @@
 /** /posts endpoints: feeds, lookups, create/edit/delete (author only), like and dislike (client: mock-api/src/client.ts). */
-import { SERVER_ERRORS } from '../../contract';
+import { POST_SORTS, SERVER_ERRORS, type PostSort } from '../../contract';
 import { fail } from '../errors';
 import { findPost, sortNewestFirst, takeNumericId, type Db, type StoredPost } from '../store';
 import { newId } from '../time';
@@ -13,6 +13,7 @@ export function postOr404(db: Db, postId: string | undefined): StoredPost {
 }
 
 const score = (p: StoredPost) => p.likeCount + p.comments.length;
+const isPostSort = (value: string): value is PostSort => (POST_SORTS as readonly string[]).includes(value);
 
 /** Largest page size a caller may ask for; the explore feed asks for 2. */
 const MAX_PAGE_LIMIT = 1000;
@@ -20,12 +21,16 @@ const MAX_PAGE_LIMIT = 1000;
 export function postRoutes(r: RouteKit): void {
   r.read('get', '/posts', ({ render }) => ok({ posts: render.posts() }));
 
-  // Cumulative explore page: the first page*limit + limit posts by likes plus comments (newest first on ties).
-  r.read('get', '/posts/:limit/:page', ({ db, params, render }) => {
+  // Cumulative explore page: the first page*limit + limit posts, by likes plus comments (newest
+  // first on ties), or newest first with ?sort=latest.
+  r.read('get', '/posts/:limit/:page', ({ db, params, query, render }) => {
     const limit = wholeNumber(params.limit, 'limit');
     const page = wholeNumber(params.page, 'page');
     if (limit < 1 || limit > MAX_PAGE_LIMIT) throw fail.badRequest(`"limit" must be between 1 and ${MAX_PAGE_LIMIT}.`);
-    const sorted = sortNewestFirst(db.posts).sort((a, b) => score(b) - score(a));
+    const sort = query.sort ?? 'trending';
+    if (!isPostSort(sort)) throw fail.badRequest(`"sort" must be one of: ${POST_SORTS.join(', ')}.`);
+    const newest = sortNewestFirst(db.posts);
+    const sorted = sort === 'latest' ? newest : newest.sort((a, b) => score(b) - score(a));
     return ok({ posts: sorted.slice(0, page * limit + limit).map((p) => render.post(p)) });
   });
 
