@@ -33,7 +33,9 @@ describe('configuration', () => {
     const server = makeServer({ environment: 'test' });
     const res = await raw('GET', '/nothing/here');
     expect(res).toEqual({ status: 404, json: { errors: ['No API endpoint matches GET /api/nothing/here.'] }, text: expect.any(String) });
-    expect((await raw('POST', '/posts/like')).status).toBe(404);
+    // `/posts/like` is a path GET and DELETE take (`/posts/:postId`): POST there is 405, not 404.
+    expect((await raw('POST', '/posts/like')).status).toBe(405);
+    expect((await raw('POST', '/nothing/here')).status).toBe(404);
     server.shutdown();
   });
 });

@@ -10,7 +10,7 @@ import { errorBody, fail, HttpError } from './errors';
 import { clearStoredDb, loadDb, saveDb, StorageFullError } from './persistence';
 import { createSeedDb } from './seed';
 import { findUser, Renderer, type Db, type StoredUser } from './store';
-import { tokenFromHeader, verifyToken } from './tokens';
+import { tokenExpired, tokenFromHeader, verifyToken, type TokenPayload } from './tokens';
 import { parseBody, type JsonObject } from './validate';
 import { nowIso } from './time';
 
@@ -27,8 +27,10 @@ export interface Ctx {
   readonly render: Renderer;
   /** One timestamp per request, so every record a request touches gets the same time. */
   readonly now: string;
-  /** The member the token names: 404 userNotFound when there is no token or no such member, 401 badToken when forged. */
+  /** The member the token names: 404 userNotFound when there is no token or no such member, 401 badToken when forged, expired or revoked. */
   caller(): StoredUser;
+  /** The caller and their token's claims (what logout revokes). */
+  session(): { user: StoredUser; token: TokenPayload };
 }
 
 export type Handler = (ctx: Ctx) => Answer;
@@ -92,25 +94,27 @@ export class Backend {
 
   private context(request: Request, body: JsonObject): Ctx {
     const db = this.db;
-    let caller: StoredUser | undefined;
+    let resolved: { user: StoredUser; token: TokenPayload } | undefined;
+    const session = () => {
+      if (resolved) return resolved;
+      const token = tokenFromHeader(header(request, 'authorization'));
+      // SPEC §5: "The user is resolved from the request token; if none is found, 404."
+      if (!token) throw fail.userNotFound();
+      const payload = verifyToken(token);
+      if (!payload || tokenExpired(payload) || db.revoked.some((r) => r.id === payload.jti)) throw fail.badToken();
+      const user = findUser(db, payload._id);
+      if (!user) throw fail.userNotFound();
+      resolved = { user, token: payload };
+      return resolved;
+    };
     return {
       db,
       params: request.params ?? {},
       body,
       render: new Renderer(db),
       now: nowIso(),
-      caller() {
-        if (caller) return caller;
-        const token = tokenFromHeader(header(request, 'authorization'));
-        // SPEC §5: "The user is resolved from the request token; if none is found, 404."
-        if (!token) throw fail.userNotFound();
-        const payload = verifyToken(token);
-        if (!payload) throw fail.badToken();
-        const user = findUser(db, payload._id);
-        if (!user) throw fail.userNotFound();
-        caller = user;
-        return user;
-      },
+      caller: () => session().user,
+      session,
     };
   }
 

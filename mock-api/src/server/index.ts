@@ -15,7 +15,8 @@ import { Backend, type Handler } from './backend';
 import { authRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comments';
 import type { Method, RouteKit } from './routes/kit';
-import { fallbackRoutes, miscRoutes } from './routes/misc';
+import { answerMalformedPaths, fallbackAnswer, RouteTable } from './routes/fallback';
+import { miscRoutes } from './routes/misc';
 import { postRoutes } from './routes/posts';
 import { userRoutes } from './routes/users';
 import { clearStoredDb } from './persistence';
@@ -76,13 +77,14 @@ export function makeServer(options: ServerOptions = {}): Server {
     reset: options.reset ?? false,
   });
 
+  const table = new RouteTable();
   const server = createServer({
     environment,
-    logging: false,
     routes() {
       this.namespace = 'api';
       this.timing = timing;
       const register = (kind: 'read' | 'write') => (method: Method, path: string, handler: Handler) => {
+        table.add(method, path);
         this[method](path, backend.handle(kind, method, handler));
       };
       const kit: RouteKit = { read: register('read'), write: register('write') };
@@ -91,13 +93,20 @@ export function makeServer(options: ServerOptions = {}): Server {
       postRoutes(kit);
       commentRoutes(kit);
       miscRoutes(kit);
-      fallbackRoutes(kit);
+      // Registered last: Mirage prefers static and parameter segments, so these only catch what nothing else matched.
+      for (const method of ['get', 'post', 'delete', 'put', 'patch', 'head', 'options'] as const) {
+        for (const path of ['/', '/*path']) this[method](path, (_schema: unknown, request: Request) => fallbackAnswer(table, method, request));
+      }
       // Every request that is not /api goes to the network, whatever its origin.
       this.passthrough((request: Request) => !isApiRequestUrl(request.url));
     },
   });
   // Mirage's test environment forces timing 0; honour an explicit timing in tests too.
   server.timing = timing;
+  // miragejs 0.1.48 drops the `logging: false` option (it assigns its own undefined field), and
+  // its default logging prints every request and answer, passwords and tokens included.
+  server.logging = false;
+  answerMalformedPaths(server, isApiRequestUrl);
 
   backends.set(server, backend);
   active = { server, backend };

@@ -36,7 +36,9 @@ export function loadDb(): { db: Db; json: string } | null {
     const json = storage()?.getItem(STORAGE_KEYS.database);
     if (!json) return null;
     const parsed: unknown = JSON.parse(json);
-    return looksLikeDb(parsed) ? { db: parsed, json } : null;
+    if (!looksLikeDb(parsed)) return null;
+    if (!Array.isArray(parsed.revoked)) parsed.revoked = [];
+    return { db: parsed, json };
   } catch {
     return null;
   }

@@ -58,12 +58,22 @@ export interface StoredPost {
   updatedAt: string;
 }
 
+/** A token logout revoked; kept until it would have expired anyway. */
+export interface RevokedToken {
+  /** The token's jti. */
+  id: string;
+  /** ms since 1970. */
+  expiresAt: number;
+}
+
 export interface Db {
   version: 1;
   /** Next numeric `id` (SPEC §3: "id (number as text)"). */
   nextId: number;
   users: StoredUser[];
   posts: StoredPost[];
+  /** Absent in data stored before logout revoked tokens; treated as empty. */
+  revoked: RevokedToken[];
 }
 
 export const DB_VERSION = 1;
