@@ -1,11 +1,14 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { LIMITS, STORAGE_KEYS, TEST_CREDENTIALS } from '../src/contract';
-import { isApiRequestUrl, makeServer, SEED_POST_IDS, startServer, TEST_TODOS, type Server } from '../src/server';
+import { isApiRequestUrl, makeServer, resetDatabase, SEED_POST_IDS, startServer, TEST_TODOS, type Server } from '../src/server';
 import { anonymous, raw } from './helpers';
+import './support/fake-indexeddb';
 
-afterEach(() => {
+afterEach(async () => {
   window.history.replaceState(null, '', '/');
+  // Stored data of one test must not reach the next.
+  await resetDatabase();
 });
 
 describe('configuration', () => {

@@ -84,8 +84,42 @@ export function takeNumericId(db: Db): string {
   return id;
 }
 
-export const findUser = (db: Db, userId: string) => db.users.find((u) => u._id === userId);
-export const findPost = (db: Db, postId: string) => db.posts.find((p) => p._id === postId);
+// ---- Change tracking ----
+// A write stores only the records it changed. Every member or post a write looks up through
+// findUser/findPost (or marks with `touch`) is recorded with a copy taken before the change:
+// the backend stores those records, and puts the copies back if the write fails.
+
+/** Records a write looked up, each with its JSON as it was before the write. */
+export type Touched = Map<StoredUser | StoredPost, string>;
+const tracking = new WeakMap<Db, Touched>();
+
+export function trackChanges(db: Db): Touched {
+  const touched: Touched = new Map();
+  tracking.set(db, touched);
+  return touched;
+}
+
+export function stopTracking(db: Db): void {
+  tracking.delete(db);
+}
+
+/** Marks a record the current write may change (no-op outside a write). */
+export function touch<T extends StoredUser | StoredPost>(db: Db, record: T): T {
+  const touched = tracking.get(db);
+  if (touched && !touched.has(record)) touched.set(record, JSON.stringify(record));
+  return record;
+}
+
+export const findUser = (db: Db, userId: string): StoredUser | undefined => {
+  const user = db.users.find((u) => u._id === userId);
+  return user && touch(db, user);
+};
+export const findPost = (db: Db, postId: string): StoredPost | undefined => {
+  const post = db.posts.find((p) => p._id === postId);
+  return post && touch(db, post);
+};
+/** A lookup that is only read (answers), never tracked. */
+const readUser = (db: Db, userId: string) => db.users.find((u) => u._id === userId);
 
 /** Renders answers. One per request: it caches summaries so big lists stay cheap. */
 export class Renderer {
@@ -96,7 +130,7 @@ export class Renderer {
   summary(userId: string): UserSummary | null {
     let cached = this.summaries.get(userId);
     if (cached === undefined) {
-      const user = findUser(this.db, userId);
+      const user = readUser(this.db, userId);
       cached = user
         ? { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: user.pic }
         : null;
@@ -169,7 +203,7 @@ export class Renderer {
       _id: post._id,
       id: post.id,
       userId: post.userId,
-      username: findUser(this.db, post.userId)?.username ?? '',
+      username: readUser(this.db, post.userId)?.username ?? '',
       content: post.content,
       pic: post.pic,
       likes: {
