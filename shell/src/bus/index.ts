@@ -11,10 +11,12 @@
  * - theme$  'dark' | 'light' (localStorage key 'theme', default dark).
  * Events (events$): toast, navigate, logout.
  * api: the typed client bound to the member's token; a 401 logs the member out.
+ * Other tabs: their login/logout (the 'storage' event) and their data changes (the fake
+ * backend's BACKEND_CHANGE_EVENT) are followed here.
  */
 import { BehaviorSubject, Subject } from 'rxjs';
 import { createApiClient, ApiError } from '@social/mock-api/client';
-import { STORAGE_KEYS, type Post, type User } from '@social/mock-api/contract';
+import { BACKEND_CHANGE_EVENT, STORAGE_KEYS, type Post, type User } from '@social/mock-api/contract';
 import { useSubject } from './hooks';
 
 export interface AuthState {
@@ -227,6 +229,32 @@ export async function refreshUsers(): Promise<User[]> {
   setUsers(users);
   return users;
 }
+
+// Another tab changed the fake backend's data (it fires BACKEND_CHANGE_EVENT here): reload the
+// shared lists, which also refreshes the signed-in member. One reload at a time; changes that
+// arrive meanwhile get one more.
+let following: Promise<void> | null = null;
+let followAgain = false;
+function followOtherTabs(): void {
+  if (!auth$.value) return;
+  if (following) {
+    followAgain = true;
+    return;
+  }
+  following = Promise.all([refreshPosts(), refreshUsers()])
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      following = null;
+      if (followAgain) {
+        followAgain = false;
+        followOtherTabs();
+      }
+    });
+}
+if (typeof window !== 'undefined') window.addEventListener(BACKEND_CHANGE_EVENT, followOtherTabs);
 
 export { ApiError };
 
