@@ -29,8 +29,8 @@ class Tab {
     const request = { params, requestHeaders: token ? { authorization: token } : {}, requestBody: JSON.stringify(body) } as unknown as Request;
     const response = await this.backend.handle(entry.kind, route.split(' ')[0]!, entry.handler)(null, request);
     // Mirage's Response keeps status and body as `code` and `data`; its type file leaves them out.
-    const answer = response as unknown as { code: number; data: T };
-    return { status: answer.code, body: answer.data };
+    const answer = response as unknown as { code: number; data: string };
+    return { status: answer.code, body: (typeof answer.data === 'string' ? JSON.parse(answer.data) : answer.data) as T };
   }
 
   async login(n: number): Promise<string> {

@@ -30,7 +30,19 @@ import {
 } from './idb';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
-import { findUser, Renderer, stopTracking, trackChanges, type Db, type StoredPost, type StoredUser, type Touched } from './store';
+import {
+  clearRenderCache,
+  findUser,
+  jsonText,
+  Renderer,
+  stopTracking,
+  summaryKey,
+  trackChanges,
+  type Db,
+  type StoredPost,
+  type StoredUser,
+  type Touched,
+} from './store';
 import { tokenExpired, tokenFromHeader, verifyToken, type TokenPayload } from './tokens';
 import { parseBody, type JsonObject } from './validate';
 import { nowIso } from './time';
@@ -224,6 +236,10 @@ export class Backend {
           continue;
         }
         this.seqOf.set(item.data, item.seq);
+        const old = index >= 0 ? next[index] : undefined;
+        if (old && 'userHandler' in old && summaryKey(old as unknown as StoredUser) !== summaryKey(item.data as unknown as StoredUser)) {
+          clearRenderCache(this.db);
+        }
         if (index >= 0) next[index] = item.data;
         else {
           next.push(item.data);
@@ -297,6 +313,10 @@ export class Backend {
     const snapshot: Snapshot = { users: db.users.slice(), posts: db.posts.slice(), nextId: db.nextId, revoked: db.revoked.slice(), touched: trackChanges(db) };
     try {
       const answer = handler(this.context(request, body));
+      // A member's name or picture changed: every post that shows them renders again.
+      for (const [record, json] of snapshot.touched) {
+        if ('userHandler' in record && summaryKey(JSON.parse(json) as StoredUser) !== summaryKey(record)) clearRenderCache(db);
+      }
       return { response: answerOf(answer), snapshot };
     } catch (error) {
       this.putBack(snapshot);
@@ -308,6 +328,7 @@ export class Backend {
 
   private putBack(snapshot: Snapshot): void {
     const db = this.db;
+    clearRenderCache(db);
     for (const [record, json] of snapshot.touched) {
       for (const key of Object.keys(record)) delete (record as unknown as Record<string, unknown>)[key];
       Object.assign(record, JSON.parse(json));
@@ -395,8 +416,9 @@ export class Backend {
   }
 }
 
+/** The answer with its body serialised here (posts come pre-rendered as JsonText). */
 function answerOf(answer: Answer): Response {
-  return new Response(answer.status, JSON_HEADERS, answer.body as object);
+  return new Response(answer.status, JSON_HEADERS, jsonText(answer.body));
 }
 
 export function errorResponse(error: unknown): Response {

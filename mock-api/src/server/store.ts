@@ -103,11 +103,56 @@ export function stopTracking(db: Db): void {
   tracking.delete(db);
 }
 
-/** Marks a record the current write may change (no-op outside a write). */
+/** Marks a record the current write may change (no-op outside a write); its rendered answer is dropped. */
 export function touch<T extends StoredUser | StoredPost>(db: Db, record: T): T {
   const touched = tracking.get(db);
-  if (touched && !touched.has(record)) touched.set(record, JSON.stringify(record));
+  if (touched && !touched.has(record)) {
+    touched.set(record, JSON.stringify(record));
+    if (!('userHandler' in record)) renderCacheOf(db).delete(record);
+  }
   return record;
+}
+
+// ---- Rendered posts, kept between requests ----
+// Every post change answers with all posts; rendering and serialising 5,000 of them on each like
+// would cost the whole database. Each post's JSON is kept until a write touches the post, or
+// until a member's name, handle, e-mail or picture changes (every post embeds those).
+
+const renderCaches = new WeakMap<Db, WeakMap<StoredPost, string>>();
+
+function renderCacheOf(db: Db): WeakMap<StoredPost, string> {
+  let cache = renderCaches.get(db);
+  if (!cache) {
+    cache = new WeakMap();
+    renderCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Drops every rendered post (after a write was put back, or a member's summary changed). */
+export function clearRenderCache(db: Db): void {
+  renderCaches.delete(db);
+}
+
+/** The fields of a member that answers embed in posts. */
+export const summaryKey = (user: Pick<StoredUser, 'firstName' | 'lastName' | 'userHandler' | 'pic' | 'username'>): string =>
+  JSON.stringify([user.firstName, user.lastName, user.userHandler, user.pic, user.username]);
+
+/** JSON text an answer embeds as is (see `jsonText`). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** Serialises an answer, embedding JsonText parts as they are. */
+export function jsonText(value: unknown): string {
+  if (value instanceof JsonText) return value.text;
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : jsonText(item))).join(',')}]`;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const parts: string[] = [];
+    for (const [key, item] of Object.entries(value)) if (item !== undefined) parts.push(`${JSON.stringify(key)}:${jsonText(item)}`);
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 export const findUser = (db: Db, userId: string): StoredUser | undefined => {
@@ -217,12 +262,34 @@ export class Renderer {
     };
   }
 
-  /** Every post, newest first (the apps sort again for Latest/Trending). */
-  posts(): Post[] {
-    return sortNewestFirst(this.db.posts).map((p) => this.post(p));
+  /** A post's answer as JSON text, rendered once and kept until the post changes. */
+  postText(post: StoredPost): string {
+    const cache = renderCacheOf(this.db);
+    let text = cache.get(post);
+    if (text === undefined) {
+      text = JSON.stringify(this.post(post));
+      cache.set(post, text);
+    }
+    return text;
+  }
+
+  /** Every post, newest first (the apps sort again for Latest/Trending), as JSON text: a Post[] in the answer. */
+  posts(): JsonText {
+    return new JsonText(`[${sortNewestFirst(this.db.posts).map((p) => this.postText(p)).join(',')}]`);
   }
 }
 
+/** Parsed createdAt of each post (it never changes), so sorting thousands of posts stays cheap. */
+const createdTimes = new WeakMap<StoredPost, number>();
+function createdTime(post: StoredPost): number {
+  let time = createdTimes.get(post);
+  if (time === undefined) {
+    time = Date.parse(post.createdAt);
+    createdTimes.set(post, time);
+  }
+  return time;
+}
+
 export function sortNewestFirst(posts: readonly StoredPost[]): StoredPost[] {
-  return [...posts].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return [...posts].sort((a, b) => createdTime(b) - createdTime(a));
 }
