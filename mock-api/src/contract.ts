@@ -194,6 +194,12 @@ export const IMAGE_TYPES = [
   'image/webp',
 ] as const;
 
+/**
+ * Fired on `window` by the in-browser backend when another tab changed the data (posts,
+ * members, likes, comments, follows, profiles): the shell's bus reloads its lists.
+ */
+export const BACKEND_CHANGE_EVENT = 'social-mock-api:changed';
+
 /** localStorage keys used across apps. */
 export const STORAGE_KEYS = {
   loginItems: 'login-items',

@@ -4,10 +4,10 @@
  */
 import { act } from '@testing-library/react';
 import type { Server } from 'miragejs';
-import { TEST_CREDENTIALS, type User } from '@social/mock-api/contract';
+import { STORAGE_KEYS, TEST_CREDENTIALS, type User } from '@social/mock-api/contract';
 import { createApiClient, type ApiClient } from '@social/mock-api/client';
 import { makeServer, type ServerOptions } from '@social/mock-api/server';
-import { api, events$, logout, refreshPosts, refreshUsers, setAuth, setPosts, setUsers, type ToastType } from '@social/shell/bus';
+import { api, auth$, events$, logout, refreshPosts, refreshUsers, setAuth, setPosts, setUsers, whenLogoutSent, type ToastType } from '@social/shell/bus';
 
 export interface SeenToast {
   toastType: ToastType;
@@ -60,13 +60,19 @@ export function setUpTestBackend({ serverOptions, signIn = false, loadPosts = fa
     // from here on (set-up requests are not the test's).
     requestLog(ctx.server).handledRequests = [];
   });
-  afterEach(() => {
+  afterEach(async () => {
     unsubscribe();
     act(() => {
-      logout();
+      if (ctx.stopped) {
+        // No server left to revoke the token (the test stopped it): sign out on the page only.
+        window.localStorage.removeItem(STORAGE_KEYS.loginItems);
+        auth$.next(null);
+      } else logout();
       setPosts([]);
       setUsers([]);
     });
+    // The logout's revocation request must reach this test's server, not the next one.
+    await whenLogoutSent();
     if (!ctx.stopped) ctx.server.shutdown();
   });
   return ctx;

@@ -33,6 +33,15 @@ export function authRoutes(r: RouteKit): void {
     return ok({ foundUser: render.user(user), encodedToken: signToken(user) });
   });
 
+  // Revokes the caller's token; revocations are dropped once the token would have expired anyway.
+  r.write('post', '/auth/logout', ({ db, session }) => {
+    const { token } = session();
+    const nowMs = Date.now();
+    db.revoked = db.revoked.filter((entry) => entry.expiresAt > nowMs);
+    db.revoked.push({ id: token.jti, expiresAt: token.exp * 1000 });
+    return ok({});
+  });
+
   r.write('post', '/auth/signup', ({ db, body, render, now }) => {
     const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username }).trim();
     const password = requiredText(body.password, 'password', { max: TEXT_LIMITS.password });

@@ -1,7 +1,7 @@
 /** /posts endpoints: feeds, lookups, create/edit/delete (author only), like and dislike (client: mock-api/src/client.ts). */
 import { POST_SORTS, SERVER_ERRORS, type PostSort } from '../../contract';
 import { fail } from '../errors';
-import { findPost, sortNewestFirst, takeNumericId, type Db, type StoredPost } from '../store';
+import { findPost, sortNewestFirst, takeNumericId, touch, type Db, type StoredPost } from '../store';
 import { newId } from '../time';
 import { image, objectField, requiredText, TEXT_LIMITS, wholeNumber } from '../validate';
 import { created, ok, type RouteKit } from './kit';
@@ -87,7 +87,7 @@ export function postRoutes(r: RouteKit): void {
     if (post.userId !== user._id) throw fail.forbidden(SERVER_ERRORS.deleteNotOwner);
     db.posts = db.posts.filter((p) => p !== post);
     // No dangling bookmarks of a post that is gone.
-    for (const u of db.users) if (u.bookmarks.includes(post._id)) u.bookmarks = u.bookmarks.filter((id) => id !== post._id);
+    for (const u of db.users) if (u.bookmarks.includes(post._id)) touch(db, u).bookmarks = u.bookmarks.filter((id) => id !== post._id);
     return created({ posts: render.posts() });
   });
 
