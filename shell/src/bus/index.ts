@@ -137,19 +137,37 @@ export function navigate(to: string, replace = false): void {
 
 // ---- API ----
 
-let backendReady: Promise<unknown> = Promise.resolve();
+let backendReady: Promise<unknown> | null = Promise.resolve();
+let startBackend: (() => Promise<unknown>) | null = null;
 /** The host (shell or a remote's dev page) tells the bus when the fake backend can answer. */
 export function setBackendReady(ready: Promise<unknown>): void {
   backendReady = ready;
+  startBackend = null;
+}
+/**
+ * The host names how to start the backend; it starts on the first API call (or
+ * whenBackendReady), so a page that calls no API, like /login, never downloads it.
+ */
+export function setBackendStart(start: () => Promise<unknown>): void {
+  startBackend = start;
+  backendReady = null;
 }
 /** Resolves once the fake backend answers /api (for code that calls fetch itself, like /mockman). */
 export function whenBackendReady(): Promise<unknown> {
+  if (!backendReady) {
+    const start = startBackend;
+    // A start that fails is tried again by the next call, so a network blip does not stick.
+    backendReady = (start ? start() : Promise.resolve()).catch((error: unknown) => {
+      backendReady = null;
+      throw error;
+    });
+  }
   return backendReady;
 }
 
 export const api = createApiClient({
   getToken: () => auth$.value?.token ?? null,
-  beforeRequest: () => backendReady,
+  beforeRequest: whenBackendReady,
   onUnauthorized: () => {
     if (auth$.value) {
       logout();

@@ -1,0 +1,31 @@
+import { auth$, refreshPosts, refreshUsers } from '@social/shell/bus';
+import { loadRemoteModule, preloadRemoteModules } from '@social/shell/federation';
+
+/** Resolves once the browser is idle after the next frame: the page on screen comes first. */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 500 });
+      else setTimeout(resolve, 0);
+    });
+  });
+}
+
+/**
+ * While a signed-out member is on /login or /signup, fetch what the home feed needs: its code
+ * (feed page, post cards) and its data (posts and members are public reads). After the click
+ * only the login call remains; the feed refreshes both once it is shown (FeedPage, AppFrame).
+ */
+export function prefetchWhileSignedOut(): void {
+  if (auth$.value) return;
+  const page = window.location.pathname.startsWith('/signup') ? 'auth/SignupPage' : 'auth/LoginPage';
+  loadRemoteModule(page)
+    .then(afterPaint)
+    .then(() => {
+      if (auth$.value || !['/login', '/signup'].includes(window.location.pathname)) return;
+      preloadRemoteModules(['feed/FeedPage', 'post/PostCard']);
+      refreshPosts().catch(() => undefined);
+      refreshUsers().catch(() => undefined);
+    })
+    .catch(() => undefined); // The page itself shows a failed remote with Retry.
+}
