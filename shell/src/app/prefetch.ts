@@ -1,5 +1,5 @@
 import { auth$, refreshPosts, refreshUsers } from '@social/shell/bus';
-import { loadRemoteModule, preloadRemoteModules } from '@social/shell/federation';
+import { loadRemoteModule } from '@social/shell/federation';
 
 /** Resolves once the browser is idle after the next frame: the page on screen comes first. */
 function afterPaint(): Promise<void> {
@@ -12,8 +12,8 @@ function afterPaint(): Promise<void> {
 }
 
 /**
- * While a signed-out member is on /login or /signup, fetch what the home feed needs: its code
- * (feed page, post cards) and its data (posts and members are public reads). After the click
+ * While a signed-out member is on /login or /signup, load what the home feed needs: its code
+ * (feed page, post cards; a remote that fails shows its Retry when the feed opens) and its data (posts and members are public reads). After the click
  * only the login call remains; the feed refreshes both once it is shown (FeedPage, AppFrame).
  */
 export function prefetchWhileSignedOut(): void {
@@ -23,7 +23,8 @@ export function prefetchWhileSignedOut(): void {
     .then(afterPaint)
     .then(() => {
       if (auth$.value || !['/login', '/signup'].includes(window.location.pathname)) return;
-      preloadRemoteModules(['feed/FeedPage', 'post/PostCard']);
+      // Loaded, not only downloaded: after the click the feed renders without waiting for a remote.
+      for (const id of ['feed/FeedPage', 'post/PostCard']) loadRemoteModule(id).catch(() => undefined);
       refreshPosts().catch(() => undefined);
       refreshUsers().catch(() => undefined);
     })

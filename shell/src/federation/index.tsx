@@ -7,7 +7,7 @@
  * the shell's build.
  */
 import React, { Component, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Spinner } from '@social/shell/ui';
 
 export const REMOTE_NAMES = ['auth', 'feed', 'post', 'profile', 'mockman'] as const;
@@ -127,20 +127,6 @@ export async function loadRemoteModule<T>(id: string): Promise<T> {
   const module = await loadRemote<T>(id);
   if (!module) throw new Error(`Remote module ${id} could not be loaded.`);
   return module;
-}
-
-/**
- * Downloads (without running) what the given exposed modules need, e.g. the feed and its post
- * cards while the member is on /login. Failures are ignored: the real load reports them.
- */
-export function preloadRemoteModules(ids: string[]): void {
-  const exposes = new Map<string, string[]>();
-  for (const id of ids) {
-    const [remote, ...rest] = id.split('/');
-    if (!remote || !rest.length) continue;
-    exposes.set(remote, [...(exposes.get(remote) ?? []), `./${rest.join('/')}`]);
-  }
-  preloadRemote([...exposes].map(([nameOrAlias, names]) => ({ nameOrAlias, exposes: names, resourceCategory: 'sync' }))).catch(() => undefined);
 }
 
 // ---- React side ----
