@@ -4,8 +4,9 @@
  * remotes the current route needs, and preloads their remoteEntry.js and the exposed chunks,
  * so the route's remote downloads beside the shell's own code instead of after it.
  * shell/src/federation reads what it started from window.__ORBIT_BOOT__ (each download once).
- * Plain ES5: it runs before any polyfill or bundle. Any failure leaves the shell to do it itself.
+ * A plain script (no bundler touches it). Any failure leaves the shell to do it all itself.
  */
+/* global window, document, location */
 (function () {
   var boot = (window.__ORBIT_BOOT__ = { manifests: {} });
   function text(url) {
@@ -29,7 +30,9 @@
     var signedIn = false;
     try {
       signedIn = !!localStorage.getItem('login-items');
-    } catch (e) {}
+    } catch {
+      // Storage blocked: treat as signed out.
+    }
     if (path === '/mockman') return [['mockman', 'MockmanPage']];
     var guarded = path === '/' || path === '/explore' || /^\/(post|profile)\/[^/]+$/.test(path);
     if (!signedIn) {
@@ -66,5 +69,7 @@
         });
       })
       .catch(function () {});
-  } catch (e) {}
+  } catch {
+    // No fetch or URL: the shell loads its remotes itself.
+  }
 })();
