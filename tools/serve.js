@@ -36,7 +36,7 @@ const config = {
       headers: [{ key: 'Cache-Control', value: 'no-cache' }],
     },
     {
-      source: 'remoteEntry.js',
+      source: '@(remoteEntry|federation-runtime-core).js',
       headers: [{ key: 'Cache-Control', value: 'no-cache' }],
     },
   ],
