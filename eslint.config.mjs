@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'e2e/artifacts/**', '.reports/**'] },
+  { ignores: ['**/dist/**', '**/dist-single/**', '**/node_modules/**', '**/coverage/**', 'e2e/artifacts/**', '.reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
