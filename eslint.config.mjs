@@ -17,7 +17,7 @@ const { workspaces } = createRequire(import.meta.url)('./package.json');
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'e2e/artifacts/**', '.reports/**'] },
+  { ignores: ['**/dist/**', '**/dist-single/**', '**/node_modules/**', '**/coverage/**', 'e2e/artifacts/**', '.reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,6 +5,7 @@
  * SPA fallback on the shell, and no caching of the files that name the current build
  * (mf-manifest.json, remoteEntry.js, index.html, remotes.json) so a redeploy is seen at once.
  *   node tools/serve.js <app-folder>
+ *   node tools/serve.js shell --single   the bench's single-bundle build (shell/dist-single) on port 4000
  */
 const path = require('path');
 const fs = require('fs');
@@ -12,14 +13,16 @@ const { spawn } = require('child_process');
 const apps = require('./apps');
 
 const folder = process.argv[2];
+const single = folder === 'shell' && process.argv.includes('--single');
+const SINGLE_PORT = 4000;
 const app = apps[folder];
 if (!app) {
   console.error(`usage: node tools/serve.js <${Object.keys(apps).join('|')}>`);
   process.exit(2);
 }
-const dist = path.resolve(__dirname, '..', folder, 'dist');
+const dist = path.resolve(__dirname, '..', folder, single ? 'dist-single' : 'dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
-  console.error(`${folder}/dist is missing: run \`npm run build\` first.`);
+  console.error(`${path.relative(path.resolve(__dirname, '..'), dist)} is missing: run \`npm run ${single ? 'build:single -w shell' : 'build'}\` first.`);
   process.exit(1);
 }
 
@@ -33,7 +36,7 @@ const config = {
       headers: [{ key: 'Cache-Control', value: 'no-cache' }],
     },
     {
-      source: 'remoteEntry.js',
+      source: '@(remoteEntry|federation-runtime-core).js',
       headers: [{ key: 'Cache-Control', value: 'no-cache' }],
     },
   ],
@@ -44,7 +47,7 @@ const configFile = path.join(dist, 'serve.json');
 fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
 
 const serveBin = require.resolve('serve/build/main.js');
-const args = [serveBin, dist, '--listen', `tcp://0.0.0.0:${app.port}`, '--config', configFile, '--no-clipboard', '--no-request-logging', '--no-port-switching'];
+const args = [serveBin, dist, '--listen', `tcp://0.0.0.0:${single ? SINGLE_PORT : app.port}`, '--config', configFile, '--no-clipboard', '--no-request-logging', '--no-port-switching'];
 if (folder !== 'shell') args.push('--cors');
 const child = spawn(process.execPath, args, { stdio: 'inherit' });
 child.on('exit', (code) => process.exit(code ?? 1));

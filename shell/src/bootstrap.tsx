@@ -1,17 +1,17 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { setBackendReady } from '@social/shell/bus';
+import { setBackendStart } from '@social/shell/bus';
 import { configureRemotes, loadRemotesConfig } from '@social/shell/federation';
 import { App } from './app/App';
+import { prefetchWhileSignedOut } from './app/prefetch';
+import { startBackend } from './backend';
 import './ui/ui.css';
 
-// The fake backend loads beside the first render; API calls wait for it (bus.setBackendReady),
-// so MirageJS stays off the critical path of the first paint.
 // The address the page was opened with: its switches (?reset-data, ?seed-posts=N, ?api-delay=N)
-// apply even if a route guard redirects before the backend has loaded.
+// apply even if a route guard redirects before the first API call starts the backend.
 const openedAt = window.location.href;
-setBackendReady(import(/* webpackChunkName: "mock-api" */ '@social/mock-api/server').then((m) => m.startServer({ url: openedAt })));
+setBackendStart(() => startBackend(openedAt));
 
 async function main() {
   configureRemotes(await loadRemotesConfig());
@@ -22,6 +22,7 @@ async function main() {
       </BrowserRouter>
     </React.StrictMode>,
   );
+  prefetchWhileSignedOut();
 }
 
 void main();

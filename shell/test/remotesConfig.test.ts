@@ -9,8 +9,8 @@ const fallback = (port: number) => `${page.protocol}//${page.hostname}:${port}/m
 const DEFAULTS = { auth: fallback(3001), feed: fallback(3002), post: fallback(3003), profile: fallback(3004), mockman: fallback(3005) };
 
 /** What the page's server answers for the config file (jsdom has no fetch of its own). */
-type Answer = { ok: boolean; json: () => Promise<unknown> };
-const json = (data: unknown): Answer => ({ ok: true, json: async () => data });
+type Answer = { ok: boolean; text: () => Promise<string> };
+const json = (data: unknown): Answer => ({ ok: true, text: async () => JSON.stringify(data) });
 const original = window.fetch;
 function serveConfig(answer: () => Promise<Answer>) {
   const fetch = jest.fn(answer);
@@ -62,8 +62,8 @@ test('a relative address is taken relative to the page', async () => {
 });
 
 test.each([
-  ['missing (404)', async () => ({ ok: false, json: async () => ({ feed: 'https://cdn.example.com/feed/mf-manifest.json' }) })],
-  ['not JSON', async () => ({ ok: true, json: async () => Promise.reject(new SyntaxError('Unexpected token <')) })],
+  ['missing (404)', async () => ({ ok: false, text: async () => JSON.stringify({ feed: 'https://cdn.example.com/feed/mf-manifest.json' }) })],
+  ['not JSON', async () => ({ ok: true, text: async () => '<!doctype html><title>Not the config</title>' })],
   ['JSON but not an object', async () => json(['https://cdn.example.com/feed/mf-manifest.json'])],
   ['unreachable', async (): Promise<Answer> => Promise.reject(new TypeError('Failed to fetch'))],
 ])('a config that is %s leaves every remote at its default', async (_, answer) => {

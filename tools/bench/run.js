@@ -1,28 +1,40 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: serves the production builds, drives them in headless Chromium over
- * fresh contexts, and prints median / min / max of each figure, also written to
- * tools/bench/latest.json and latest.md. A benchmark, not a test: it
- * asserts nothing, it measures. tools/bench/latest.json is committed with each new table, so
- * figures can be compared between commits.
+ * `npm run bench`: serves the production builds (the federated product, and the same product
+ * built as one bundle by `npm run build:single -w shell`), drives both in headless Chromium
+ * over fresh contexts, alternating federated and single bundle run by run, and prints the
+ * median / min / max of each figure and the federated ÷ single-bundle ratio. Also written to
+ * tools/bench/latest.json and latest.md. A benchmark, not a test: it measures, it asserts nothing.
  *
- *   node tools/bench/run.js [--runs 5] [--skip-build-times]
+ *   node tools/bench/run.js [--runs 5] [--skip-build-times] [--only <scenario id>]
+ *   BENCH_RUNS=3 BENCH_QUICK=1 node tools/bench/run.js   (iterations: fewer runs, no build times)
+ *
+ * Scenarios are modules in tools/bench/scenarios/*.js exporting
+ *   { id, variants: [{ name, params }], labels: { key: [label, unit] },
+ *     targets?: ['federated', 'single'], run({ openPage, baseUrl, params, target }) → { key: number|null } }
+ * openPage() gives a fresh context's page with network tracking (./network.js).
  */
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { execSync } = require('child_process');
+const http = require('http');
+const { spawn, execSync } = require('child_process');
 const { chromium } = require('playwright-core');
 const { startServers } = require('../../e2e/support/servers');
+const { trackNetwork } = require('./network');
 const apps = require('../apps');
-const likeRoundTrip = require('./like-round-trip');
 
 const root = path.resolve(__dirname, '..', '..');
-const SHELL = 'http://localhost:3000';
 const argv = process.argv.slice(2);
-const RUNS = Number(argv[argv.indexOf('--runs') + 1]) || 5;
-const SKIP_BUILD_TIMES = argv.includes('--skip-build-times');
-const CREDENTIALS = { username: 'adarsh@socialmfe.dev', password: 'adarsh123' };
+const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const RUNS = Number(option('--runs') ?? process.env.BENCH_RUNS) || 5;
+const QUICK = process.env.BENCH_QUICK === '1';
+const SKIP_BUILD_TIMES = QUICK || argv.includes('--skip-build-times');
+const ONLY = option('--only');
+const TARGETS = {
+  federated: { label: 'federated', baseUrl: 'http://localhost:3000' },
+  single: { label: 'single bundle', baseUrl: 'http://localhost:4000' },
+};
 
 const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -38,28 +50,8 @@ function launch() {
   });
 }
 
-/** Counts JavaScript bytes on the wire (compressed) and requests, via the DevTools protocol. */
-async function trackNetwork(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const types = new Map();
-  const totals = { jsBytes: 0, requests: 0, jsRequests: 0 };
-  cdp.on('Network.requestWillBeSent', (e) => {
-    totals.requests += 1;
-    types.set(e.requestId, e.type);
-  });
-  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
-  cdp.on('Network.loadingFinished', (e) => {
-    if (types.get(e.requestId) === 'Script') {
-      totals.jsBytes += e.encodedDataLength;
-      totals.jsRequests += 1;
-    }
-  });
-  return { snapshot: () => ({ ...totals }) };
-}
-
-async function newPage(browser, { delay, seedPosts } = {}) {
+/** A fresh context (empty cache and storage) with React DevTools' hook to count React copies. */
+async function openPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(() => {
     const renderers = new Map();
@@ -70,61 +62,43 @@ async function newPage(browser, { delay, seedPosts } = {}) {
     };
   });
   const page = await context.newPage();
-  const query = new URLSearchParams();
-  if (delay !== undefined) query.set('api-delay', String(delay));
-  if (seedPosts) query.set('seed-posts', String(seedPosts));
-  return { context, page, query: query.toString() ? `?${query}` : '' };
+  const net = await trackNetwork(page);
+  return { page, net, close: () => context.close() };
 }
 
-/** Cold load of /login, log in, first post, then a like. */
-async function oneRun(browser, { delay, seedPosts }) {
-  const { context, page, query } = await newPage(browser, { delay, seedPosts });
-  const net = await trackNetwork(page);
-  const t0 = Date.now();
-  await page.goto(`${SHELL}/login${query}`);
-  await page.getByRole('button', { name: 'Log In' }).waitFor();
-  const loginVisibleMs = Date.now() - t0;
-  const atLogin = net.snapshot();
-
-  await page.getByRole('textbox', { name: 'Email' }).fill(CREDENTIALS.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(CREDENTIALS.password);
-  const t1 = Date.now();
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.getByRole('article').first().waitFor({ timeout: 60000 });
-  const loginToPostMs = Date.now() - t1;
-  const atFeed = net.snapshot();
-
-  const heapBytes = await page.evaluate(() => (performance.memory ? performance.memory.usedJSHeapSize : 0));
-  const reactCopies = await page.evaluate(() => window.__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
-
-  // Like the first post that can still be liked; time from click to the new count on screen.
-  const likeMs = await page.evaluate(async () => {
-    const buttons = [...document.querySelectorAll('article button[aria-label="Like"]')].filter((b) => b.getAttribute('aria-pressed') !== 'true' && !b.disabled);
-    const button = buttons[0];
-    if (!button) return null;
-    const article = button.closest('article');
-    const before = article.innerText;
-    const start = performance.now();
-    button.click();
-    return await new Promise((resolve) => {
-      const check = () => (article.innerText !== before ? resolve(performance.now() - start) : requestAnimationFrame(check));
-      // Checked first in a microtask (React may have rendered synchronously), then every frame.
-      queueMicrotask(check);
-      setTimeout(() => resolve(null), 10000);
+function answers(port) {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/', timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
     });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => req.destroy());
   });
-  await context.close();
-  return {
-    loginVisibleMs,
-    loginJsKb: atLogin.jsBytes / 1024,
-    loginRequests: atLogin.requests,
-    loginToPostMs,
-    feedJsKb: atFeed.jsBytes / 1024,
-    feedRequests: atFeed.requests,
-    heapMb: heapBytes / (1024 * 1024),
-    reactCopies,
-    likeMs,
-  };
+}
+
+/** The single-bundle build on port 4000 (tools/serve.js shell --single). */
+async function startSingleServer() {
+  const child = spawn(process.execPath, [path.join(root, 'tools', 'serve.js'), 'shell', '--single'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const end = Date.now() + 20000;
+  while (!(await answers(4000))) {
+    if (Date.now() > end || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error('The single-bundle server did not start on port 4000.');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return () => child.kill('SIGTERM');
+}
+
+function loadScenarios() {
+  const dir = path.join(__dirname, 'scenarios');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort()
+    .map((f) => require(path.join(dir, f)))
+    .filter((s) => !ONLY || s.id === ONLY);
 }
 
 function timeBuild(command, cwd) {
@@ -133,72 +107,82 @@ function timeBuild(command, cwd) {
   return (Date.now() - start) / 1000;
 }
 
+const fmt = (v) => (v === undefined ? '–' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(1));
+
 async function main() {
   for (const folder of Object.keys(apps)) {
     if (!fs.existsSync(path.join(root, folder, 'dist', 'index.html'))) throw new Error(`${folder}/dist is missing: run npm run build first (npm run bench does).`);
   }
-  const stop = await startServers();
-  const browser = await launch();
-  const scenarios = [
-    { name: 'seed data, API delay 400 ms', delay: 400 },
-    { name: 'seed data, API delay 0 ms', delay: 0 },
-    { name: '1,000 posts, API delay 0 ms', delay: 0, seedPosts: 1000 },
-  ];
+  if (!fs.existsSync(path.join(root, 'shell', 'dist-single', 'index.html'))) throw new Error('shell/dist-single is missing: run npm run build:single -w shell first (npm run bench does).');
+  const stopFederated = await startServers();
+  let stopSingle = () => {};
   const results = {};
+  const scenarios = loadScenarios();
   try {
-    for (const scenario of scenarios) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await oneRun(browser, scenario));
-      const figures = {};
-      for (const key of Object.keys(runs[0])) {
-        const values = runs.map((r) => r[key]).filter((v) => typeof v === 'number');
-        if (values.length) figures[key] = stats(values);
+    stopSingle = await startSingleServer();
+    const browser = await launch();
+    try {
+      for (const scenario of scenarios) {
+        const targets = scenario.targets ?? ['federated', 'single'];
+        for (const variant of scenario.variants) {
+          const runs = Object.fromEntries(targets.map((t) => [t, []]));
+          for (let i = 0; i < RUNS; i++) {
+            // Alternate which build goes first, so neither always meets a warmer machine.
+            const order = i % 2 ? [...targets].reverse() : targets;
+            for (const target of order) {
+              runs[target].push(await scenario.run({ openPage: () => openPage(browser), baseUrl: TARGETS[target].baseUrl, params: variant.params, target }));
+            }
+          }
+          const figures = {};
+          for (const key of Object.keys(scenario.labels)) {
+            figures[key] = {};
+            for (const target of targets) {
+              const values = runs[target].map((r) => r[key]).filter((v) => typeof v === 'number');
+              if (values.length) figures[key][target] = stats(values);
+            }
+            const f = figures[key].federated?.median;
+            const s = figures[key].single?.median;
+            if (typeof f === 'number' && typeof s === 'number' && s !== 0) figures[key].ratio = f / s;
+          }
+          results[`${variant.name}`] = { scenario: scenario.id, labels: scenario.labels, figures };
+          console.error(`measured: ${scenario.id} / ${variant.name}`);
+        }
       }
-      results[scenario.name] = figures;
-      console.error(`measured: ${scenario.name}`);
+    } finally {
+      await browser.close();
     }
-    Object.assign(results, await likeRoundTrip.measureLikeRoundTrips(browser, { shell: SHELL, runs: RUNS }));
   } finally {
-    await browser.close();
-    stop();
+    stopSingle();
+    stopFederated();
   }
 
   const buildTimes = {};
   if (!SKIP_BUILD_TIMES) {
     for (const folder of Object.keys(apps)) buildTimes[folder] = timeBuild('npx webpack --mode production', path.join(root, folder));
     buildTimes.all = timeBuild('node tools/run-all.js build', root);
+    buildTimes.single = timeBuild('npm run build:single -w shell', root);
   }
 
-  const labels = {
-    loginVisibleMs: ['/login: navigation to "Log In" visible (cold)', 'ms'],
-    loginJsKb: ['/login: JavaScript transferred (compressed)', 'KB'],
-    loginRequests: ['/login: requests', ''],
-    loginToPostMs: ['"Log In" click to first post visible', 'ms'],
-    feedJsKb: ['home feed: JavaScript transferred (compressed, total)', 'KB'],
-    feedRequests: ['home feed: requests (total)', ''],
-    heapMb: ['JS heap in use with the feed shown', 'MB'],
-    reactCopies: ['copies of React loaded', ''],
-    likeMs: ['"Like" click to new count on screen', 'ms'],
-    ...likeRoundTrip.LABELS,
-  };
   const lines = [];
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
-  lines.push(`Machine: ${machine}; ${RUNS} fresh-context runs per scenario.`);
+  lines.push(`Machine: ${machine}; ${RUNS} fresh-context runs per figure and build, federated and single bundle alternating.`);
   lines.push('');
-  lines.push('| Scenario | Figure | Median | Min | Max |');
+  lines.push('| Scenario | Figure | Federated: median (min–max) | Single bundle: median (min–max) | Ratio |');
   lines.push('|---|---|---:|---:|---:|');
-  const fmt = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(1));
-  for (const [scenario, figures] of Object.entries(results)) {
-    for (const [key, s] of Object.entries(figures)) {
+  const cell = (s) => (s ? `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})` : '–');
+  for (const [variant, { labels, figures }] of Object.entries(results)) {
+    for (const [key, f] of Object.entries(figures)) {
+      if (!f.federated && !f.single) continue;
       const [label, unit] = labels[key] ?? [key, ''];
-      lines.push(`| ${scenario} | ${label}${unit ? ` (${unit})` : ''} | ${fmt(s.median)} | ${fmt(s.min)} | ${fmt(s.max)} |`);
+      lines.push(`| ${variant} | ${label}${unit ? ` (${unit})` : ''} | ${cell(f.federated)} | ${cell(f.single)} | ${f.ratio === undefined ? '–' : `${f.ratio.toFixed(2)}×`} |`);
     }
   }
   if (Object.keys(buildTimes).length) {
     lines.push('');
     lines.push('| Production build | Seconds |');
     lines.push('|---|---:|');
-    for (const [name, seconds] of Object.entries(buildTimes)) lines.push(`| ${name === 'all' ? 'all six (npm run build)' : name} | ${seconds.toFixed(1)} |`);
+    const names = { all: 'all six (npm run build)', single: 'single bundle (npm run build:single -w shell)' };
+    for (const [name, seconds] of Object.entries(buildTimes)) lines.push(`| ${names[name] ?? name} | ${seconds.toFixed(1)} |`);
   }
   const table = lines.join('\n');
   console.log(table);

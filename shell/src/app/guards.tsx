@@ -19,7 +19,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   // Was someone signed in when this page was opened? Then a missing token now means logout.
   const openedSignedIn = useRef(auth !== null);
   if (!auth) {
-    if (openedSignedIn.current) return <Navigate to="/login" replace />;
+    if (openedSignedIn.current) return <Navigate to={pathTo('login')} replace />;
     const state: RedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={pathTo('login')} replace state={state} />;
   }

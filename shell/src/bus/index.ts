@@ -109,7 +109,7 @@ export function logout(): void {
   const token = auth$.value?.token;
   endLocalSession();
   if (token) {
-    revocation = createApiClient({ getToken: () => token, beforeRequest: () => backendReady })
+    revocation = createApiClient({ getToken: () => token, beforeRequest: whenBackendReady })
       .auth.logout()
       .then(
         () => undefined,
@@ -179,13 +179,31 @@ export function navigate(to: string, replace = false): void {
 
 // ---- API ----
 
-let backendReady: Promise<unknown> = Promise.resolve();
+let backendReady: Promise<unknown> | null = Promise.resolve();
+let startBackend: (() => Promise<unknown>) | null = null;
 /** The host (shell or a remote's dev page) tells the bus when the fake backend can answer. */
 export function setBackendReady(ready: Promise<unknown>): void {
   backendReady = ready;
+  startBackend = null;
+}
+/**
+ * The host names how to start the backend; it starts on the first API call (or
+ * whenBackendReady), so a page that calls no API, like /login, never downloads it.
+ */
+export function setBackendStart(start: () => Promise<unknown>): void {
+  startBackend = start;
+  backendReady = null;
 }
 /** Resolves once the fake backend answers /api (for code that calls fetch itself, like /mockman). */
 export function whenBackendReady(): Promise<unknown> {
+  if (!backendReady) {
+    const start = startBackend;
+    // A start that fails is tried again by the next call, so a network blip does not stick.
+    backendReady = (start ? start() : Promise.resolve()).catch((error: unknown) => {
+      backendReady = null;
+      throw error;
+    });
+  }
   return backendReady;
 }
 
@@ -194,7 +212,7 @@ export const SESSION_ENDED_MESSAGE = 'Your session has expired. Please log in ag
 
 export const api = createApiClient({
   getToken: () => auth$.value?.token ?? null,
-  beforeRequest: () => backendReady,
+  beforeRequest: whenBackendReady,
   // An expired or revoked token: sign out here (the guards then send the member to /login) and say why.
   onUnauthorized: () => {
     if (auth$.value) {

@@ -7,7 +7,7 @@
  * the shell's build.
  */
 import React, { Component, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Spinner } from '@social/shell/ui';
 import { useLocation } from 'react-router-dom';
 import { matchPath, ROUTES } from '@social/shell/routes';
@@ -55,13 +55,38 @@ function isHttpUrl(value: unknown): value is string {
   }
 }
 
+/**
+ * What the shell's index.html started before main.js ran (tools/boot.js): the remotes config
+ * and the manifests of the remotes the current route needs, as text (null when not served).
+ */
+interface BootDownloads {
+  config?: Promise<string | null>;
+  manifests?: Record<string, Promise<string | null>>;
+}
+function bootDownloads(): BootDownloads {
+  return (window as Window & { __ORBIT_BOOT__?: BootDownloads }).__ORBIT_BOOT__ ?? {};
+}
+
+/** The config text: the download index.html started (used once), else a fresh request. */
+async function fetchConfigText(url: string): Promise<string | null> {
+  const boot = bootDownloads();
+  const started = url === '/remotes.json' ? boot.config : undefined;
+  if (started) {
+    delete boot.config;
+    const text = await started.catch(() => null);
+    if (text !== null) return text;
+  }
+  const response = await fetch(url, { cache: 'no-cache' });
+  return response.ok ? response.text() : null;
+}
+
 /** Reads the remotes config; any remote it does not name (or names badly) keeps its default. */
 export async function loadRemotesConfig(url = '/remotes.json'): Promise<RemotesConfig> {
   const config = defaultRemotes();
   try {
-    const response = await fetch(url, { cache: 'no-cache' });
-    if (!response.ok) return config;
-    const data: unknown = await response.json();
+    const text = await fetchConfigText(url);
+    if (text === null) return config;
+    const data: unknown = JSON.parse(text);
     if (data && typeof data === 'object') {
       for (const name of REMOTE_NAMES) {
         const entry = (data as Record<string, unknown>)[name];
@@ -74,10 +99,32 @@ export async function loadRemotesConfig(url = '/remotes.json'): Promise<RemotesC
   return config;
 }
 
+/**
+ * Hands the federation runtime a manifest index.html already downloaded, once: a later load of
+ * the same remote (Retry) goes to the network again, so a redeployed remote is seen.
+ */
+const bootManifestPlugin = {
+  name: 'orbit-boot-manifests',
+  fetch(url: string): Promise<Response> | void {
+    const manifests = bootDownloads().manifests;
+    const started = manifests?.[url];
+    if (!manifests || !started) return undefined;
+    delete manifests[url];
+    return started
+      .catch(() => null)
+      .then((text) => (text === null ? fetch(url) : new Response(text, { status: 200, headers: { 'Content-Type': 'application/json' } })));
+  },
+};
+let pluginRegistered = false;
+
 let registered: RemotesConfig | null = null;
 
 export function configureRemotes(config: RemotesConfig): void {
   installVersionCheck();
+  if (!pluginRegistered) {
+    registerPlugins([bootManifestPlugin]);
+    pluginRegistered = true;
+  }
   registered = config;
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: config[name] })), { force: true });
 }

@@ -1,0 +1,60 @@
+/** How the product loads: remotes found at run time, and /login not waiting for the fake backend. */
+import type { Browser, Route } from 'playwright-core';
+import { launchBrowser, openPage, SHELL, testUser } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('the remotes config is read at run time: a remote moved in remotes.json loads from its new address', async () => {
+  const { page, context, errors } = await openPage(browser);
+  // The same auth build, reached under another host name: only the served config says so.
+  await page.route(`${SHELL}/remotes.json`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ auth: 'http://127.0.0.1:3001/mf-manifest.json' }) }),
+  );
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+  expect(requested).toContain('http://127.0.0.1:3001/mf-manifest.json');
+  expect(requested.some((url) => url.startsWith('http://127.0.0.1:3001/') && url.endsWith('.js'))).toBe(true);
+  expect(requested.filter((url) => url.startsWith('http://localhost:3001/'))).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('/login shows before the fake backend has loaded, and logging in loads it', async () => {
+  const { page, context, errors } = await openPage(browser);
+  // Hold the fake backend's code back until the login form is on screen.
+  const held: Route[] = [];
+  let release = false;
+  await page.route(/\/mock-api\.[0-9a-f]+\.js$/, (route) => (release ? route.continue() : held.push(route)));
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+  release = true;
+  await Promise.all(held.map((route) => route.continue()));
+
+  const { username, password } = testUser(1);
+  await page.getByRole('textbox', { name: 'Email' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.getByRole('article').first().waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a page that calls no API never downloads the fake backend', async () => {
+  const { page, context, errors } = await openPage(browser);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(`${SHELL}/no/such/page`);
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((url) => /\/mock-api\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});

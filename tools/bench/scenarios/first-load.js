@@ -1,0 +1,99 @@
+/**
+ * A new member's way in: cold load of /login, log in, first post of the home feed, then a like.
+ * Measured on the federated product and on the single bundle alike.
+ */
+const CREDENTIALS = { username: 'adarsh@socialmfe.dev', password: 'adarsh123' };
+
+module.exports = {
+  id: 'first-load',
+  variants: [
+    { name: 'seed data, API delay 400 ms', params: { 'api-delay': 400 } },
+    { name: 'seed data, API delay 0 ms', params: { 'api-delay': 0 } },
+    { name: '1,000 posts, API delay 0 ms', params: { 'api-delay': 0, 'seed-posts': 1000 } },
+  ],
+  labels: {
+    loginVisibleMs: ['/login: navigation to "Log In" visible (cold)', 'ms'],
+    loginJsKb: ['/login: JavaScript transferred (gzip)', 'KB'],
+    loginRequests: ['/login: requests', ''],
+    loginChain: ['/login: longest request chain', ''],
+    loginToPostMs: ['"Log In" click to first post visible', 'ms'],
+    clickRequests: ['click to first post: requests', ''],
+    clickChain: ['click to first post: longest request chain', ''],
+    feedJsKb: ['home feed: JavaScript transferred (gzip, total)', 'KB'],
+    feedRequests: ['home feed: requests (total)', ''],
+    heapMb: ['JS heap in use with the feed shown', 'MB'],
+    heapAfterGcMb: ['JS heap after GC with the feed shown', 'MB'],
+    reactCopies: ['copies of React loaded', ''],
+    likeMs: ['"Like" click to new count on screen', 'ms'],
+  },
+
+  /** One fresh-context run; returns one number per label (null when not measurable). */
+  async run({ openPage, baseUrl, params }) {
+    const { page, net, close } = await openPage();
+    // The page notes when 'Log In' appears, when it is clicked and when the first post appears
+    // (performance.now(), from navigation start): no polling delay in the figures.
+    await page.addInitScript(() => {
+      const marks = (window.__benchMarks = {});
+      const logIn = () => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Log In' && b.offsetParent !== null);
+      new MutationObserver(() => {
+        if (marks.loginVisible === undefined && logIn()) marks.loginVisible = performance.now();
+        if (marks.click !== undefined && marks.firstPost === undefined && document.querySelector('article')) marks.firstPost = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+      document.addEventListener('click', (event) => {
+        if (marks.click === undefined && event.target instanceof Element && event.target.closest('button') === logIn()) marks.click = performance.now();
+      }, true);
+    });
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    await page.goto(`${baseUrl}/login${query ? `?${query}` : ''}`);
+    await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill(CREDENTIALS.username);
+    await page.getByRole('textbox', { name: 'Password' }).fill(CREDENTIALS.password);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.getByRole('article').first().waitFor({ timeout: 60000 });
+    await page.waitForFunction(() => window.__benchMarks.firstPost !== undefined);
+    const { origin, marks } = await page.evaluate(() => ({ origin: performance.timeOrigin, marks: window.__benchMarks }));
+    const atLogin = net.snapshot({ until: origin + marks.loginVisible });
+    const afterClick = net.snapshot({ from: origin + marks.click, until: origin + marks.firstPost });
+    const atFeed = net.snapshot({ until: origin + marks.firstPost });
+    const loginVisibleMs = marks.loginVisible;
+    const loginToPostMs = marks.firstPost - marks.click;
+
+    const heapBytes = await page.evaluate(() => (performance.memory ? performance.memory.usedJSHeapSize : 0));
+    await net.cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await net.cdp.send('Runtime.getHeapUsage');
+    const reactCopies = await page.evaluate(() => window.__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
+
+    // Like the first post that can still be liked; time from click to the new count on screen.
+    const likeMs = await page.evaluate(async () => {
+      const buttons = [...document.querySelectorAll('article button[aria-label="Like"]')].filter((b) => b.getAttribute('aria-pressed') !== 'true' && !b.disabled);
+      const button = buttons[0];
+      if (!button) return null;
+      const article = button.closest('article');
+      const before = article.innerText;
+      const start = performance.now();
+      button.click();
+      return await new Promise((resolve) => {
+        const check = () => (article.innerText !== before ? resolve(performance.now() - start) : requestAnimationFrame(check));
+        // Checked first in a microtask (React may have rendered synchronously), then every frame.
+        queueMicrotask(check);
+        setTimeout(() => resolve(null), 10000);
+      });
+    });
+    await close();
+    return {
+      loginVisibleMs,
+      loginJsKb: atLogin.jsKb,
+      loginRequests: atLogin.requests,
+      loginChain: atLogin.chain,
+      loginToPostMs,
+      clickRequests: afterClick.requests,
+      clickChain: afterClick.chain,
+      feedJsKb: atFeed.jsKb,
+      feedRequests: atFeed.requests,
+      heapMb: heapBytes / 2 ** 20,
+      heapAfterGcMb: usedSize / 2 ** 20,
+      reactCopies,
+      likeMs,
+    };
+  },
+};

@@ -1,0 +1,75 @@
+/*
+ * Inlined into the shell's index.html by tools/webpack.factory.js (federated build only).
+ * Runs while main.js is still downloading: fetches /remotes.json, then the manifests of the
+ * remotes the current route needs, and preloads their remoteEntry.js and the exposed chunks,
+ * so the route's remote downloads beside the shell's own code instead of after it.
+ * shell/src/federation reads what it started from window.__ORBIT_BOOT__ (each download once).
+ * A plain script (no bundler touches it). Any failure leaves the shell to do it all itself.
+ */
+/* global window, document, location */
+(function () {
+  var boot = (window.__ORBIT_BOOT__ = { manifests: {} });
+  function text(url) {
+    return fetch(url, { cache: 'no-cache' }).then(function (r) {
+      return r.ok ? r.text() : null;
+    });
+  }
+  var preloaded = {};
+  function preload(href) {
+    if (preloaded[href]) return;
+    preloaded[href] = true;
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  // Which exposed modules the first screen shows (the routes of shell/src/app/App.tsx).
+  function wanted() {
+    var path = location.pathname;
+    var signedIn = false;
+    try {
+      signedIn = !!localStorage.getItem('login-items');
+    } catch {
+      // Storage blocked: treat as signed out.
+    }
+    if (path === '/mockman') return [['mockman', 'MockmanPage']];
+    var guarded = path === '/' || path === '/explore' || /^\/(post|profile)\/[^/]+$/.test(path);
+    if (!signedIn) {
+      if (path === '/signup') return [['auth', 'SignupPage']];
+      return guarded || path === '/login' ? [['auth', 'LoginPage']] : [];
+    }
+    if (/^\/post\//.test(path)) return [['post', 'PostPage']];
+    if (/^\/profile\//.test(path)) return [['profile', 'ProfilePage'], ['post', 'PostCard']];
+    return guarded || path === '/login' || path === '/signup' ? [['feed', 'FeedPage'], ['post', 'PostCard']] : [];
+  }
+  try {
+    boot.config = text('/remotes.json');
+    boot.config
+      .then(function (configText) {
+        var config = JSON.parse(configText || '{}');
+        wanted().forEach(function (pair) {
+          var url = config[pair[0]];
+          if (typeof url !== 'string' || !/^https?:/.test(url)) return;
+          url = new URL(url, location.href).href;
+          // Every Orbit remote names its entry remoteEntry.js beside its manifest: start it now,
+          // not after the manifest (the manifest's own answer is preloaded below if it differs).
+          if (/\/mf-manifest\.json$/.test(url)) preload(url.replace(/mf-manifest\.json$/, 'remoteEntry.js'));
+          var manifest = (boot.manifests[url] = text(url));
+          manifest.then(function (manifestText) {
+            var m = JSON.parse(manifestText);
+            var publicPath = m.metaData.publicPath;
+            var base = publicPath && publicPath !== 'auto' ? new URL(publicPath, url).href : url.slice(0, url.lastIndexOf('/') + 1);
+            var entry = m.metaData.remoteEntry;
+            preload(new URL((entry.path ? entry.path + '/' : '') + entry.name, base).href);
+            m.exposes.forEach(function (expose) {
+              if (expose.name === pair[1]) expose.assets.js.sync.forEach(function (file) { preload(new URL(file, base).href); });
+            });
+          }).catch(function () {});
+        });
+      })
+      .catch(function () {});
+  } catch {
+    // No fetch or URL: the shell loads its remotes itself.
+  }
+})();
