@@ -161,7 +161,8 @@ test('Reply: empty gives the info toast; a reply is added under the comment, whi
   const replies = await within(theirs).findByRole('list', { name: 'Replies to Aiko Tanaka' });
   expect(within(replies).getByText('Same here 🙌')).toBeInTheDocument();
   expect(within(replies).getByRole('link', { name: 'Adarsh Balika' })).toBeInTheDocument();
-  expect(within(theirs).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument();
+  // The reply box closes once the send has finished: wait for it rather than read it at once.
+  await waitFor(() => expect(within(theirs).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument());
   const comment = listed('p01-sunrise')!.comments.find((c) => c._id === 'c01-2')!;
   expect(comment.content).toBe('Wallpaper material 🖼️');
   expect(comment.replies).toHaveLength(1);
