@@ -93,6 +93,9 @@ describe('posts', () => {
 
     await liked.getByRole('link', { name: 'Comments' }).click();
     await page.waitForURL(`${SHELL}${href}`);
+    // The URL changes before the post page replaces the feed: wait for the page itself, or
+    // `article.first()` may still name a feed card when the count is read.
+    await page.getByRole('textbox', { name: 'Write a comment' }).waitFor();
     const onPage = page.getByRole('article').first();
     await onPage.locator('button[aria-label="Like"][aria-pressed="true"]').waitFor();
     expect(await likeCount(onPage)).toBe(before + 1);

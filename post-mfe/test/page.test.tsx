@@ -166,7 +166,8 @@ test('Reply: empty gives the info toast; a reply is added under the comment, whi
   const replies = await within(theirs).findByRole('list', { name: 'Replies to Aiko Tanaka' });
   expect(within(replies).getByText('Same here 🙌')).toBeInTheDocument();
   expect(within(replies).getByRole('link', { name: 'Adarsh Balika' })).toBeInTheDocument();
-  expect(within(theirs).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument();
+  // The reply box closes once the send has finished: wait for it rather than read it at once.
+  await waitFor(() => expect(within(theirs).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument());
   // A reply leaves its comment's text alone: it is not "(edited)".
   expect(within(theirs).queryByText('(edited)')).not.toBeInTheDocument();
   const comment = listed('p01-sunrise')!.comments.find((c) => c._id === 'c01-2')!;
