@@ -54,4 +54,4 @@ async function startServers() {
   return stop;
 }
 
-module.exports = { startServers };
+module.exports = { startServers, answers, waitFor };

@@ -17,10 +17,9 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const http = require('http');
 const { spawn, execSync } = require('child_process');
 const { chromium } = require('playwright-core');
-const { startServers } = require('../../e2e/support/servers');
+const { answers, startServers } = require('../../e2e/support/servers');
 const { trackNetwork } = require('./network');
 const apps = require('../apps');
 
@@ -64,17 +63,6 @@ async function openPage(browser) {
   const page = await context.newPage();
   const net = await trackNetwork(page);
   return { page, net, close: () => context.close() };
-}
-
-function answers(port) {
-  return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/', timeout: 1000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
-    });
-    req.on('error', () => resolve(false));
-    req.on('timeout', () => req.destroy());
-  });
 }
 
 /** The single-bundle build on port 4000 (tools/serve.js shell --single). */

@@ -1,5 +1,5 @@
-import React, { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { PopoverLayer, useDismissOnOutsidePress, usePopoverPosition } from './Popover';
+import React, { type KeyboardEvent } from 'react';
+import { PopoverLayer, usePopoverTrigger } from './Popover';
 
 /** The 20 emojis of the picker. */
 export const EMOJIS = [
@@ -13,38 +13,7 @@ export const EMOJIS = [
  * closes the grid and focus goes back to "Add emoji".
  */
 export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const gridRef = useRef<HTMLDivElement | null>(null);
-  const buttonRef = useRef<HTMLButtonElement | null>(null);
-  const position = usePopoverPosition(open, 'bottom-start');
-  // Stable ref callbacks: each element is handed to Floating UI once, not on every render.
-  const { setAnchor, setFloating } = position;
-  const setButton = useCallback(
-    (node: HTMLButtonElement | null) => {
-      buttonRef.current = node;
-      setAnchor(node);
-    },
-    [setAnchor],
-  );
-  const setPopover = useCallback(
-    (node: HTMLDivElement | null) => {
-      gridRef.current = node;
-      setFloating(node);
-    },
-    [setFloating],
-  );
-
-  useDismissOnOutsidePress(open, [rootRef, gridRef], () => setOpen(false));
-
-  useEffect(() => {
-    if (open) gridRef.current?.querySelector<HTMLElement>('button')?.focus();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
+  const { open, setOpen, close, rootRef, setButton, setPopover, style } = usePopoverTrigger<HTMLDivElement>('bottom-start', 'button');
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -73,7 +42,7 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
         <PopoverLayer>
           <div
             ref={setPopover}
-            style={position.style}
+            style={style}
             className="emoji-picker__grid popover"
             role="group"
             aria-label="Emojis"

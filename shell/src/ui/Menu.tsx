@@ -1,5 +1,5 @@
-import React, { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { PopoverLayer, useDismissOnOutsidePress, usePopoverPosition } from './Popover';
+import React, { useId, type KeyboardEvent } from 'react';
+import { PopoverLayer, usePopoverTrigger } from './Popover';
 
 export interface MenuItem {
   label: string;
@@ -13,39 +13,11 @@ export interface MenuItem {
  * click elsewhere closes it, and focus goes back to the button.
  */
 export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLUListElement | null>(null);
-  const buttonRef = useRef<HTMLButtonElement | null>(null);
+  const { open, setOpen, close, rootRef, popoverRef: listRef, buttonRef, setButton, setPopover, style } = usePopoverTrigger<HTMLUListElement>(
+    'bottom-end',
+    '[role="menuitem"]',
+  );
   const menuId = useId();
-  const position = usePopoverPosition(open, 'bottom-end');
-  // Stable ref callbacks: each element is handed to Floating UI once, not on every render.
-  const { setAnchor, setFloating } = position;
-  const setButton = useCallback(
-    (node: HTMLButtonElement | null) => {
-      buttonRef.current = node;
-      setAnchor(node);
-    },
-    [setAnchor],
-  );
-  const setPopover = useCallback(
-    (node: HTMLUListElement | null) => {
-      listRef.current = node;
-      setFloating(node);
-    },
-    [setFloating],
-  );
-
-  useDismissOnOutsidePress(open, [rootRef, listRef], () => setOpen(false));
-
-  useEffect(() => {
-    if (open) listRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
 
   const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (event.key === 'Escape') {
@@ -86,7 +58,7 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
         <PopoverLayer>
           <ul
             ref={setPopover}
-            style={position.style}
+            style={style}
             className="menu__list popover"
             role="menu"
             id={menuId}

@@ -5,7 +5,7 @@
  * next to its trigger (fixed position), flips it above when there is no room below and shifts
  * it to stay on a 375 px screen, following scrolls and resizes while it is open.
  */
-import React, { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import React, { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { autoUpdate, flip, offset, shift, useFloating, type Placement } from '@floating-ui/react-dom';
 
@@ -59,4 +59,46 @@ export function useDismissOnOutsidePress(open: boolean, inside: ReadonlyArray<Re
     document.addEventListener('mousedown', onPointer);
     return () => document.removeEventListener('mousedown', onPointer);
   }, [open]);
+}
+
+/**
+ * A trigger button and its popover, as Menu and EmojiPicker use them: open state, the refs
+ * Floating UI positions, dismissal on a press outside, focus on the popover's first
+ * `focusSelector` element when it opens, and `close()` handing focus back to the button.
+ */
+export function usePopoverTrigger<T extends HTMLElement>(placement: Placement, focusSelector: string) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const popoverRef = useRef<T | null>(null);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
+  const position = usePopoverPosition(open, placement);
+  // Stable ref callbacks: each element is handed to Floating UI once, not on every render.
+  const { setAnchor, setFloating } = position;
+  const setButton = useCallback(
+    (node: HTMLButtonElement | null) => {
+      buttonRef.current = node;
+      setAnchor(node);
+    },
+    [setAnchor],
+  );
+  const setPopover = useCallback(
+    (node: T | null) => {
+      popoverRef.current = node;
+      setFloating(node);
+    },
+    [setFloating],
+  );
+
+  useDismissOnOutsidePress(open, [rootRef, popoverRef], () => setOpen(false));
+
+  useEffect(() => {
+    if (open) popoverRef.current?.querySelector<HTMLElement>(focusSelector)?.focus();
+  }, [open, focusSelector]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }, []);
+
+  return { open, setOpen, close, rootRef, popoverRef, buttonRef, setButton, setPopover, style: position.style };
 }
