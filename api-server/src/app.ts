@@ -28,7 +28,10 @@ export const RATE_LIMIT_MESSAGE = 'Too many attempts from this address. Wait a m
 const ALL_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'] as const;
 const AUTH_PATHS = new Set(['/api/auth/login', '/api/auth/signup']);
 
-export type AppConfig = Pick<ServerConfig, 'tokenSecret' | 'corsOrigins' | 'authRateLimit' | 'allowReset' | 'bodyLimit' | 'logLevel' | 'seedExtraPosts'>;
+export type AppConfig = Pick<ServerConfig, 'tokenSecret' | 'corsOrigins' | 'authRateLimit' | 'allowReset' | 'bodyLimit' | 'logLevel' | 'seedExtraPosts'> & {
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
+};
 
 export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstance> {
   setTokenSecret(config.tokenSecret);
@@ -41,6 +44,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
         ? false
         : {
             level: config.logLevel,
+            ...(config.logStream ? { stream: config.logStream } : {}),
             // Secrets never reach a log line, whatever a serializer or a handler adds.
             redact: {
               paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'body.password', 'headers.authorization', 'res.headers["set-cookie"]'],

@@ -16,7 +16,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(config: ServerConfig, options: { database?: Database } = {}): Promise<RunningServer> {
+export async function startApiServer(config: ServerConfig & { logStream?: NodeJS.WritableStream }, options: { database?: Database } = {}): Promise<RunningServer> {
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize });
   await migrate(database.db);
   await seedIfEmpty(database.db, config.seedExtraPosts);
