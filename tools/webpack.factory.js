@@ -106,6 +106,8 @@ function createAppConfig({ dir, title, exposes = {} }) {
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
         static: isShell ? { directory: path.join(dir, 'public') } : false,
+        // npm run start:server: /remotes.json names the API server (tools/api-config.js).
+        ...(isShell ? { setupMiddlewares: require('./api-config').devMiddlewares(dir) } : {}),
       },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },

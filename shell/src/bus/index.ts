@@ -13,7 +13,7 @@
  * api: the typed client bound to the member's token; a 401 logs the member out.
  */
 import { BehaviorSubject, Subject } from 'rxjs';
-import { createApiClient, ApiError } from '@social/mock-api/client';
+import { createApiClient, ApiError, type ApiClientOptions } from '@social/mock-api/client';
 import { STORAGE_KEYS, type Post, type User } from '@social/mock-api/contract';
 import { useSubject } from './hooks';
 
@@ -147,7 +147,7 @@ export function whenBackendReady(): Promise<unknown> {
   return backendReady;
 }
 
-export const api = createApiClient({
+const apiOptions: ApiClientOptions = {
   getToken: () => auth$.value?.token ?? null,
   beforeRequest: () => backendReady,
   onUnauthorized: () => {
@@ -156,7 +156,17 @@ export const api = createApiClient({
       toast('error', 'Your session has expired. Please log in again.');
     }
   },
-});
+};
+
+/** Where `/api` is: '' (this page's origin: the in-browser fake backend) or a real server's origin (shell/src/backend.ts). */
+export function setApiBaseUrl(url: string): void {
+  apiOptions.baseUrl = url.replace(/\/+$/, '');
+}
+export function apiBaseUrl(): string {
+  return apiOptions.baseUrl ?? '';
+}
+
+export const api = createApiClient(apiOptions);
 
 /** The message to show for a failed call: the server's words, else a plain fallback. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
