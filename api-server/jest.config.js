@@ -12,5 +12,3 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!@noble/hashes/|@electric-sql/pglite/)'],
 };
-// Starting PGlite takes a few seconds on a busy machine.
-module.exports.testTimeout = 60_000;

@@ -28,7 +28,7 @@ export const RATE_LIMIT_MESSAGE = 'Too many attempts from this address. Wait a m
 const ALL_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'] as const;
 const AUTH_PATHS = new Set(['/api/auth/login', '/api/auth/signup']);
 
-export type AppConfig = Pick<ServerConfig, 'tokenSecret' | 'corsOrigins' | 'authRateLimit' | 'allowReset' | 'bodyLimit' | 'logLevel' | 'seedExtraPosts'> & {
+export type AppConfig = Pick<ServerConfig, 'tokenSecret' | 'corsOrigins' | 'authRateLimit' | 'allowReset' | 'bodyLimit' | 'logLevel' | 'seedExtraPosts' | 'trustProxy' | 'publicUrl'> & {
   /** Where log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
 };
@@ -37,8 +37,8 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   setTokenSecret(config.tokenSecret);
   const app = Fastify({
     bodyLimit: config.bodyLimit,
-    // Behind a load balancer the client's address and protocol come from X-Forwarded-*.
-    trustProxy: true,
+    // Behind a load balancer the client's address and protocol come from X-Forwarded-* (API_TRUST_PROXY).
+    trustProxy: config.trustProxy,
     logger:
       config.logLevel === 'silent'
         ? false
@@ -107,7 +107,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
           params: (request.params ?? {}) as Record<string, string>,
           query: (request.query ?? {}) as Record<string, unknown>,
           body,
-          origin: `${request.protocol}://${request.host}`,
+          origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
           authorization: request.headers.authorization,
         });
         const answer = await handler(ctx);

@@ -25,6 +25,10 @@ export interface ServerConfig {
   logLevel: string;
   /** Database connections per instance (pg pool size). */
   poolSize: number;
+  /** Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy): off unless configured, so a client can't fake its address. */
+  trustProxy: boolean | string;
+  /** The origin clients reach this API at (image URLs); unset: taken from each request. */
+  publicUrl?: string;
 }
 
 /** Development-only secret: refused when NODE_ENV is production. */
@@ -41,6 +45,12 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
   return Number(raw);
+}
+
+/** '' or unset: trust no proxy; 'true': any (only when nothing but the balancer can reach the instance); else addresses/CIDRs, comma-separated. */
+function trustProxyOf(raw: string | undefined): boolean | string {
+  if (!raw) return false;
+  return raw === 'true' ? true : raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -65,5 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimit: LIMITS.maxBodyBytes,
     logLevel: env.API_LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     poolSize: wholeNumber(env, 'API_DB_POOL_SIZE', 10),
+    trustProxy: trustProxyOf(env.API_TRUST_PROXY),
+    publicUrl: env.API_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
   };
 }

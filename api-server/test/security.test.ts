@@ -67,14 +67,21 @@ it('limits login and signup attempts per address (429), shared by every instance
     for (let i = 0; i < 3; i += 1) expect((await failure(attempt())).status).toBe(401);
     expect(await failure(attempt())).toEqual({ status: 429, errors: [RATE_LIMIT_MESSAGE] });
     expect(await failure(clientFor(server).auth.login(TEST_CREDENTIALS[0]!))).toEqual({ status: 429, errors: [RATE_LIMIT_MESSAGE] });
+    // A made-up X-Forwarded-For does not buy new attempts (no proxy is trusted unless configured).
+    const spoofed = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9' },
+      body: JSON.stringify(TEST_CREDENTIALS[0]),
+    });
+    expect(spoofed.status).toBe(429);
     // Other endpoints are not limited.
     await clientFor(server).posts.all();
     const stored = await rows(server.database.db, sql<{ hits: number }>`select hits from rate_limits`);
-    expect(stored.map((r) => r.hits)).toContain(5);
+    expect(stored.map((r) => r.hits)).toContain(6);
   } finally {
     await server.close();
   }
-});
+}, 60_000);
 
 it('writes no password, token or authorization header to its log', async () => {
   const lines: string[] = [];
@@ -99,7 +106,7 @@ it('writes no password, token or authorization header to its log', async () => {
   } finally {
     await server.close();
   }
-});
+}, 60_000);
 
 describe('configuration', () => {
   it('refuses to start in production without a signing secret, and never allows the test reset there', () => {
