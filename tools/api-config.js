@@ -7,7 +7,8 @@ const fs = require('fs');
 const path = require('path');
 
 const ENV = 'ORBIT_API_BASE_URL';
-const SERVED_FILE = 'remotes.api-server.json';
+/** The build's own remotes.json, kept aside while the served one names the API server. */
+const ORIGINAL = '.remotes.without-api.json';
 
 const withApi = (file) => ({ ...JSON.parse(fs.readFileSync(file, 'utf8')), apiBaseUrl: process.env[ENV] });
 
@@ -28,11 +29,21 @@ function devMiddlewares(shellDir) {
   };
 }
 
-/** tools/serve.js (shell): writes the config with the API base URL beside the build and serves it as /remotes.json. */
-function serveRewrites(dist, folder) {
-  if (folder !== 'shell' || !process.env[ENV]) return [];
-  fs.writeFileSync(path.join(dist, SERVED_FILE), JSON.stringify(withApi(path.join(dist, 'remotes.json')), null, 2));
-  return [{ source: 'remotes.json', destination: `/${SERVED_FILE}` }];
+/**
+ * tools/serve.js (shell): the static server serves dist/remotes.json as it is, so with the
+ * variable set that file gets the API base URL (the build's own copy kept aside); without
+ * it, the build's own copy comes back. A key a deployer added by hand is left alone.
+ */
+function prepareServedConfig(dist, folder) {
+  if (folder !== 'shell') return;
+  const served = path.join(dist, 'remotes.json');
+  const original = path.join(dist, ORIGINAL);
+  if (process.env[ENV]) {
+    if (!fs.existsSync(original)) fs.copyFileSync(served, original);
+    fs.writeFileSync(served, `${JSON.stringify(withApi(original), null, 2)}\n`);
+  } else if (fs.existsSync(original)) {
+    fs.renameSync(original, served);
+  }
 }
 
-module.exports = { ENV, devMiddlewares, serveRewrites };
+module.exports = { ENV, devMiddlewares, prepareServedConfig };

@@ -50,9 +50,10 @@ async function startServer(posts) {
   return child;
 }
 
-const run = (options) =>
+/** One measurement: at most DURATION_S seconds and at most `max` requests. */
+const run = ({ max, ...options }) =>
   new Promise((resolve, reject) => {
-    autocannon({ url: BASE, duration: DURATION_S, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url: BASE, duration: DURATION_S, maxOverallRequests: max, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 
 const figures = (name, result) => ({
@@ -73,15 +74,15 @@ async function bench(posts) {
     const all = (await (await fetch(`${BASE}/api/posts`)).json()).posts;
     const unliked = all.filter((p) => !p.likes.likedBy.some((u) => u._id === login.foundUser._id)).map((p) => p._id);
     const results = [];
-    results.push(figures('feed read: GET /api/posts', await run({ connections: 4, amount: 400, requests: [{ method: 'GET', path: '/api/posts' }] })));
-    results.push(figures('explore page: GET /api/posts/2/0', await run({ connections: 8, amount: 5000, requests: [{ method: 'GET', path: '/api/posts/2/0' }] })));
+    results.push(figures('feed read: GET /api/posts', await run({ connections: 4, max: 400, requests: [{ method: 'GET', path: '/api/posts' }] })));
+    results.push(figures('explore page: GET /api/posts/2/0', await run({ connections: 8, max: 5000, requests: [{ method: 'GET', path: '/api/posts/2/0' }] })));
     let next = 0;
     results.push(
       figures(
         'like: POST /api/posts/like/{id}',
         await run({
           connections: 4,
-          amount: Math.min(400, unliked.length),
+          max: Math.min(400, unliked.length),
           requests: [{ method: 'POST', headers: auth, body: '{}', setupRequest: (request) => ({ ...request, path: `/api/posts/like/${unliked[next++ % unliked.length]}` }) }],
         }),
       ),
@@ -92,7 +93,7 @@ async function bench(posts) {
         'post creation: POST /api/posts',
         await run({
           connections: 4,
-          amount: 200,
+          max: 200,
           requests: [{ method: 'POST', path: '/api/posts', headers: auth, setupRequest: (request) => ({ ...request, body: JSON.stringify({ postData: { content: `Bench post ${n++} 🚀`, pic: '' } }) }) }],
         }),
       ),
