@@ -85,9 +85,10 @@ async function resolveCaller(ex: Transaction, authorization: string | string[] |
   return { id: row.id, username: row.username, token };
 }
 
-/** Records a new session for a token just issued. */
+/** Records a new session for a token just issued (and forgets the member's sessions that have expired). */
 export async function startSession(ex: Transaction, memberId: string, token: string): Promise<void> {
   const payload = verifyToken(token)!;
+  await sql`delete from sessions where member_id = ${memberId} and expires_at < now()`.execute(ex);
   await sql`insert into sessions (token_hash, member_id, issued_at, expires_at)
     values (${tokenHash(token)}, ${memberId}, to_timestamp(${payload.iat}), to_timestamp(${expiresAt(payload) / 1000}))`.execute(ex);
 }
