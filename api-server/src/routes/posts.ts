@@ -35,12 +35,15 @@ export function postRoutes(r: RouteKit): void {
     const sort = sortOf(query.sort);
     const count = page * limit + limit;
     return tx(async (t) => {
-      const order =
+      // Trending counts likes and comments in one pass each (grouped), not once per post.
+      const query =
         sort === 'latest'
-          ? sql`p.created_at desc, p.seq`
-          : sql`((select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like')
-                + (select count(*) from comments c where c.post_id = p.id)) desc, p.created_at desc, p.seq`;
-      const ids = (await rows(t.ex, sql<{ id: string }>`select p.id from posts p order by ${order} limit ${count}`)).map((row) => row.id);
+          ? sql<{ id: string }>`select p.id from posts p order by p.created_at desc, p.seq limit ${count}`
+          : sql<{ id: string }>`select p.id from posts p
+              left join (select post_id, count(*) as n from post_reactions where kind = 'like' group by post_id) l on l.post_id = p.id
+              left join (select post_id, count(*) as n from comments group by post_id) c on c.post_id = p.id
+              order by coalesce(l.n, 0) + coalesce(c.n, 0) desc, p.created_at desc, p.seq limit ${count}`;
+      const ids = (await rows(t.ex, query)).map((row) => row.id);
       return ok({ posts: await t.render.posts({ ids }) });
     });
   });
