@@ -69,6 +69,7 @@ async function member(n: 1 | 2 | 3 | 4): Promise<Member> {
 /** Scrolls an infinite feed until an article with this text shows (bounded by the number of pages). */
 async function scrollUntil(page: Page, text: string): Promise<Locator> {
   const article = page.getByRole('article').filter({ hasText: text });
+  await page.getByRole('article').first().waitFor();
   for (let i = 0; i < 40 && (await article.count()) === 0; i += 1) {
     const sentinel = page.getByTestId('feed-sentinel');
     if ((await sentinel.count()) === 0) break;
