@@ -92,8 +92,9 @@ test('A posts, B sees it on Explore, likes and comments; A sees both after a rel
   await a.page.getByRole('button', { name: 'Post', exact: true }).click();
   await a.page.getByText('Post created successfully').waitFor();
 
-  // B, in another browser, finds A's post on Explore.
-  await b.page.getByRole('link', { name: 'Explore' }).click();
+  // B, in another browser, opens Explore and finds A's post among the newest (Trending lists only posts with a like or a comment).
+  await b.page.goto(`${SHELL}/explore`);
+  await b.page.getByRole('button', { name: 'Latest' }).click();
   const onExplore = await scrollUntil(b.page, fromA);
   await onExplore.getByRole('button', { name: 'Like', exact: true }).click();
   await onExplore.locator('button[aria-label="Like"][aria-pressed="true"]').waitFor();
@@ -120,7 +121,8 @@ test('A posts, B sees it on Explore, likes and comments; A sees both after a rel
   await a.page.goto(`${SHELL}/profile/saraahmed`);
   await a.page.getByRole('button', { name: 'Follow', exact: true }).click();
   await a.page.getByRole('button', { name: 'Unfollow', exact: true }).waitFor();
-  await a.page.getByRole('link', { name: 'Feed' }).click();
+  await a.page.goto(`${SHELL}/`);
+  await a.page.getByRole('button', { name: 'Latest' }).click();
   await scrollUntil(a.page, fromB);
 
   const chunks = fakeBackendChunks();
