@@ -8,7 +8,7 @@
  *   - post creation: POST /api/posts
  * Each measurement is bounded in time and count. Runs on PGlite (in memory) unless
  * DATABASE_URL is set (e.g. `node tools/postgres.js -- npm run bench:server`).
- * Writes api-server/bench/latest.json. Run it under the port lock (it listens on 127.0.0.1:4005).
+ * Writes api-server/bench/latest.json (latest-postgres.json on PostgreSQL). Run it under the port lock (it listens on 127.0.0.1:4005).
  */
 const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
@@ -117,7 +117,7 @@ async function main() {
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     for (const r of results) console.log(`| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
   }
-  fs.writeFileSync(path.join(__dirname, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(__dirname, process.env.DATABASE_URL ? 'latest-postgres.json' : 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 }
 
 main().catch((error) => {
