@@ -75,7 +75,14 @@ async function scrollUntil(page: Page, text: string): Promise<Locator> {
     if ((await sentinel.count()) === 0) break;
     const before = await page.getByRole('article').count();
     await sentinel.scrollIntoViewIfNeeded();
-    await page.waitForFunction((n) => document.querySelectorAll('article').length > n || !document.querySelector('[data-testid="feed-sentinel"]'), before);
+    // More cards, the post itself, or the end of the feed.
+    await page.waitForFunction(
+      ({ n, wanted }) =>
+        document.querySelectorAll('article').length > n ||
+        !document.querySelector('[data-testid="feed-sentinel"]') ||
+        [wanted, 'all caught up'].some((t) => document.body.textContent?.includes(t)),
+      { n: before, wanted: text },
+    );
   }
   await article.first().waitFor();
   return article.first();
