@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { setBackendReady } from '@social/shell/bus';
 import { configureRemotes, loadRemotesConfig } from '@social/shell/federation';
 import { App } from './app/App';
+import { startBackend } from './backend';
 import './ui/ui.css';
 
 // The fake backend loads beside the first render; API calls wait for it (bus.setBackendReady),
@@ -11,7 +12,8 @@ import './ui/ui.css';
 // The address the page was opened with: its switches (?reset-data, ?seed-posts=N, ?api-delay=N)
 // apply even if a route guard redirects before the backend has loaded.
 const openedAt = window.location.href;
-setBackendReady(import(/* webpackChunkName: "mock-api" */ '@social/mock-api/server').then((m) => m.startServer({ url: openedAt })));
+// The served config may name a real API server instead (shell/src/backend.ts).
+setBackendReady(startBackend(openedAt));
 
 async function main() {
   configureRemotes(await loadRemotesConfig());

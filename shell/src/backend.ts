@@ -1,0 +1,45 @@
+/**
+ * Which backend the apps call, decided at run time by the shell's served config
+ * (remotes.json). With an `apiBaseUrl` (an http(s) address), every app calls that server
+ * (the bus's api client) and MirageJS is never downloaded; without one, the in-browser fake
+ * backend starts as before. `npm run start:server` / `serve:server` serve such a config.
+ */
+import { setApiBaseUrl } from '@social/shell/bus';
+
+/** The API server the config names, without a trailing slash, or null for the in-browser fake backend. */
+export function apiBaseUrlOf(config: unknown): string | null {
+  if (!config || typeof config !== 'object') return null;
+  const value = (config as Record<string, unknown>).apiBaseUrl;
+  if (typeof value !== 'string' || !value.trim()) return null;
+  try {
+    const url = new URL(value.trim(), window.location.href);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}
+
+/** The served config, or null when there is none (or it is not JSON). */
+export async function readServedConfig(url = '/remotes.json'): Promise<unknown> {
+  try {
+    const response = await fetch(url, { cache: 'no-cache' });
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the backend the config names; resolves once `/api` calls can be made.
+ * `openedAt` is the address the page was opened with (the fake backend's URL switches).
+ */
+export async function startBackend(openedAt: string, config: Promise<unknown> = readServedConfig()): Promise<void> {
+  const base = apiBaseUrlOf(await config);
+  if (base) {
+    setApiBaseUrl(base);
+    return;
+  }
+  const { startServer } = await import(/* webpackChunkName: "mock-api" */ '@social/mock-api/server');
+  startServer({ url: openedAt });
+}
