@@ -1,8 +1,20 @@
-// Lint for every workspace: TypeScript-aware recommended rules plus React hooks rules.
+// Lint for every workspace: TypeScript-aware recommended rules, React hooks rules, the boundaries
+// between workspaces (no relative import across them, no import cycles), and Testing Library +
+// jest-dom rules for tests.
+import { createRequire } from 'module';
+import path from 'path';
+import { fileURLToPath } from 'url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importPlugin from 'eslint-plugin-import';
+import testingLibrary from 'eslint-plugin-testing-library';
+import jestDom from 'eslint-plugin-jest-dom';
 import globals from 'globals';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const { workspaces } = createRequire(import.meta.url)('./package.json');
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'e2e/artifacts/**', '.reports/**'] },
@@ -10,13 +22,33 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
     languageOptions: { globals: { ...globals.browser } },
+    settings: {
+      'import/resolver': { [path.join(root, 'tools/eslint/workspace-resolver.cjs')]: {} },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // A module graph without cycles: each workspace's modules, and the workspaces between them.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-self-import': 'error',
+      // One workspace reaches another only by its package name (@social/shell/bus), never by a path.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${workspaces.map(escape).join('|')})(/|$)`,
+              message: 'Import another workspace by its package name (e.g. @social/shell/ui), not by a relative path.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -32,6 +64,15 @@ export default tseslint.config(
   {
     files: ['e2e/**', 'tools/**', '**/test/**'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
+  },
+  {
+    // Component and unit tests (Jest + Testing Library); e2e drives a browser instead.
+    files: ['*/test/**/*.{ts,tsx}', 'tools/jest/**/*.{ts,tsx}'],
+    ...testingLibrary.configs['flat/react'],
+  },
+  {
+    files: ['*/test/**/*.{ts,tsx}', 'tools/jest/**/*.{ts,tsx}'],
+    ...jestDom.configs['flat/recommended'],
   },
   {
     // Functions passed to page.evaluate() run in the browser.

@@ -4,7 +4,12 @@
  */
 const path = require('path');
 
-module.exports = function jestConfig(dir) {
+/**
+ * @param {string} dir the workspace folder
+ * @param {{ federationKit?: boolean }} [options] federationKit: remotes load the real exposed modules
+ *   (tools/jest/federation-kit.tsx) in place of the federation runtime, for workspaces that render other remotes.
+ */
+module.exports = function jestConfig(dir, { federationKit = false } = {}) {
   return {
     displayName: path.basename(dir),
     rootDir: dir,
@@ -25,6 +30,7 @@ module.exports = function jestConfig(dir) {
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'jest', 'style-stub.js'),
       '\\.(png|jpe?g|gif|webp|avif|svg)$': path.join(__dirname, 'jest', 'file-stub.js'),
+      ...(federationKit ? { '^@module-federation/enhanced/runtime$': path.join(__dirname, 'jest', 'federation-kit.tsx') } : {}),
     },
     setupFilesAfterEnv: [path.join(__dirname, 'jest', 'setup.ts')],
   };

@@ -10,6 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const apps = require('./apps');
+const { devRemotesMiddleware } = require('./dev-remotes');
 
 const root = path.resolve(__dirname, '..');
 const shellPackage = require('../shell/package.json');
@@ -18,6 +19,7 @@ const shellPackage = require('../shell/package.json');
 function sharedModules() {
   const deps = shellPackage.dependencies;
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+  const platformModule = () => ({ singleton: true, version: shellPackage.version, requiredVersion: `^${shellPackage.version}` });
   return {
     react: singleton(deps.react),
     'react/jsx-runtime': singleton(deps.react),
@@ -26,10 +28,14 @@ function sharedModules() {
     'react-router': singleton(deps['react-router-dom']),
     'react-router-dom': singleton(deps['react-router-dom']),
     rxjs: singleton(deps.rxjs),
-    // The shell's own modules: one bus, one remote registry, one UI kit for every app.
-    '@social/shell/bus': { singleton: true, requiredVersion: false, version: shellPackage.version },
-    '@social/shell/federation': { singleton: true, requiredVersion: false, version: shellPackage.version },
-    '@social/shell/ui': { singleton: true, requiredVersion: false, version: shellPackage.version },
+    // The shell's own modules: one bus, remote registry, UI kit and route table for every app. Each
+    // app records the shell version it was built with as a range (^x.y.z: same major, that minor or
+    // later); a page providing a version outside it is reported by shell/src/federation/versions.tsx.
+    // Bump shell/package.json's version when these modules change (major when they break callers).
+    '@social/shell/bus': platformModule(),
+    '@social/shell/federation': platformModule(),
+    '@social/shell/ui': platformModule(),
+    '@social/shell/routes': platformModule(),
   };
 }
 
@@ -106,8 +112,12 @@ function createAppConfig({ dir, title, exposes = {} }) {
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
         static: isShell ? { directory: path.join(dir, 'public') } : false,
-        // npm run start:server: /remotes.json names the API server (tools/api-config.js).
-        ...(isShell ? { setupMiddlewares: require('./api-config').devMiddlewares(dir) } : {}),
+        // A remote's dev page serves the remotes it consumes (tools/dev-remotes.js); with
+        // npm run start:server the shell's /remotes.json names the API server (tools/api-config.js).
+        setupMiddlewares: (middlewares) => {
+          const withRemotes = devRemotesMiddleware(folder)(middlewares);
+          return isShell ? require('./api-config').devMiddlewares(dir)(withRemotes) : withRemotes;
+        },
       },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },

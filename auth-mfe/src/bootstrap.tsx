@@ -1,6 +1,7 @@
 import React from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { PublicOnly, startDevHost } from '@social/shell/dev-host';
+import { ROUTES, pathTo } from '@social/shell/routes';
 import LoginPage from './login/LoginPage';
 import SignupPage from './signup/SignupPage';
 
@@ -12,15 +13,15 @@ void startDevHost({
   name: 'auth-mfe',
   signIn: false,
   links: [
-    { to: '/login', label: 'Login' },
-    { to: '/signup', label: 'Signup' },
+    { to: pathTo('login'), label: 'Login' },
+    { to: pathTo('signup'), label: 'Signup' },
   ],
   routes: (
     <>
-      <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
-      <Route path="/signup" element={<PublicOnly><SignupPage /></PublicOnly>} />
-      <Route path="/" element={<SignedIn />} />
-      <Route path="*" element={<Navigate to="/login" replace />} />
+      <Route path={ROUTES.login} element={<PublicOnly><LoginPage /></PublicOnly>} />
+      <Route path={ROUTES.signup} element={<PublicOnly><SignupPage /></PublicOnly>} />
+      <Route path={ROUTES.home} element={<SignedIn />} />
+      <Route path="*" element={<Navigate to={pathTo('login')} replace />} />
     </>
   ),
 });

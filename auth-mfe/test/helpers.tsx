@@ -1,6 +1,7 @@
 import React from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ROUTES, pathTo } from '@social/shell/routes';
 import { PublicOnly } from '@social/shell/dev-host';
 import LoginPage from '../src/login/LoginPage';
 import SignupPage from '../src/signup/SignupPage';
@@ -14,15 +15,15 @@ function Where() {
 }
 
 /** The member was on their way to this page when the guard sent them to log in. */
-export const REMEMBERED = { from: { pathname: '/profile/kabir', search: '', hash: '' } };
+export const REMEMBERED = { from: { pathname: pathTo('profile', { userHandler: 'kabir' }), search: '', hash: '' } };
 
 /** The auth pages behind the shell's PublicOnly guard, as the shell mounts them. */
 export function renderAuth(path: '/login' | '/signup', state: unknown = REMEMBERED) {
   return render(
     <MemoryRouter initialEntries={[{ pathname: path, state }]}>
       <Routes>
-        <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
-        <Route path="/signup" element={<PublicOnly><SignupPage /></PublicOnly>} />
+        <Route path={ROUTES.login} element={<PublicOnly><LoginPage /></PublicOnly>} />
+        <Route path={ROUTES.signup} element={<PublicOnly><SignupPage /></PublicOnly>} />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,

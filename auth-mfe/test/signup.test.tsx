@@ -28,7 +28,8 @@ test('the page has its heading, the four named fields in order, and a sign-in li
   await userEvent.click(screen.getByRole('link', { name: 'Sign up' }));
   await fill();
   await userEvent.click(signUp());
-  expect(await screen.findByLabelText('location')).toHaveTextContent('/profile/kabir');
+  // findBy would return the location box at once (it is always there); wait for its text instead.
+  await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent('/profile/kabir'));
 });
 
 test('empty names give the name message on submit, focus goes to the first empty name, and it clears once both are there', async () => {
@@ -92,6 +93,7 @@ test.each([
   expect(signUp()).toBeDisabled();
   // Enter from another field is blocked as well.
   await userEvent.type(box('Email'), '{Enter}');
+  // eslint-disable-next-line testing-library/no-node-access -- the form element itself receives the submit
   fireEvent.submit(signUp().closest('form')!);
   expect(requestsTo(ctx.server, '/api/auth/signup')).toBe(0);
   expect(passwordBox()).toHaveFocus();
@@ -124,7 +126,8 @@ test('a successful signup creates the member (handle from the e-mail) and signs 
   renderAuth('/signup');
   await fill({ first: 'Nila', last: 'Rao', email: 'nila.rao@example.com', password: 'orbit2024' });
   await userEvent.click(signUp());
-  expect(await screen.findByLabelText('location')).toHaveTextContent('/profile/kabir');
+  // findBy would return the location box at once (it is always there); wait for its text instead.
+  await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent('/profile/kabir'));
   const signedIn = auth$.value!;
   expect(signedIn.user).toMatchObject({ firstName: 'Nila', lastName: 'Rao', username: 'nila.rao@example.com', userHandler: 'nila.rao' });
   const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.loginItems) ?? 'null') as { token: string; user: { _id: string } };
@@ -151,14 +154,18 @@ test('the spinner shows while the call runs, and two quick submits create one me
   renderAuth('/signup');
   await fill();
   const usersBefore = (await api.users.all()).users.length;
+  // eslint-disable-next-line testing-library/no-node-access -- the form element itself receives the submits
+  const form = signUp().closest('form')!;
+  // eslint-disable-next-line testing-library/no-unnecessary-act -- both submits must land before React re-renders
   act(() => {
-    fireEvent.submit(signUp().closest('form')!);
-    fireEvent.submit(signUp().closest('form')!);
+    fireEvent.submit(form);
+    fireEvent.submit(form);
   });
   expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   expect(signUp()).toBeDisabled();
   await userEvent.click(signUp());
-  expect(await screen.findByLabelText('location')).toHaveTextContent('/profile/kabir');
+  // findBy would return the location box at once (it is always there); wait for its text instead.
+  await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent('/profile/kabir'));
   expect(requestsTo(ctx.server, '/api/auth/signup')).toBe(1);
   expect((await api.users.all()).users.length).toBe(usersBefore + 1);
   // A second request would have been refused as a taken e-mail.

@@ -2,7 +2,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 
-export const SHELL = 'http://localhost:3000';
+/** The shell's address; E2E_SHELL points a run at builds served elsewhere. */
+export const SHELL = process.env.E2E_SHELL ?? 'http://localhost:3000';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

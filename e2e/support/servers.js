@@ -38,7 +38,7 @@ async function startServers() {
   for (const app of Object.values(apps)) {
     if (await answers(app.port)) throw new Error(`Port ${app.port} is already in use: stop what runs there (npm start/serve?) first.`);
   }
-  for (const [folder] of Object.entries(apps)) {
+  for (const folder of Object.keys(apps)) {
     const child = spawn(process.execPath, [path.join(root, 'tools', 'serve.js'), folder], { stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(child);
   }

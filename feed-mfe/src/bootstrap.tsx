@@ -1,18 +1,19 @@
 import React from 'react';
 import { Route } from 'react-router-dom';
 import { startDevHost } from '@social/shell/dev-host';
+import { ROUTES, pathTo } from '@social/shell/routes';
 import FeedPage from './feed/FeedPage';
 
 void startDevHost({
   name: 'feed-mfe',
   links: [
-    { to: '/', label: 'Home' },
-    { to: '/explore', label: 'Explore' },
+    { to: pathTo('home'), label: 'Home' },
+    { to: pathTo('explore'), label: 'Explore' },
   ],
   routes: (
     <>
-      <Route path="/" element={<FeedPage key="home" mode="home" />} />
-      <Route path="/explore" element={<FeedPage key="explore" mode="explore" />} />
+      <Route path={ROUTES.home} element={<FeedPage key="home" mode="home" />} />
+      <Route path={ROUTES.explore} element={<FeedPage key="explore" mode="explore" />} />
     </>
   ),
 });

@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, posts$, setPosts } from '@social/shell/bus';
+import { likeCountOf } from '../../tools/jest/federation-kit';
 import { findCards, renderFeed, shownPostIds, setUpFeedTests } from './helpers';
 import { fireIntersection } from './intersectionObserverDouble';
-
-jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('./federationStandIns'));
+import { signInAs } from '../../tools/jest/backend-kit';
 
 setUpFeedTests();
 
@@ -19,12 +19,12 @@ test('explore loads 2 posts at a time as the sentinel comes into view, then says
   const page = jest.spyOn(api.posts, 'page');
   renderFeed('explore');
   await findCards(2);
-  expect(page).toHaveBeenLastCalledWith(2, 0);
+  expect(page).toHaveBeenLastCalledWith(2, 0, { sort: 'latest' });
   expect(screen.getByTestId('feed-sentinel')).toBeInTheDocument();
 
   await scrollToBottom();
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
-  expect(page).toHaveBeenLastCalledWith(2, 1);
+  expect(page).toHaveBeenLastCalledWith(2, 1, { sort: 'latest' });
 
   // 12 seed posts: pages 2 to 5 bring the rest, page 6 brings nothing new.
   for (let count = 6; count <= 12; count += 2) {
@@ -82,16 +82,51 @@ test('explore shows a small loader while a page loads', async () => {
   page.mockRestore();
 });
 
-test('explore keeps the paged order on Trending and shows a like at once', async () => {
-  const user = userEvent.setup();
+test('Latest shows the newest post first without scrolling, including one written elsewhere just before', async () => {
+  const { posts: all } = await api.posts.all();
+  // Written by another member, with no likes: trending order would put it last.
+  const { api: other, user: otherUser } = await signInAs(2);
+  await other.posts.create({ content: 'Fresh from the oven', pic: '', userId: otherUser._id });
+  const page = jest.spyOn(api.posts, 'page');
   renderFeed('explore');
   await findCards(2);
+  expect(screen.getAllByRole('article')[0]).toHaveTextContent('Fresh from the oven');
+  expect(page.mock.calls).toEqual([[2, 0, { sort: 'latest' }]]);
+  const newest = [...all].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]!;
+  expect(shownPostIds()[1]).toBe(newest._id);
+  page.mockRestore();
+});
+
+test('switching to Trending starts again at page 0 in trending order, 2 at a time', async () => {
+  const user = userEvent.setup();
+  // Asked before the page does, so no answer lands outside the test's waits.
+  const { posts: firstTrending } = await api.posts.page(2, 0, { sort: 'trending' });
+  const page = jest.spyOn(api.posts, 'page');
+  renderFeed('explore');
+  await findCards(2);
+  await user.click(screen.getByRole('button', { name: 'Trending' }));
+  await waitFor(() => expect(page).toHaveBeenLastCalledWith(2, 0, { sort: 'trending' }));
+  await waitFor(() => expect(shownPostIds()).toEqual(firstTrending.map((p) => p._id)));
   await scrollToBottom();
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
+  expect(page).toHaveBeenLastCalledWith(2, 1, { sort: 'trending' });
+  page.mockRestore();
+});
+
+test('explore keeps the paged order on Trending and shows a like at once', async () => {
+  const user = userEvent.setup();
+  // Asked before the page does, so no answer lands outside the test's waits.
+  const { posts: firstTrending } = await api.posts.page(2, 0, { sort: 'trending' });
+  const { posts: newest } = await api.posts.page(2, 0, { sort: 'latest' });
+  renderFeed('explore');
+  await findCards(2);
   await user.click(screen.getByRole('button', { name: 'Trending' }));
+  await waitFor(() => expect(shownPostIds()).toEqual(firstTrending.map((p) => p._id)));
+  await scrollToBottom();
+  await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
   // Trending on explore is the server's order: likes + comments, ties newest first.
   const trending = shownPostIds();
-  const { posts: serverOrder } = await api.posts.page(2, 1);
+  const { posts: serverOrder } = await api.posts.page(2, 1, { sort: 'trending' });
   expect(trending).toEqual(serverOrder.map((p) => p._id));
 
   // A like from a card replaces the shared list: the explore card shows it, in the same place.
@@ -101,10 +136,11 @@ test('explore keeps the paged order on Trending and shows a like at once', async
   await act(async () => setPosts(posts));
   expect(posts$.value.allPosts.length).toBe(12);
   expect(shownPostIds()).toEqual(trending);
-  expect(screen.getAllByRole('article')[3]).toHaveTextContent(`${likesBefore + 1} likes`);
+  expect(likeCountOf(screen.getAllByRole('article')[3]!)).toBe(likesBefore + 1);
 
-  // Latest orders the loaded posts newest first.
+  // Latest starts again from the newest posts.
   await user.click(screen.getByRole('button', { name: 'Latest' }));
+  await waitFor(() => expect(shownPostIds()).toEqual(newest.map((p) => p._id)));
   const dates = shownPostIds().map((id) => Date.parse(posts.find((p) => p._id === id)!.createdAt));
   expect(dates).toEqual([...dates].sort((a, b) => b - a));
 });

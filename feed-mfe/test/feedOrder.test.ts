@@ -92,10 +92,12 @@ test('explore shows the latest version of each paged post, drops deleted ones, a
   expect(ids(exploreFeed(paged, [], 'latest'))).toEqual(['b', 'c', 'a']);
   // The shared list has a newer "c" (liked twice more) and no "a" (deleted).
   const newerC = post('c', 'x', '2026-03-02T10:00:00+05:30', 3);
-  const shared = [paged[1]!, newerC, post('zzz', 'x', '2026-03-09T10:00:00+05:30')];
+  // "zzz" was written after the pages loaded; "old" is older than every loaded post (a later page).
+  const shared = [paged[1]!, newerC, post('zzz', 'x', '2026-03-09T10:00:00+05:30'), post('old', 'x', '2026-02-01T10:00:00+05:30', 9)];
   const shown = exploreFeed(paged, shared, 'trending');
   expect(shown).toEqual([newerC]);
-  expect(ids(exploreFeed(paged, shared, 'latest'))).toEqual(['b', 'c']);
+  // Latest: newest first, with the post written since, and nothing from pages not loaded yet.
+  expect(ids(exploreFeed(paged, shared, 'latest'))).toEqual(['zzz', 'b', 'c']);
 });
 
 test('suggestions are every other member I do not follow', () => {

@@ -1,6 +1,7 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ROUTES, pathTo } from '@social/shell/routes';
 import FeedPage from '../src/feed/FeedPage';
 import { installIntersectionObserver } from './intersectionObserverDouble';
 import { setUpTestBackend, type SeenToast } from '../../tools/jest/backend-kit';
@@ -17,20 +18,19 @@ function Where() {
 
 export function renderFeed(mode: 'home' | 'explore') {
   return render(
-    <MemoryRouter initialEntries={[mode === 'home' ? '/' : '/explore']}>
+    <MemoryRouter initialEntries={[pathTo(mode)]}>
       <Routes>
-        <Route path="/" element={<FeedPage key="home" mode="home" />} />
-        <Route path="/explore" element={<FeedPage key="explore" mode="explore" />} />
-        <Route path="/profile/:userHandler" element={<p>Profile page</p>} />
+        <Route path={ROUTES.home} element={<FeedPage key="home" mode="home" />} />
+        <Route path={ROUTES.explore} element={<FeedPage key="explore" mode="explore" />} />
+        <Route path={ROUTES.profile} element={<p>Profile page</p>} />
       </Routes>
       <Where />
     </MemoryRouter>,
   );
 }
 
-/** Ids of the post cards in the order shown. */
-export const shownPostIds = (): string[] =>
-  screen.queryAllByRole('article').map((article) => article.getAttribute('data-post-id') ?? '');
+/** Ids of the post cards in the order shown (post-mfe's real cards, through tools/jest/federation-kit.tsx). */
+export { shownPostIds } from '../../tools/jest/federation-kit';
 
 /** Waits past the 500 ms page-change spinner until the feed has cards. */
 export async function findCards(count?: number) {

@@ -1,11 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { api, posts$, setPosts } from '@social/shell/bus';
 import { HOME_CHUNK } from '../src/feed/FeedPage';
-import { cardRenders } from './federationStandIns';
+import { cardRenders } from '../../tools/jest/federation-kit';
 import { findCards, renderFeed, shownPostIds, setUpFeedTests } from './helpers';
 import { fireIntersection } from './intersectionObserverDouble';
-
-jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('./federationStandIns'));
 
 // The benchmark's data: the seed plus 1,000 generated posts.
 setUpFeedTests({ extraPosts: 1000 });

@@ -1,6 +1,6 @@
 /**
- * Typed fetch client for the product's API (SPEC §7). It adds the authorization header
- * to the calls SPEC marks (auth) and turns error answers into ApiError with the server's
+ * Typed fetch client for the product's API. It adds the authorization header
+ * to the calls marked `auth: true` below and turns error answers into ApiError with the server's
  * messages. It imports no MirageJS, so a bundle that only talks to the API stays small.
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * The API contract shared by the fake backend and every app (SPEC §3, §7, §8).
+ * The API contract shared by the fake backend and every app (client: ./client.ts, fake backend: ./server).
  * Type-only plus constants: importing it never pulls MirageJS into a bundle.
  */
 
@@ -92,7 +92,7 @@ export interface CommentEdit {
   replies?: Reply[];
 }
 
-// ---- Answers (SPEC §7) ----
+// ---- Answers (one per endpoint of ./client.ts) ----
 export interface LoginAnswer { foundUser: User; encodedToken: string }
 export interface SignupAnswer { createdUser: User; encodedToken: string }
 export interface UsersAnswer { users: User[] }
@@ -107,7 +107,7 @@ export interface TodosAnswer { todos: { _id: string; title: string; done: boolea
 /** The body of every error answer: `errors` is a list of messages. */
 export interface ErrorBody { errors: string[] }
 
-/** Exact server messages of SPEC §8 (plus the ownership and input refusals this product adds). */
+/** Exact server messages (including the ownership and input refusals). */
 export const SERVER_ERRORS = {
   usernameExists: 'Unprocessable Entity. Username Already Exists.',
   userNotFound: 'The username you entered is not Registered. Not Found error',
@@ -133,7 +133,7 @@ export const SERVER_ERRORS = {
   malformedPath: 'The request path is malformed. Bad Request error',
 } as const;
 
-/** Client messages of SPEC §5 and §8. */
+/** Client messages (form checks and toasts). */
 export const CLIENT_MESSAGES = {
   emailFormat: 'Email should be in correct format',
   emptyField: (field: string) => `${field} shouldn't be empty`,
@@ -157,7 +157,7 @@ export const CLIENT_MESSAGES = {
   emptyFeed: 'No posts yet. You can go Explore Feed',
 } as const;
 
-/** Business constants (SPEC §9). */
+/** Business constants. */
 export const LIMITS = {
   toastAutoCloseMs: 1500,
   searchDebounceMs: 500,
@@ -173,6 +173,12 @@ export const LIMITS = {
   tokenLifetimeMs: 7 * 24 * 60 * 60 * 1000,
 } as const;
 
+/**
+ * Longest text of each field the backends accept (so one request cannot fill the storage with a
+ * huge string). The forms use the same numbers as their maxLength, so nothing typed is refused after the fact.
+ */
+export const TEXT_LIMITS = { name: 100, username: 254, password: 200, bio: 500, link: 500, post: 5000, comment: 2000 } as const;
+
 /** The orders the explore feed pages in: newest first, or by likes plus comments. */
 export const POST_SORTS = ['latest', 'trending'] as const;
 export type PostSort = (typeof POST_SORTS)[number];
@@ -187,6 +193,12 @@ export const IMAGE_TYPES = [
   'image/jpg',
   'image/webp',
 ] as const;
+
+/**
+ * Fired on `window` by the in-browser backend when another tab changed the data (posts,
+ * members, likes, comments, follows, profiles): the shell's bus reloads its lists.
+ */
+export const BACKEND_CHANGE_EVENT = 'social-mock-api:changed';
 
 /** localStorage keys used across apps. */
 export const STORAGE_KEYS = {

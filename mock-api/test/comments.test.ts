@@ -74,6 +74,27 @@ describe('POST /comments/edit/{postId}/{commentId}', () => {
     expect(after.replies.slice(0, -1).map((r) => r.user._id)).toEqual(before.replies.map((r) => r.user._id));
   });
 
+  it('a reply does not mark its comment edited; a change of its own text does', async () => {
+    const { token } = await signIn(1); // c01-1 is Adarsh's
+    const before = await fetchComment('p01-sunrise', 'c01-1');
+    const { api } = await signIn(2);
+    const replied = commentOf(
+      (await api.comments.edit('p01-sunrise', 'c01-1', { content: before.content, replies: [...before.replies, { _id: 'reply-x', user: before.user, content: 'Nice' }] })).posts,
+      'p01-sunrise',
+      'c01-1',
+    );
+    expect(replied.replies).toHaveLength(before.replies.length + 1);
+    expect(replied.updatedAt).toBe(before.updatedAt);
+
+    const sameText = await raw('POST', '/comments/edit/p01-sunrise/c01-1', { headers: { authorization: token }, body: JSON.stringify({ commentData: { content: before.content } }) });
+    expect(commentOf((sameText.json as { posts: Post[] }).posts, 'p01-sunrise', 'c01-1').updatedAt).toBe(before.updatedAt);
+
+    const edited = await raw('POST', '/comments/edit/p01-sunrise/c01-1', { headers: { authorization: token }, body: JSON.stringify({ commentData: { content: 'New words' } }) });
+    const after = commentOf((edited.json as { posts: Post[] }).posts, 'p01-sunrise', 'c01-1');
+    expect(after.updatedAt).not.toBe(before.updatedAt);
+    expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(after.createdAt));
+  });
+
   it('refuses a non-author who drops or rewrites existing replies', async () => {
     const { api } = await signIn(2);
     const before = await fetchComment('p01-sunrise', 'c01-1');

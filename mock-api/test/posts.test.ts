@@ -47,6 +47,40 @@ describe('GET /posts/{limit}/{page}', () => {
     expect((await anonymous().posts.page(2, 100)).posts).toHaveLength(all.length);
   });
 
+  it('?sort=latest pages newest first, cumulatively, and a new post comes first on page 0', async () => {
+    const all = (await anonymous().posts.all()).posts;
+    const newestFirst = [...all].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).map((p) => p._id);
+    const page0 = (await anonymous().posts.page(2, 0, { sort: 'latest' })).posts;
+    const page2 = (await anonymous().posts.page(2, 2, { sort: 'latest' })).posts;
+    expect(page0.map((p) => p._id)).toEqual(newestFirst.slice(0, 2));
+    expect(page2.map((p) => p._id)).toEqual(newestFirst.slice(0, 6));
+    expect((await anonymous().posts.page(2, 100, { sort: 'latest' })).posts).toHaveLength(all.length);
+
+    const { api, user } = await signIn(2);
+    await api.posts.create({ content: 'Brand new, no likes yet', pic: '', userId: user._id });
+    const [first] = (await anonymous().posts.page(2, 0, { sort: 'latest' })).posts;
+    expect(first).toMatchObject({ content: 'Brand new, no likes yet', userId: user._id });
+    // Trending is unchanged by a post nobody reacted to.
+    expect((await anonymous().posts.page(2, 0, { sort: 'trending' })).posts.map((p) => p.content)).not.toContain('Brand new, no likes yet');
+  });
+
+  it('without sort, or with sort=trending, keeps the likes-plus-comments order', async () => {
+    const plain = (await raw('GET', '/posts/2/1')).json as { posts: Post[] };
+    const trending = (await raw('GET', '/posts/2/1?sort=trending')).json as { posts: Post[] };
+    expect(trending.posts.map((p) => p._id)).toEqual(plain.posts.map((p) => p._id));
+    expect((await anonymous().posts.page(2, 1)).posts.map((p) => p._id)).toEqual(plain.posts.map((p) => p._id));
+  });
+
+  it('refuses any other sort with 400 and a message naming it', async () => {
+    for (const sort of ['oldest', 'LATEST', '']) {
+      const res = await raw('GET', `/posts/2/0?sort=${sort}`);
+      expect(res.status).toBe(400);
+      const { errors } = res.json as { errors: string[] };
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/sort/);
+    }
+  });
+
   it('refuses a limit or page that is not a whole number with 400', async () => {
     for (const path of ['/posts/x/0', '/posts/2/-1', '/posts/0/1', '/posts/2/1.5']) {
       const res = await raw('GET', path);

@@ -1,11 +1,14 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { LIMITS, STORAGE_KEYS, TEST_CREDENTIALS } from '../src/contract';
-import { isApiRequestUrl, makeServer, SEED_POST_IDS, startServer, TEST_TODOS, type Server } from '../src/server';
+import { isApiRequestUrl, makeServer, resetDatabase, SEED_POST_IDS, startServer, TEST_TODOS, type Server } from '../src/server';
 import { anonymous, raw } from './helpers';
+import './support/fake-indexeddb';
 
-afterEach(() => {
+afterEach(async () => {
   window.history.replaceState(null, '', '/');
+  // Stored data of one test must not reach the next.
+  await resetDatabase();
 });
 
 describe('configuration', () => {
@@ -33,7 +36,9 @@ describe('configuration', () => {
     const server = makeServer({ environment: 'test' });
     const res = await raw('GET', '/nothing/here');
     expect(res).toEqual({ status: 404, json: { errors: ['No API endpoint matches GET /api/nothing/here.'] }, text: expect.any(String) });
-    expect((await raw('POST', '/posts/like')).status).toBe(404);
+    // `/posts/like` is a path GET and DELETE take (`/posts/:postId`): POST there is 405, not 404.
+    expect((await raw('POST', '/posts/like')).status).toBe(405);
+    expect((await raw('POST', '/nothing/here')).status).toBe(404);
     server.shutdown();
   });
 });

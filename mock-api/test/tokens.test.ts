@@ -1,5 +1,5 @@
 import { createHmac } from 'crypto';
-import { SERVER_ERRORS } from '../src/contract';
+import { LIMITS, SERVER_ERRORS } from '../src/contract';
 import { signToken, verifyToken } from '../src/server/tokens';
 import { anonymous, expectError, raw, signIn, withTestServer, withToken } from './helpers';
 
@@ -8,7 +8,7 @@ withTestServer();
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 
 describe('tokens', () => {
-  it('are JWT-shaped HS256 tokens with the payload {_id, username, iat}', async () => {
+  it('are JWT-shaped HS256 tokens with the payload {_id, username, iat, exp, jti}', async () => {
     const { token, user } = await signIn(1);
     const [header, payload] = token.split('.');
     expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
@@ -16,7 +16,11 @@ describe('tokens', () => {
       _id: user._id,
       username: user.username,
       iat: expect.any(Number),
+      exp: expect.any(Number),
+      jti: expect.any(String),
     });
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { iat: number; exp: number };
+    expect((claims.exp - claims.iat) * 1000).toBe(LIMITS.tokenLifetimeMs);
   });
 
   it('verifies only what it signed', () => {

@@ -1,9 +1,10 @@
 /**
- * /mockman: the developer's request tester (SPEC §2 "API tester"). A request panel and a
+ * /mockman: the developer's request tester. A request panel and a
  * response panel; the request draft survives reloads (STORAGE_KEYS.mockmanRequest).
  */
 import React, { useEffect, useRef, useState } from 'react';
-import { loadDraft, saveDraft, type RequestDraft } from './request/draft';
+import { auth$ } from '@social/shell/bus';
+import { loadDraft, saveDraft, withoutCredentials, type RequestDraft } from './request/draft';
 import { RequestPanel } from './request/RequestPanel';
 import { ResponsePanel, type ResponseState } from './response/ResponsePanel';
 import { sendRequest, type OutgoingRequest } from './response/send';
@@ -18,6 +19,18 @@ export default function MockmanPage() {
   useEffect(() => {
     saveDraft(draft);
   }, [draft]);
+
+  // Logging out (here or in another tab) empties the token typed or added into the draft.
+  useEffect(() => {
+    const subscription = auth$.subscribe((auth) => {
+      if (auth) return;
+      setDraft((current) => {
+        const headers = withoutCredentials(current.headers);
+        return headers === current.headers ? current : { ...current, headers };
+      });
+    });
+    return () => subscription.unsubscribe();
+  }, []);
 
   useEffect(() => {
     latest.current = 0;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { CLIENT_MESSAGES, SERVER_ERRORS, STORAGE_KEYS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { makeServer, type Server } from '@social/mock-api/server';
-import { api, logout, setAuth, setPosts, setUsers } from '@social/shell/bus';
+import { api, logout, setAuth, setPosts, setUsers, whenLogoutSent } from '@social/shell/bus';
 import MockmanPage from '../src/MockmanPage';
 
 let server: Server;
@@ -13,12 +13,13 @@ beforeEach(() => {
   server = makeServer({ environment: 'test' });
 });
 
-afterEach(() => {
+afterEach(async () => {
   act(() => {
     logout();
     setPosts([]);
     setUsers([]);
   });
+  await whenLogoutSent();
   server.shutdown();
   jest.restoreAllMocks();
 });
@@ -271,15 +272,14 @@ test('"Add my token" is disabled with a hint when signed out', () => {
 });
 
 test('the last request is restored after a remount; a corrupted entry is ignored; Reset request goes back', async () => {
-  const first = renderPage();
-  const { user } = first;
+  const { user, unmount } = renderPage();
   await user.selectOptions(screen.getByRole('combobox', { name: 'Request type' }), 'DELETE');
   await setEndpoint(user, '/api/posts/p01-sunrise');
   await setBody(user, '{"a": 1}');
   await user.type(within(headerRows()[1]!).getByRole('textbox', { name: 'Header' }), 'X-One');
-  first.unmount();
+  unmount();
 
-  const second = renderPage();
+  const { user: userAfterRemount, unmount: unmountAgain } = renderPage();
   expect(screen.getByRole('combobox', { name: 'Request type' })).toHaveValue('DELETE');
   expect(screen.getByRole('textbox', { name: 'Endpoint' })).toHaveValue('/api/posts/p01-sunrise');
   expect(screen.getByRole('textbox', { name: 'Body' })).toHaveValue('{"a": 1}');
@@ -287,13 +287,13 @@ test('the last request is restored after a remount; a corrupted entry is ignored
   expect(headerRows()).toHaveLength(3);
   expect(within(headerRows()[1]!).getByRole('textbox', { name: 'Header' })).toHaveValue('X-One');
 
-  await second.user.click(screen.getByRole('button', { name: 'Reset request' }));
+  await userAfterRemount.click(screen.getByRole('button', { name: 'Reset request' }));
   expect(screen.getByRole('combobox', { name: 'Request type' })).toHaveValue('GET');
   expect(screen.getByRole('textbox', { name: 'Endpoint' })).toHaveValue('/api/test-todos');
   expect(screen.getByRole('textbox', { name: 'Body' })).toHaveValue('{}');
   expect(screen.getByRole('group', { name: 'Headers (1)' })).toBeInTheDocument();
   expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.mockmanRequest)!)).toMatchObject({ reqType: 'GET', endpoint: '/api/test-todos' });
-  second.unmount();
+  unmountAgain();
 
   window.localStorage.setItem(STORAGE_KEYS.mockmanRequest, '{"reqType":"PUT","endpoint":');
   renderPage();
@@ -323,5 +323,31 @@ test('a body that is not JSON is shown as text; the dark colour scheme switches 
 
   await user.selectOptions(screen.getByRole('combobox', { name: 'Colour scheme' }), 'dark');
   // monokai's background (#272822) replaces the standard white box.
+  // eslint-disable-next-line testing-library/no-node-access -- the tree's theme is only visible as its root's style
   expect(response.querySelector('.react-json-view')).toHaveStyle({ backgroundColor: 'rgb(39, 40, 34)' });
+});
+
+test('the saved request never holds a token, and logging out empties the token row on the page', async () => {
+  const { encodedToken } = await signIn();
+  const view = renderPage();
+  await view.user.click(screen.getByRole('button', { name: 'Add my token' }));
+  const tokenRow = headerRows()[1]!;
+  expect(within(tokenRow).getByRole('textbox', { name: 'Value' })).toHaveValue(encodedToken);
+  await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.mockmanRequest)).toContain('authorization'));
+  expect(window.localStorage.getItem(STORAGE_KEYS.mockmanRequest)).not.toContain(encodedToken);
+
+  act(() => logout());
+  expect(within(headerRows()[1]!).getByRole('textbox', { name: 'Value' })).toHaveValue('');
+  expect(within(headerRows()[1]!).getByRole('textbox', { name: 'Header' })).toHaveValue('authorization');
+  view.unmount();
+
+  // A request saved by an earlier version, with the token in it, loads without it.
+  window.localStorage.setItem(
+    STORAGE_KEYS.mockmanRequest,
+    JSON.stringify({ reqType: 'GET', endpoint: '/api/users/bookmark', body: '{}', headers: [{ isUsed: true, header: 'Authorization', value: encodedToken }] }),
+  );
+  renderPage();
+  expect(within(headerRows()[0]!).getByRole('textbox', { name: 'Header' })).toHaveValue('Authorization');
+  expect(within(headerRows()[0]!).getByRole('textbox', { name: 'Value' })).toHaveValue('');
+  expect(window.localStorage.getItem(STORAGE_KEYS.mockmanRequest)).not.toContain(encodedToken);
 });

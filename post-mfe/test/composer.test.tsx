@@ -66,7 +66,7 @@ test('an image shows a preview that can be removed; the file input accepts only 
   }
   await user().upload(photo(), png());
   const preview = await screen.findByRole('img', { name: 'Selected image' });
-  expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  expect(preview).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
   await userEvent.click(screen.getByRole('button', { name: 'Remove image' }));
   expect(screen.queryByRole('img', { name: 'Selected image' })).not.toBeInTheDocument();
 });

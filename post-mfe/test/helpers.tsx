@@ -1,6 +1,7 @@
 import React from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ROUTES, pathTo } from '@social/shell/routes';
 import { type Post } from '@social/mock-api/contract';
 import { posts$, usePosts } from '@social/shell/bus';
 import PostCard from '../src/card/PostCard';
@@ -23,19 +24,19 @@ function ListedCard({ postId }: { postId: string }) {
 
 /** A card at '/', the post page at /post/:postId, and the current path. */
 export function renderCard(postId: string) {
-  return renderAt('/', <ListedCard postId={postId} />);
+  return renderAt(pathTo('home'), <ListedCard postId={postId} />);
 }
 
 export function renderPostPage(postId: string) {
-  return renderAt(`/post/${postId}`);
+  return renderAt(pathTo('post', { postId }));
 }
 
 function renderAt(path: string, home: React.ReactNode = <p>Home</p>) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/" element={home} />
-        <Route path="/post/:postId" element={<PostPage />} />
+        <Route path={ROUTES.home} element={home} />
+        <Route path={ROUTES.post} element={<PostPage />} />
         <Route path="*" element={<p>Elsewhere</p>} />
       </Routes>
       <Where />

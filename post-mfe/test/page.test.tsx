@@ -6,7 +6,11 @@ import { ADARSH_ID, listed, renderPostPage, requestsTo, setupBackend } from './h
 
 const ctx = setupBackend();
 
-const commentBy = async (text: string) => (await screen.findByText(text)).closest('li.post-comment') as HTMLElement;
+/** The comment (a list item) whose text is `text`. */
+const commentBy = async (text: string) => {
+  await screen.findByText(text);
+  return screen.getAllByRole('listitem').find((item) => item.matches('.post-comment') && within(item).queryByText(text))!;
+};
 
 test('shows the post and all its comments with replies; loads the shared list when nobody has', async () => {
   act(() => setPosts([]));
@@ -18,6 +22,7 @@ test('shows the post and all its comments with replies; loads the shared list wh
   const first = await commentBy('This is unreal 😍 which trail was this?');
   expect(within(first).getByRole('link', { name: 'Adarsh Balika' })).toHaveAttribute('href', '/profile/adarshbalika');
   expect(within(first).getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'false');
+  // eslint-disable-next-line testing-library/no-node-access -- the count is the text beside the button
   expect(within(first).getByRole('button', { name: 'Upvote' }).nextElementSibling).toHaveTextContent('2');
   const replies = within(first).getByRole('list', { name: 'Replies to Adarsh Balika' });
   expect(within(replies).getAllByRole('listitem')).toHaveLength(2);
@@ -162,6 +167,8 @@ test('Reply: empty gives the info toast; a reply is added under the comment, whi
   expect(within(replies).getByText('Same here 🙌')).toBeInTheDocument();
   expect(within(replies).getByRole('link', { name: 'Adarsh Balika' })).toBeInTheDocument();
   expect(within(theirs).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument();
+  // A reply leaves its comment's text alone: it is not "(edited)".
+  expect(within(theirs).queryByText('(edited)')).not.toBeInTheDocument();
   const comment = listed('p01-sunrise')!.comments.find((c) => c._id === 'c01-2')!;
   expect(comment.content).toBe('Wallpaper material 🖼️');
   expect(comment.replies).toHaveLength(1);

@@ -1,16 +1,17 @@
 import React from 'react';
 import { Route } from 'react-router-dom';
 import { startDevHost } from '@social/shell/dev-host';
+import { ROUTES, pathTo } from '@social/shell/routes';
 import ProfilePage from './profile/ProfilePage';
 
 // Handles from the seed (mock-api/src/server/seed/users.ts): test user 1 is signed in.
 void startDevHost({
   name: 'profile-mfe',
-  routes: <Route path="/profile/:userHandler" element={<ProfilePage />} />,
+  routes: <Route path={ROUTES.profile} element={<ProfilePage />} />,
   links: [
-    { to: '/profile/adarshbalika', label: 'My profile (Adarsh)' },
-    { to: '/profile/meeranair', label: 'Meera (followed)' },
-    { to: '/profile/saraahmed', label: 'Sara (not followed)' },
-    { to: '/profile/no-such-member', label: 'Unknown handle' },
+    { to: pathTo('profile', { userHandler: 'adarshbalika' }), label: 'My profile (Adarsh)' },
+    { to: pathTo('profile', { userHandler: 'meeranair' }), label: 'Meera (followed)' },
+    { to: pathTo('profile', { userHandler: 'saraahmed' }), label: 'Sara (not followed)' },
+    { to: pathTo('profile', { userHandler: 'no-such-member' }), label: 'Unknown handle' },
   ],
 });

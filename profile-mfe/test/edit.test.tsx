@@ -5,11 +5,6 @@ import { api, refreshUsers, users$ } from '@social/shell/bus';
 import { LINK_MESSAGE, normaliseLink } from '../src/profile/EditProfileModal';
 import { renderProfile, setupBackend, signIn } from './helpers';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: () => undefined,
-  loadRemote: async () => ({ default: jest.requireActual<typeof import('./helpers')>('./helpers').PostCardStandIn }),
-}));
-
 const ctx = setupBackend();
 
 const PNG = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', { type: 'image/png' });

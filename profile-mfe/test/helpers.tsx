@@ -2,20 +2,12 @@ import React from 'react';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { TEST_CREDENTIALS, type Post } from '@social/mock-api/contract';
+import { ROUTES, pathTo } from '@social/shell/routes';
+import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { api, setAuth } from '@social/shell/bus';
 import ProfilePage from '../src/profile/ProfilePage';
 import { requestsTo, setUpTestBackend, type SeenToast } from '../../tools/jest/backend-kit';
 export { requestsTo, type SeenToast };
-
-/** Stands in for post-mfe's PostCard (loaded through Module Federation in the app). */
-export function PostCardStandIn({ post }: { post: Post }) {
-  return (
-    <article aria-label={`Post ${post._id}`} data-testid="post-card">
-      {post.content}
-    </article>
-  );
-}
 
 /** Where the router is, for assertions on navigation. */
 function Where() {
@@ -28,10 +20,10 @@ export function renderProfile(handle: string) {
   // Accept checks off, so a wrong file type reaches the page's own check (as a drag-and-drop would).
   const user = userEvent.setup({ applyAccept: false });
   const view = render(
-    <MemoryRouter initialEntries={[`/profile/${handle}`]}>
+    <MemoryRouter initialEntries={[pathTo('profile', { userHandler: handle })]}>
       <Routes>
-        <Route path="/profile/:userHandler" element={<ProfilePage />} />
-        <Route path="/" element={<h1>Home feed</h1>} />
+        <Route path={ROUTES.profile} element={<ProfilePage />} />
+        <Route path={ROUTES.home} element={<h1>Home feed</h1>} />
       </Routes>
       <Where />
     </MemoryRouter>,

@@ -1,11 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { api, auth$, refreshPosts, setAuth, updateAuthUser } from '@social/shell/bus';
 import { renderProfile, setupBackend, signIn } from './helpers';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: () => undefined,
-  loadRemote: async () => ({ default: jest.requireActual<typeof import('./helpers')>('./helpers').PostCardStandIn }),
-}));
+import { postIdOf } from '../../tools/jest/federation-kit';
 
 setupBackend();
 
@@ -14,7 +10,7 @@ const tab = (name: string) => screen.getByRole('tab', { name });
 async function cardsInPanel(): Promise<string[]> {
   const panel = screen.getByRole('tabpanel');
   const cards = await within(panel).findAllByRole('article');
-  return cards.map((card) => card.getAttribute('aria-label')!.replace('Post ', ''));
+  return cards.map(postIdOf);
 }
 
 async function signUpAndIn() {

@@ -46,6 +46,19 @@ test('a protected page without a token goes to /login, then back to where the me
   expect(screen.getByLabelText('location')).toHaveTextContent('/profile/grace?tab=posts');
 });
 
+test('logging out on a protected page remembers nothing: the next member lands on the home feed', async () => {
+  act(() => setAuth({ token: 't', user: ada }));
+  renderAt('/profile/ada');
+  expect(screen.getByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+
+  act(() => logout());
+  expect(screen.getByLabelText('location')).toHaveTextContent('/login');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+  expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  expect(screen.getByLabelText('location')).toHaveTextContent(/^\/$/);
+});
+
 test('login and signup send a signed-in member to the home feed', () => {
   act(() => setAuth({ token: 't', user: ada }));
   const { unmount } = renderAt('/login');

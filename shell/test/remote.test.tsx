@@ -1,10 +1,11 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RemoteComponent } from '../src/federation';
+import { RemoteComponent, type FeedPageProps } from '@social/shell/federation';
 
-function Greeting({ name }: { name: string }) {
-  return <h1>Hello {name}</h1>;
+/** Stands in for the feed remote's page: a component with the contract's props (FeedPageProps). */
+function Greeting({ mode }: FeedPageProps) {
+  return <h1>Hello {mode}</h1>;
 }
 
 test('a remote that fails to load shows a clear message with Retry, and Retry loads it', async () => {
@@ -16,28 +17,28 @@ test('a remote that fails to load shows a clear message with Retry, and Retry lo
     return { default: Greeting };
   });
 
-  render(<RemoteComponent id="feed/FeedPage" props={{ name: 'Ada' }} load={load} />);
+  render(<RemoteComponent id="feed/FeedPage" props={{ mode: 'explore' }} load={load} />);
 
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('The feed part of the site could not be loaded.');
   reachable = true;
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Hello explore' })).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(2);
 });
 
 test('while loading, a spinner named Loading shows', async () => {
   let resolve: (m: Record<string, unknown>) => void = () => undefined;
   const load = () => new Promise<Record<string, unknown>>((r) => (resolve = r));
-  render(<RemoteComponent id="post/PostPage" props={{ name: 'x' }} load={load} />);
+  render(<RemoteComponent id="feed/FeedPage" props={{ mode: 'home' }} load={load} />);
   expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   resolve({ default: Greeting });
-  expect(await screen.findByRole('heading', { name: 'Hello x' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Hello home' })).toBeInTheDocument();
 });
 
 test('a remote without the expected export is reported, not rendered blank', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  render(<RemoteComponent id="profile/ProfilePage" props={{}} load={async () => ({})} />);
+  render(<RemoteComponent id="profile/ProfilePage" load={async () => ({})} />);
   expect(await screen.findByRole('alert')).toHaveTextContent('The profile part of the site could not be loaded.');
 });

@@ -30,7 +30,7 @@ describe('search overlay', () => {
     act(() => logout());
   });
 
-  function renderNav() {
+  function setUpNav() {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     render(
       <MemoryRouter initialEntries={['/']}>
@@ -45,7 +45,7 @@ describe('search overlay', () => {
   }
 
   test('results appear 500 ms after the last keystroke; choosing one opens the profile and closes the search', async () => {
-    const user = renderNav();
+    const user = setUpNav();
     await user.click(screen.getByRole('button', { name: 'Search users' }));
     const dialog = screen.getByRole('dialog', { name: 'Search users' });
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search users' }), 'hop');
@@ -53,14 +53,16 @@ describe('search overlay', () => {
     act(() => jest.advanceTimersByTime(450));
     expect(within(dialog).queryByRole('button', { name: /Grace Hopper/ })).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(60));
-    await user.click(within(dialog).getByRole('button', { name: /Grace Hopper/ }));
+    const result = within(dialog).getByRole('button', { name: 'Grace Hopper' });
+    expect(result).toHaveAccessibleDescription('@amazing_grace');
+    await user.click(result);
 
     expect(screen.getByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   test("a query that matches nobody says 'No user to show'; closing empties the query", async () => {
-    const user = renderNav();
+    const user = setUpNav();
     await user.click(screen.getByRole('button', { name: 'Search users' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zzz');
     act(() => jest.advanceTimersByTime(500));
@@ -74,7 +76,7 @@ describe('search overlay', () => {
   });
 
   test('the nav bar links to the feed, explore and my own profile', () => {
-    renderNav();
+    setUpNav();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/explore');

@@ -15,6 +15,7 @@ const { execSync } = require('child_process');
 const { chromium } = require('playwright-core');
 const { startServers } = require('../../e2e/support/servers');
 const apps = require('../apps');
+const likeRoundTrip = require('./like-round-trip');
 
 const root = path.resolve(__dirname, '..', '..');
 const SHELL = 'http://localhost:3000';
@@ -156,6 +157,7 @@ async function main() {
       results[scenario.name] = figures;
       console.error(`measured: ${scenario.name}`);
     }
+    Object.assign(results, await likeRoundTrip.measureLikeRoundTrips(browser, { shell: SHELL, runs: RUNS }));
   } finally {
     await browser.close();
     stop();
@@ -177,6 +179,7 @@ async function main() {
     heapMb: ['JS heap in use with the feed shown', 'MB'],
     reactCopies: ['copies of React loaded', ''],
     likeMs: ['"Like" click to new count on screen', 'ms'],
+    ...likeRoundTrip.LABELS,
   };
   const lines = [];
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;

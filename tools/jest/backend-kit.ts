@@ -4,9 +4,10 @@
  */
 import { act } from '@testing-library/react';
 import type { Server } from 'miragejs';
-import { TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { STORAGE_KEYS, TEST_CREDENTIALS, type User } from '@social/mock-api/contract';
+import { createApiClient, type ApiClient } from '@social/mock-api/client';
 import { makeServer, type ServerOptions } from '@social/mock-api/server';
-import { api, events$, logout, refreshPosts, refreshUsers, setAuth, setPosts, setUsers, type ToastType } from '@social/shell/bus';
+import { api, auth$, events$, logout, refreshPosts, refreshUsers, setAuth, setPosts, setUsers, whenLogoutSent, type ToastType } from '@social/shell/bus';
 
 export interface SeenToast {
   toastType: ToastType;
@@ -59,13 +60,19 @@ export function setUpTestBackend({ serverOptions, signIn = false, loadPosts = fa
     // from here on (set-up requests are not the test's).
     requestLog(ctx.server).handledRequests = [];
   });
-  afterEach(() => {
+  afterEach(async () => {
     unsubscribe();
     act(() => {
-      logout();
+      if (ctx.stopped) {
+        // No server left to revoke the token (the test stopped it): sign out on the page only.
+        window.localStorage.removeItem(STORAGE_KEYS.loginItems);
+        auth$.next(null);
+      } else logout();
       setPosts([]);
       setUsers([]);
     });
+    // The logout's revocation request must reach this test's server, not the next one.
+    await whenLogoutSent();
     if (!ctx.stopped) ctx.server.shutdown();
   });
   return ctx;
@@ -74,4 +81,11 @@ export function setUpTestBackend({ serverOptions, signIn = false, loadPosts = fa
 /** Requests the fake backend answered for this path since the test started. */
 export function requestsTo(server: Server, path: string): number {
   return requestLog(server).handledRequests.filter((request) => new URL(request.url, 'http://localhost').pathname === path).length;
+}
+
+/** A second member acting at the same time (their own token, not the bus's): test user n. */
+export async function signInAs(n: 1 | 2 | 3 | 4): Promise<{ api: ApiClient; user: User }> {
+  const anonymous = createApiClient({ getToken: () => null });
+  const { foundUser, encodedToken } = await anonymous.auth.login(TEST_CREDENTIALS[n - 1]!);
+  return { api: createApiClient({ getToken: () => encodedToken }), user: foundUser };
 }

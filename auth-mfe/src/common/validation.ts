@@ -1,13 +1,10 @@
-/** The form rules of SPEC §5 for login and signup. Messages come from the contract. */
+/** The form rules for login and signup (checked again by mock-api/src/server/routes/auth.ts). Messages come from the contract. */
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 
 /** A standard e-mail shape: something@domain.tld with no spaces and one @. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const PASSWORD_RULE = { min: 8, max: 20 } as const;
-
-/** Longest values the fake backend accepts (it refuses longer ones with a technical message). */
-export const INPUT_MAX = { name: 100, email: 254, password: 200 } as const;
 
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());

@@ -1,12 +1,13 @@
 import React, { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { CLIENT_MESSAGES, TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { CLIENT_MESSAGES, TEST_CREDENTIALS, TEXT_LIMITS } from '@social/mock-api/contract';
 import { api, ApiError, errorMessage, setAuth, toast } from '@social/shell/bus';
+import { pathTo } from '@social/shell/routes';
 import { AuthCard } from '../common/AuthCard';
 import { PasswordField } from '../common/PasswordField';
 import { TextField } from '../common/TextField';
 import { useSingleSubmit } from '../common/useSingleSubmit';
-import { emailChangeError, emailSubmitError, INPUT_MAX } from '../common/validation';
+import { emailChangeError, emailSubmitError } from '../common/validation';
 
 interface Errors {
   email?: string;
@@ -20,7 +21,7 @@ function loginFailureMessage(error: unknown): string {
 }
 
 /**
- * /login (SPEC §2 Login). On success it only publishes the member on the bus (setAuth); the
+ * /login (flows in e2e/flows.e2e.ts). On success it only publishes the member on the bus (setAuth); the
  * shell's PublicOnly guard then sends them where they were going.
  */
 export default function LoginPage() {
@@ -80,7 +81,7 @@ export default function LoginPage() {
       footer={
         <>
           New to Orbit?{' '}
-          <Link to="/signup" state={location.state}>
+          <Link to={pathTo('signup')} state={location.state}>
             Sign up
           </Link>
         </>
@@ -95,7 +96,7 @@ export default function LoginPage() {
           onChange={changeEmail}
           error={errors.email}
           autoComplete="username"
-          maxLength={INPUT_MAX.email}
+          maxLength={TEXT_LIMITS.username}
           inputRef={emailRef}
         />
         <PasswordField
@@ -104,7 +105,7 @@ export default function LoginPage() {
           onChange={changePassword}
           error={errors.password}
           autoComplete="current-password"
-          maxLength={INPUT_MAX.password}
+          maxLength={TEXT_LIMITS.password}
           inputRef={passwordRef}
         />
         <button type="submit" className="btn btn--primary auth-form__submit" disabled={busy}>

@@ -1,12 +1,13 @@
 import React, { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import { CLIENT_MESSAGES, TEXT_LIMITS } from '@social/mock-api/contract';
 import { api, ApiError, errorMessage, setAuth, toast } from '@social/shell/bus';
+import { pathTo } from '@social/shell/routes';
 import { AuthCard } from '../common/AuthCard';
 import { PasswordField } from '../common/PasswordField';
 import { TextField } from '../common/TextField';
 import { useSingleSubmit } from '../common/useSingleSubmit';
-import { emailChangeError, emailSubmitError, INPUT_MAX, isValidPassword } from '../common/validation';
+import { emailChangeError, emailSubmitError, isValidPassword } from '../common/validation';
 
 interface Errors {
   name?: string;
@@ -14,7 +15,7 @@ interface Errors {
   password?: string;
 }
 
-/** 422 is the taken e-mail (SPEC §8); anything else keeps the server's own words. */
+/** 422 is the taken e-mail (SERVER_ERRORS.emailTaken in mock-api/src/contract.ts); anything else keeps the server's own words. */
 function signupFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 422) return CLIENT_MESSAGES.signupFailed;
   return errorMessage(error);
@@ -23,7 +24,7 @@ function signupFailureMessage(error: unknown): string {
 const passwordError = (value: string) => (isValidPassword(value) ? undefined : CLIENT_MESSAGES.passwordRule);
 
 /**
- * /signup (SPEC §2 Signup). On success it publishes the new member on the bus (setAuth); the
+ * /signup (flows in e2e/flows.e2e.ts). On success it publishes the new member on the bus (setAuth); the
  * shell's PublicOnly guard then sends them where they were going.
  */
 export default function SignupPage() {
@@ -98,7 +99,7 @@ export default function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" state={location.state}>
+          <Link to={pathTo('login')} state={location.state}>
             Sign in
           </Link>
         </>
@@ -114,7 +115,7 @@ export default function SignupPage() {
             invalid={firstMissing}
             sharedErrorId={nameErrorId}
             autoComplete="given-name"
-            maxLength={INPUT_MAX.name}
+            maxLength={TEXT_LIMITS.name}
             inputRef={firstRef}
           />
           <TextField
@@ -125,7 +126,7 @@ export default function SignupPage() {
             invalid={lastMissing}
             sharedErrorId={nameErrorId}
             autoComplete="family-name"
-            maxLength={INPUT_MAX.name}
+            maxLength={TEXT_LIMITS.name}
             inputRef={lastRef}
           />
         </div>
@@ -140,7 +141,7 @@ export default function SignupPage() {
           onChange={changeEmail}
           error={errors.email}
           autoComplete="username"
-          maxLength={INPUT_MAX.email}
+          maxLength={TEXT_LIMITS.username}
           inputRef={emailRef}
         />
         <PasswordField
@@ -149,7 +150,7 @@ export default function SignupPage() {
           onChange={changePassword}
           error={errors.password}
           autoComplete="new-password"
-          maxLength={INPUT_MAX.password}
+          maxLength={TEXT_LIMITS.password}
           inputRef={passwordRef}
         />
         <button type="submit" className="btn btn--primary auth-form__submit" disabled={busy || !!errors.password}>

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LIMITS, type Post } from '@social/mock-api/contract';
+import { LIMITS, type Post, type PostSort } from '@social/mock-api/contract';
 import { api, errorMessage, toast } from '@social/shell/bus';
 
 export interface ExplorePages {
-  /** Posts loaded so far, in the server's (trending) order. */
+  /** Posts loaded so far, in the server's order for the chosen sort. */
   posts: Post[];
   /** A page request is under way. */
   loading: boolean;
@@ -17,11 +17,13 @@ export interface ExplorePages {
 }
 
 /**
- * Explore's pages: GET /api/posts/{limit}/{page} from page 0 (SPEC §7). Each answer is
- * cumulative (the first page*limit+limit posts), so it replaces what we hold. A page is
- * never requested twice at once, and nothing is requested after the end.
+ * Explore's pages: GET /api/posts/{limit}/{page}?sort= from page 0, in the order the member
+ * chose (Latest: newest first, so a brand-new post is on the first page; Trending: likes plus
+ * comments). Each answer is cumulative (the first page*limit+limit posts), so it replaces what
+ * we hold. A page is never requested twice at once, nothing is requested after the end, and
+ * changing the order starts again at page 0 (an answer for the previous order is dropped).
  */
-export function useExplorePages(enabled: boolean): ExplorePages {
+export function useExplorePages(enabled: boolean, sort: PostSort): ExplorePages {
   const [posts, setPosts] = useState<Post[]>([]);
   const [loading, setLoading] = useState(false);
   const [started, setStarted] = useState(false);
@@ -31,25 +33,29 @@ export function useExplorePages(enabled: boolean): ExplorePages {
   const finished = useRef(false);
   const nextPage = useRef(0);
   const loadedIds = useRef(new Set<string>());
-  const alive = useRef(true);
+  // Bumped on unmount and on a change of order: an answer for an older generation is dropped.
+  const generation = useRef(0);
 
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
+  useEffect(
+    () => () => {
+      generation.current += 1;
+      busy.current = false;
+    },
+    [],
+  );
 
   const loadNext = useCallback(() => {
     if (!enabled || busy.current || finished.current) return;
     busy.current = true;
     const page = nextPage.current;
+    const mine = generation.current;
+    const current = () => generation.current === mine;
     setLoading(true);
     setError(null);
     api.posts
-      .page(LIMITS.explorePageSize, page)
+      .page(LIMITS.explorePageSize, page, { sort })
       .then((answer) => {
-        if (!alive.current) return;
+        if (!current()) return;
         const bringsNew = answer.posts.some((p) => !loadedIds.current.has(p._id));
         loadedIds.current = new Set(answer.posts.map((p) => p._id));
         setPosts(answer.posts);
@@ -61,21 +67,34 @@ export function useExplorePages(enabled: boolean): ExplorePages {
         }
       })
       .catch((cause: unknown) => {
-        if (!alive.current) return;
+        if (!current()) return;
         const message = errorMessage(cause);
         toast('error', message);
         setError(message);
       })
       .finally(() => {
+        if (!current()) return;
         busy.current = false;
-        if (alive.current) setLoading(false);
+        setLoading(false);
       });
-  }, [enabled]);
+  }, [enabled, sort]);
 
-  // Explore starts at page 0 on every visit (the page remounts on route change).
+  // Explore starts at page 0 on every visit (the page remounts on route change) and whenever
+  // the order changes; until the new first page lands, the cards of the old order stay.
+  const shownSort = useRef(sort);
   useEffect(() => {
-    if (enabled) loadNext();
-  }, [enabled, loadNext]);
+    if (!enabled) return;
+    if (shownSort.current !== sort) {
+      shownSort.current = sort;
+      generation.current += 1;
+      busy.current = false;
+      finished.current = false;
+      nextPage.current = 0;
+      loadedIds.current = new Set();
+      setDone(false);
+    }
+    loadNext();
+  }, [enabled, sort, loadNext]);
 
   return { posts, loading, started, done, error, loadNext };
 }

@@ -1,6 +1,6 @@
 import React, { useCallback, useMemo } from 'react';
-import { CLIENT_MESSAGES, type PostDraft } from '@social/mock-api/contract';
-import { api, errorMessage, setPosts, toast } from '@social/shell/bus';
+import type { PostDraft } from '@social/mock-api/contract';
+import { usePostMutations } from '@social/shell/actions';
 import { RemoteComponent } from '@social/shell/federation';
 
 export interface CreatePostProps {
@@ -12,21 +12,15 @@ export interface CreatePostProps {
 
 /** The Create Post box: the post remote's composer, saving through the API. */
 export function CreatePost({ userId, onCreated }: CreatePostProps) {
+  const { create } = usePostMutations();
   const onSubmit = useCallback(
     async (draft: PostDraft): Promise<boolean> => {
-      try {
-        const answer = await api.posts.create({ content: draft.content, pic: draft.pic, userId });
-        setPosts(answer.posts);
-        toast('success', CLIENT_MESSAGES.postCreated);
-        onCreated?.();
-        return true;
-      } catch (error) {
-        // The composer keeps the draft when we answer false.
-        toast('error', errorMessage(error));
-        return false;
-      }
+      // The composer keeps the draft when we answer false.
+      const saved = await create(draft, userId);
+      if (saved) onCreated?.();
+      return saved;
     },
-    [userId, onCreated],
+    [create, userId, onCreated],
   );
   // A stable props object: the composer does not re-render when the feed changes.
   const props = useMemo(() => ({ onSubmit }), [onSubmit]);

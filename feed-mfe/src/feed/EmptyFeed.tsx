@@ -1,6 +1,7 @@
 import React from 'react';
 import { Link } from 'react-router-dom';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import { pathTo } from '@social/shell/routes';
 
 const LINK_TEXT = 'Explore Feed';
 
@@ -14,7 +15,7 @@ export function EmptyFeed() {
   return (
     <p className="feed-empty">
       {before}
-      <Link to="/explore">{LINK_TEXT}</Link>
+      <Link to={pathTo('explore')}>{LINK_TEXT}</Link>
       {after}
     </p>
   );

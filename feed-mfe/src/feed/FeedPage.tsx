@@ -1,7 +1,9 @@
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS, type User } from '@social/mock-api/contract';
 import { errorMessage, refreshPosts, toast, useAuth, usePosts, useUsers } from '@social/shell/bus';
+import type { FeedPageProps } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
+import { useAbortableEffect } from '@social/shell/actions';
 import { useSentinel } from '../common/useSentinel';
 import { useStablePosts } from '../common/useStablePosts';
 import { useExplorePages } from '../explore/useExplorePages';
@@ -13,9 +15,7 @@ import { FeedModeSwitch } from './FeedModeSwitch';
 import { PostList } from './PostList';
 import './feed.css';
 
-export interface FeedPageProps {
-  mode: 'home' | 'explore';
-}
+export type { FeedPageProps } from '@social/shell/federation';
 
 /** Home renders this many cards first, and this many more each time the bottom nears. */
 export const HOME_CHUNK = 20;
@@ -25,23 +25,22 @@ function useHomePosts(enabled: boolean) {
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let alive = true;
-    refreshPosts()
-      .then(() => {
-        if (alive) setLoaded(true);
-      })
-      .catch((cause: unknown) => {
-        if (!alive) return;
-        const message = errorMessage(cause);
-        toast('error', message);
-        setError(message);
-      });
-    return () => {
-      alive = false;
-    };
-  }, [enabled, attempt]);
+  useAbortableEffect(
+    (signal) => {
+      if (!enabled) return;
+      refreshPosts()
+        .then(() => {
+          if (!signal.aborted) setLoaded(true);
+        })
+        .catch((cause: unknown) => {
+          if (signal.aborted) return;
+          const message = errorMessage(cause);
+          toast('error', message);
+          setError(message);
+        });
+    },
+    [enabled, attempt],
+  );
   const retry = useCallback(() => {
     setError(null);
     setAttempt((n) => n + 1);
@@ -57,7 +56,7 @@ export default function FeedPage({ mode }: FeedPageProps) {
   const [sort, setSort] = useState<FeedSort>('latest');
   const isHome = mode === 'home';
 
-  // SPEC §4: a page change shows a spinner for 500 ms (loading starts meanwhile).
+  // A page change shows a spinner for 500 ms (loading starts meanwhile).
   const [changingPage, setChangingPage] = useState(true);
   useEffect(() => {
     const timer = setTimeout(() => setChangingPage(false), LIMITS.pageChangeSpinnerMs);
@@ -65,7 +64,7 @@ export default function FeedPage({ mode }: FeedPageProps) {
   }, []);
 
   const home = useHomePosts(isHome);
-  const explore = useExplorePages(!isHome);
+  const explore = useExplorePages(!isHome, sort);
 
   // The freshest copy of me (followers/following change with follows), else the stored one.
   const meId = auth?.user._id;

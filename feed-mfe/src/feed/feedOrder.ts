@@ -1,5 +1,5 @@
 /**
- * The feed's rules as pure functions (SPEC §2 Home and explore): who is in the home feed,
+ * The feed's rules as pure functions (tested in feed-mfe/test/feedOrder.test.ts): who is in the home feed,
  * the Latest and Trending orders, and keeping unchanged posts' identity so a like
  * re-renders only the card it changed.
  */
@@ -53,11 +53,12 @@ export function homeFeed(posts: readonly Post[], me: Member, sort: FeedSort): Po
 }
 
 /**
- * The explore feed as shown. `paged` is what the pages brought (the server's trending
- * order); each post is shown in its latest version from the shared list, and a post the
+ * The explore feed as shown. `paged` is what the pages brought, in the server's order for
+ * `sort`; each post is shown in its latest version from the shared list, and a post the
  * shared list no longer holds has been deleted. Trending keeps the paged order (so a like
- * does not make a card jump) but, like home, only posts with a like or a comment; Latest
- * orders the loaded posts newest first.
+ * does not make a card jump) but, like home, only posts with a like or a comment. Latest is
+ * newest first, and also shows shared posts newer than the oldest loaded one (a post written
+ * since the page loaded belongs among them).
  */
 export function exploreFeed(paged: readonly Post[], shared: readonly Post[], sort: FeedSort): Post[] {
   let shown: Post[] = [...paged];
@@ -68,7 +69,13 @@ export function exploreFeed(paged: readonly Post[], shared: readonly Post[], sor
       return latest ? [latest] : [];
     });
   }
-  return sort === 'latest' ? sortLatest(shown) : shown.filter((p) => trendingScore(p) > 0);
+  if (sort !== 'latest') return shown.filter((p) => trendingScore(p) > 0);
+  if (shown.length > 0 && shared.length > 0) {
+    const held = new Set(shown.map((p) => p._id));
+    const oldest = Math.min(...shown.map(timeOf));
+    shown = [...shown, ...shared.filter((p) => !held.has(p._id) && timeOf(p) >= oldest)];
+  }
+  return sortLatest(shown);
 }
 
 /** Users suggested to follow: every member other than me whom I do not follow. */
@@ -103,7 +110,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Every post change replaces the whole list with freshly parsed objects (SPEC §4). This keeps
+ * Every post change replaces the whole list with freshly parsed objects (mock-api/src/server/routes/posts.ts). This keeps
  * the previous object of each post whose data did not change, so memoised cards skip rendering.
  */
 export function reuseUnchanged(previous: ReadonlyMap<string, Post>, next: readonly Post[]): { posts: Post[]; byId: Map<string, Post> } {

@@ -1,16 +1,49 @@
 /**
  * The data behind one Mirage server and the wrapper every route goes through: it parses and
  * checks the request, resolves the caller from the token, runs the handler and, for writes,
- * saves the result or rolls the change back. No handler can crash the server or leave a
- * half-made change behind.
+ * stores what changed or puts it back. No handler can crash the server or leave a half-made
+ * change behind.
+ *
+ * With `persist` the data lives in IndexedDB (./idb.ts), shared by every tab of the site:
+ * - requests of this tab run one at a time, in order;
+ * - a write takes the site-wide lock (`navigator.locks`), re-reads what other tabs changed
+ *   since this tab last looked, applies its change and stores the records it touched in one
+ *   transaction; then it tells the other tabs (BroadcastChannel), which re-read those records
+ *   and fire BACKEND_CHANGE_EVENT on their window so the apps refresh.
+ * - a read first catches up with other tabs' writes.
  */
 import { Response, type Request } from 'miragejs';
-import { SERVER_ERRORS } from '../contract';
+import { BACKEND_CHANGE_EVENT, SERVER_ERRORS } from '../contract';
 import { errorBody, fail, HttpError } from './errors';
-import { clearStoredDb, loadDb, saveDb, StorageFullError } from './persistence';
+import {
+  changesSince,
+  idbAvailable,
+  IdbStorage,
+  loadInTx,
+  readMeta,
+  readRecords,
+  writeChange,
+  type Change,
+  type Loaded,
+  type Meta,
+  type WriteTx,
+} from './idb';
+import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
-import { findUser, Renderer, type Db, type StoredUser } from './store';
-import { tokenFromHeader, verifyToken } from './tokens';
+import {
+  clearRenderCache,
+  findUser,
+  jsonText,
+  Renderer,
+  stopTracking,
+  summaryKey,
+  trackChanges,
+  type Db,
+  type StoredPost,
+  type StoredUser,
+  type Touched,
+} from './store';
+import { tokenExpired, tokenFromHeader, verifyToken, type TokenPayload } from './tokens';
 import { parseBody, type JsonObject } from './validate';
 import { nowIso } from './time';
 
@@ -22,18 +55,25 @@ export interface Answer {
 export interface Ctx {
   readonly db: Db;
   readonly params: Record<string, string>;
+  /** The query string's values (a repeated name keeps its last value). */
+  readonly query: Record<string, string>;
   /** The parsed JSON body (`{}` when empty). */
   readonly body: JsonObject;
   readonly render: Renderer;
   /** One timestamp per request, so every record a request touches gets the same time. */
   readonly now: string;
-  /** The member the token names: 404 userNotFound when there is no token or no such member, 401 badToken when forged. */
+  /** The member the token names: 404 userNotFound when there is no token or no such member, 401 badToken when forged, expired or revoked. */
   caller(): StoredUser;
+  /** The caller and their token's claims (what logout revokes). */
+  session(): { user: StoredUser; token: TokenPayload };
 }
 
 export type Handler = (ctx: Ctx) => Answer;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
+/** The site-wide lock every tab's writes take, so they apply one after another. */
+const WRITE_LOCK = 'social-mock-api:write';
+const CHANNEL = 'social-mock-api';
 
 function header(request: Request, name: string): string | undefined {
   const headers = request.requestHeaders ?? {};
@@ -49,98 +89,348 @@ export interface BackendOptions {
   extraPosts: number;
   /** Start from the seed even if data is stored. */
   reset: boolean;
+  /** IndexedDB database name (tests use their own). */
+  storageName?: string;
+}
+
+const isQuotaError = (error: unknown): boolean =>
+  !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'QuotaExceededError';
+
+/** Runs `task` holding the site-wide write lock (tab-local when the browser has no Web Locks). */
+function withSiteLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  return locks ? (locks.request(WRITE_LOCK, task) as Promise<T>) : task();
+}
+
+/** What a write must be able to put back. */
+interface Snapshot {
+  users: StoredUser[];
+  posts: StoredPost[];
+  nextId: number;
+  revoked: Db['revoked'];
+  touched: Touched;
 }
 
 export class Backend {
   db: Db;
-  /** The database as last saved (or seeded): what a failed write returns to. */
-  private committed: string;
+  /** Each stored record's insertion sequence (lists keep that order across reloads and tabs). */
+  private seqOf = new WeakMap<object, number>();
+  private nextSeq = 1;
+  /** The storage revision this tab's data matches. */
+  private revision = 0;
+  private storage: IdbStorage | null = null;
+  private channel: BroadcastChannel | null = null;
+  private closed = false;
+  /** This tab's requests, one at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Resolves once the stored data is loaded (at once without persistence). */
+  readonly ready: Promise<void>;
 
   constructor(private readonly options: BackendOptions) {
-    const stored = options.persist && !options.reset ? loadDb() : null;
-    if (stored) {
-      this.db = stored.db;
-      this.committed = stored.json;
-    } else {
-      this.db = createSeedDb(options.extraPosts);
-      this.committed = JSON.stringify(this.db);
-      this.saveSeed();
+    this.db = createSeedDb(options.extraPosts);
+    this.ready = options.persist && idbAvailable() ? this.enqueue(() => this.start()) : Promise.resolve();
+  }
+
+  /** Stops listening to other tabs and closes the storage. */
+  close(): void {
+    this.closed = true;
+    this.channel?.close();
+    this.channel = null;
+    void this.ready.then(() => this.storage?.close());
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private adopt({ db, meta, seqOf }: Loaded): void {
+    this.db = db;
+    this.seqOf = new WeakMap();
+    for (const [record, seq] of seqOf) this.seqOf.set(record, seq);
+    this.nextSeq = meta.nextSeq;
+    this.revision = meta.revision;
+  }
+
+  private async start(): Promise<void> {
+    try {
+      this.storage = await IdbStorage.open(this.options.storageName);
+    } catch (error) {
+      console.warn('mock-api: IndexedDB could not be opened; changes last until the page closes.', error);
+      return;
+    }
+    const storage = this.storage;
+    await withSiteLock(async () => {
+      const stored = this.options.reset ? null : await storage.load();
+      if (stored) {
+        this.adopt(stored);
+        return;
+      }
+      // First start: bring over what earlier versions kept in localStorage, else the seed.
+      const legacy = this.options.reset ? null : loadLegacyDb();
+      await this.replaceStored(legacy?.db ?? createSeedDb(this.options.extraPosts));
+      if (legacy) clearLegacyDb();
+      if (this.options.reset) clearLegacyDb();
+    });
+    if (typeof BroadcastChannel !== 'undefined' && !this.closed) {
+      this.channel = new BroadcastChannel(CHANNEL);
+      this.channel.onmessage = () => {
+        void this.enqueue(() => this.catchUp()).then((changed) => {
+          if (changed && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(BACKEND_CHANGE_EVENT));
+        });
+      };
     }
   }
 
-  private saveSeed(): void {
-    if (!this.options.persist) return;
+  /** Stores `db` as the whole data (seed, reset, migration); on failure the page keeps it in memory. */
+  private async replaceStored(db: Db): Promise<void> {
+    this.db = db;
+    if (!this.storage) return;
     try {
-      saveDb(this.committed);
+      this.adopt(await this.storage.replaceAll(db));
+      this.channel?.postMessage({ revision: this.revision });
     } catch (error) {
       // The app still works for this page; changes will answer storageFull until space frees up.
-      console.warn('mock-api: could not store the seed data', error);
+      console.warn('mock-api: could not store the data', error);
     }
   }
 
-  /** Back to the seed: the stored data is dropped and the fresh seed stored. */
-  reseed(): void {
-    clearStoredDb();
-    this.db = createSeedDb(this.options.extraPosts);
-    this.committed = JSON.stringify(this.db);
-    this.saveSeed();
+  /** Back to the seed, here, in storage and in every other tab. */
+  reseed(): Promise<void> {
+    return this.enqueue(async () => {
+      await this.ready;
+      clearLegacyDb();
+      const seed = createSeedDb(this.options.extraPosts);
+      if (this.storage) await withSiteLock(() => this.replaceStored(seed));
+      else this.db = seed;
+    });
   }
 
-  private rollback(): void {
-    this.db = JSON.parse(this.committed) as Db;
+  /** Re-reads what other tabs stored since this tab last looked; true when something changed. */
+  private async catchUp(): Promise<boolean> {
+    if (!this.storage || this.closed) return false;
+    const tx = this.storage.beginWrite();
+    const meta = await readMeta(tx);
+    const changed = !!meta && meta.revision !== this.revision;
+    if (meta && changed) await this.applyStored(tx, meta);
+    await tx.done;
+    return changed;
+  }
+
+  private async applyStored(tx: WriteTx, meta: Meta): Promise<void> {
+    const delta = meta.revision > this.revision ? await changesSince(tx, this.revision, meta.revision) : 'all';
+    if (delta === 'all') {
+      this.adopt(await loadInTx(tx));
+      return;
+    }
+    const stored = await readRecords(tx, delta);
+    let inserted = false;
+    const apply = <T extends { _id: string }>(list: T[], records: Map<string, { seq: number; data: T } | undefined>): T[] => {
+      let next = list;
+      for (const [id, item] of records) {
+        const index = next.findIndex((record) => record._id === id);
+        if (!item) {
+          if (index >= 0) next = next.filter((_, i) => i !== index);
+          continue;
+        }
+        this.seqOf.set(item.data, item.seq);
+        const old = index >= 0 ? next[index] : undefined;
+        if (old && 'userHandler' in old && summaryKey(old as unknown as StoredUser) !== summaryKey(item.data as unknown as StoredUser)) {
+          clearRenderCache(this.db);
+        }
+        if (index >= 0) next[index] = item.data;
+        else {
+          next.push(item.data);
+          inserted = true;
+        }
+      }
+      return next;
+    };
+    this.db.users = apply(this.db.users, stored.users);
+    this.db.posts = apply(this.db.posts, stored.posts);
+    if (inserted) {
+      const bySeq = (a: object, b: object) => (this.seqOf.get(a) ?? 0) - (this.seqOf.get(b) ?? 0);
+      this.db.users.sort(bySeq);
+      this.db.posts.sort(bySeq);
+    }
+    this.db.nextId = meta.nextId;
+    this.db.revoked = meta.revoked;
+    this.nextSeq = meta.nextSeq;
+    this.revision = meta.revision;
   }
 
   private context(request: Request, body: JsonObject): Ctx {
     const db = this.db;
-    let caller: StoredUser | undefined;
+    let resolved: { user: StoredUser; token: TokenPayload } | undefined;
+    const session = () => {
+      if (resolved) return resolved;
+      const token = tokenFromHeader(header(request, 'authorization'));
+      // "The user is resolved from the request token; if none is found, 404" (SERVER_ERRORS.userNotFound).
+      if (!token) throw fail.userNotFound();
+      const payload = verifyToken(token);
+      if (!payload || tokenExpired(payload) || db.revoked.some((r) => r.id === payload.jti)) throw fail.badToken();
+      const user = findUser(db, payload._id);
+      if (!user) throw fail.userNotFound();
+      resolved = { user, token: payload };
+      return resolved;
+    };
     return {
       db,
       params: request.params ?? {},
+      query: lastValues(request.queryParams),
       body,
       render: new Renderer(db),
       now: nowIso(),
-      caller() {
-        if (caller) return caller;
-        const token = tokenFromHeader(header(request, 'authorization'));
-        // SPEC §5: "The user is resolved from the request token; if none is found, 404."
-        if (!token) throw fail.userNotFound();
-        const payload = verifyToken(token);
-        if (!payload) throw fail.badToken();
-        const user = findUser(db, payload._id);
-        if (!user) throw fail.userNotFound();
-        caller = user;
-        return user;
-      },
+      caller: () => session().user,
+      session,
     };
   }
 
-  /** Wraps a handler for Mirage. GETs ignore the body; writes persist or roll back. */
+  /** Wraps a handler for Mirage. GETs ignore the body; writes store what they changed or put it back. */
   handle(kind: 'read' | 'write', method: string, handler: Handler) {
-    return (_schema: unknown, request: Request): Response => {
-      try {
-        const body = method === 'get' ? {} : parseBody(request.requestBody);
-        const answer = handler(this.context(request, body));
-        if (kind === 'write') this.commit();
-        return new Response(answer.status, JSON_HEADERS, answer.body as object);
-      } catch (error) {
-        if (kind === 'write') this.rollback();
-        return errorResponse(error);
-      }
-    };
+    return (_schema: unknown, request: Request): Promise<Response> =>
+      this.enqueue(async () => {
+        try {
+          await this.ready;
+          const body = method === 'get' ? {} : parseBody(request.requestBody);
+          if (!this.storage) return this.run(kind, handler, request, body).response;
+          if (kind === 'read') {
+            await this.catchUp();
+            return this.run(kind, handler, request, body).response;
+          }
+          return await withSiteLock(() => this.storedWrite(handler, request, body));
+        } catch (error) {
+          return errorResponse(error);
+        }
+      });
   }
 
-  private commit(): void {
-    const json = JSON.stringify(this.db);
-    if (this.options.persist) {
-      try {
-        saveDb(json);
-      } catch (error) {
-        if (error instanceof StorageFullError) throw new HttpError(STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
-        throw error;
+  /** Runs a handler on the data in memory; a write that throws is put back. */
+  private run(kind: 'read' | 'write', handler: Handler, request: Request, body: JsonObject): { response: Response; snapshot?: Snapshot } {
+    if (kind === 'read') return { response: answerOf(handler(this.context(request, body))) };
+    const db = this.db;
+    const snapshot: Snapshot = { users: db.users.slice(), posts: db.posts.slice(), nextId: db.nextId, revoked: db.revoked.slice(), touched: trackChanges(db) };
+    try {
+      const answer = handler(this.context(request, body));
+      // A member's name or picture changed: every post that shows them renders again.
+      for (const [record, json] of snapshot.touched) {
+        if ('userHandler' in record && summaryKey(JSON.parse(json) as StoredUser) !== summaryKey(record)) clearRenderCache(db);
       }
+      return { response: answerOf(answer), snapshot };
+    } catch (error) {
+      this.putBack(snapshot);
+      throw error;
+    } finally {
+      stopTracking(db);
     }
-    this.committed = json;
   }
+
+  private putBack(snapshot: Snapshot): void {
+    const db = this.db;
+    clearRenderCache(db);
+    for (const [record, json] of snapshot.touched) {
+      for (const key of Object.keys(record)) delete (record as unknown as Record<string, unknown>)[key];
+      Object.assign(record, JSON.parse(json));
+    }
+    db.users = snapshot.users;
+    db.posts = snapshot.posts;
+    db.nextId = snapshot.nextId;
+    db.revoked = snapshot.revoked;
+  }
+
+  /** One write with storage: catch up, apply, store the records it changed, all in one transaction. */
+  private async storedWrite(handler: Handler, request: Request, body: JsonObject): Promise<Response> {
+    const storage = this.storage!;
+    const tx = storage.beginWrite();
+    let snapshot: Snapshot | undefined;
+    try {
+      const meta = await readMeta(tx);
+      if (meta && meta.revision !== this.revision) await this.applyStored(tx, meta);
+      const result = this.run('write', handler, request, body);
+      snapshot = result.snapshot!;
+      const nextSeqBefore = this.nextSeq;
+      const change = this.changeOf(snapshot);
+      const revision = this.revision + 1;
+      const written = writeChange(tx, revision, change);
+      try {
+        await written;
+        await tx.done;
+      } catch (error) {
+        this.nextSeq = nextSeqBefore;
+        throw tx.error ?? error;
+      }
+      this.revision = revision;
+      this.channel?.postMessage({ revision });
+      return result.response;
+    } catch (error) {
+      try {
+        tx.abort();
+      } catch {
+        // Already finished or aborted.
+      }
+      if (snapshot) this.putBack(snapshot);
+      if (isQuotaError(error)) throw new HttpError(STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
+      throw error;
+    }
+  }
+
+  /** The records a write added, changed or removed (compared with the snapshot taken before it). */
+  private changeOf(snapshot: Snapshot): Change {
+    const db = this.db;
+    const diff = <T extends StoredUser | StoredPost>(before: T[], after: T[]) => {
+      const same = before.length === after.length && before.every((record, i) => record === after[i]);
+      if (same) return { added: [] as T[], removed: [] as T[] };
+      const beforeSet = new Set(before);
+      const afterSet = new Set(after);
+      return { added: after.filter((r) => !beforeSet.has(r)), removed: before.filter((r) => !afterSet.has(r)) };
+    };
+    const users = diff(snapshot.users, db.users);
+    const posts = diff(snapshot.posts, db.posts);
+    const seqFor = (record: object) => {
+      let seq = this.seqOf.get(record);
+      if (seq === undefined) {
+        seq = this.nextSeq;
+        this.nextSeq += 1;
+        this.seqOf.set(record, seq);
+      }
+      return seq;
+    };
+    const changedUsers = new Set<StoredUser>(users.added);
+    const changedPosts = new Set<StoredPost>(posts.added);
+    const removedUsers = new Set(users.removed);
+    const removedPosts = new Set(posts.removed);
+    for (const [record, json] of snapshot.touched) {
+      if (removedUsers.has(record as StoredUser) || removedPosts.has(record as StoredPost)) continue;
+      if (JSON.stringify(record) === json) continue;
+      if ('userHandler' in record) changedUsers.add(record);
+      else changedPosts.add(record);
+    }
+    return {
+      users: [...changedUsers].map((record) => ({ record, seq: seqFor(record) })),
+      posts: [...changedPosts].map((record) => ({ record, seq: seqFor(record) })),
+      deletedUsers: users.removed.map((r) => r._id),
+      deletedPosts: posts.removed.map((r) => r._id),
+      meta: { nextId: db.nextId, nextSeq: this.nextSeq, revoked: db.revoked },
+    };
+  }
+}
+
+/** The answer with its body serialised here (posts come pre-rendered as JsonText). */
+function answerOf(answer: Answer): Response {
+  return new Response(answer.status, JSON_HEADERS, jsonText(answer.body));
+}
+
+function lastValues(query: Record<string, string | string[] | null | undefined> | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query ?? {})) {
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (typeof last === 'string') values[name] = last;
+  }
+  return values;
 }
 
 export function errorResponse(error: unknown): Response {

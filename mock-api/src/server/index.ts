@@ -1,13 +1,14 @@
 /**
  * The product's backend: a MirageJS server in the browser, shared by every app.
  *
- * - `startServer()` once per page (the shell calls it): 400 ms delay, data kept in localStorage.
+ * - `startServer()` once per page (the shell calls it): 400 ms delay, data kept in IndexedDB and
+ *   shared with the site's other tabs (see ./backend.ts).
  *   URL switches read at start, then removed from the address bar:
  *     `?reset-data`      back to the seed;
  *     `?seed-posts=1000` back to the seed plus 1,000 generated posts (benchmarks);
  *     `?api-delay=0`     answer with that delay (ms) instead of 400 (benchmarks); not removed.
  * - `makeServer({ environment: 'test' })` for tests: no delay, no storage, fresh seed.
- * - `resetDatabase()` drops the stored data and reseeds the running server.
+ * - `resetDatabase()` drops the stored data and reseeds the running server (and every other tab).
  */
 import { createServer, type Request, type Server } from 'miragejs';
 import { LIMITS } from '../contract';
@@ -15,10 +16,12 @@ import { Backend, type Handler } from './backend';
 import { authRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comments';
 import type { Method, RouteKit } from './routes/kit';
-import { fallbackRoutes, miscRoutes } from './routes/misc';
+import { answerMalformedPaths, fallbackAnswer, RouteTable } from './routes/fallback';
+import { miscRoutes } from './routes/misc';
 import { postRoutes } from './routes/posts';
 import { userRoutes } from './routes/users';
-import { clearStoredDb } from './persistence';
+import { deleteStoredDatabase } from './idb';
+import { clearLegacyDb } from './persistence';
 import { MAX_EXTRA_POSTS } from './seed';
 import { createSeedDb } from './seed';
 import { Renderer } from './store';
@@ -27,8 +30,10 @@ export type ServerOptions = {
   environment?: 'development' | 'test';
   /** Response delay in ms: LIMITS.defaultDelayMs (400) in development, 0 in test. */
   timing?: number;
-  /** Keep the data in localStorage: on in development, off in test. */
+  /** Keep the data in IndexedDB: on in development, off in test. */
   persist?: boolean;
+  /** IndexedDB database name (default IDB_NAME); tests give each server its own. */
+  storageName?: string;
   /** Generated posts added whenever the server seeds (fresh storage, reset, or `reset: true`). */
   extraPosts?: number;
   /** Start from the seed even when data is stored (what `?reset-data` does). */
@@ -46,6 +51,7 @@ export { DEFAULT_AVATAR, POST_IMAGES } from './seed';
 export { TEST_TODOS } from './routes/misc';
 export { INPUT_MESSAGES } from './validate';
 export { STORAGE_FULL_STATUS } from './backend';
+export { IDB_NAME } from './idb';
 
 /** The seed members as the API answers them (no password), in order: index 0 is user 1 (TEST_CREDENTIALS[0]). */
 export const SEED_USERS = (() => {
@@ -74,15 +80,17 @@ export function makeServer(options: ServerOptions = {}): Server {
     persist: options.persist ?? environment !== 'test',
     extraPosts: Math.max(0, Math.min(MAX_EXTRA_POSTS, Math.floor(options.extraPosts ?? 0))),
     reset: options.reset ?? false,
+    storageName: options.storageName,
   });
 
+  const table = new RouteTable();
   const server = createServer({
     environment,
-    logging: false,
     routes() {
       this.namespace = 'api';
       this.timing = timing;
       const register = (kind: 'read' | 'write') => (method: Method, path: string, handler: Handler) => {
+        table.add(method, path);
         this[method](path, backend.handle(kind, method, handler));
       };
       const kit: RouteKit = { read: register('read'), write: register('write') };
@@ -91,19 +99,27 @@ export function makeServer(options: ServerOptions = {}): Server {
       postRoutes(kit);
       commentRoutes(kit);
       miscRoutes(kit);
-      fallbackRoutes(kit);
+      // Registered last: Mirage prefers static and parameter segments, so these only catch what nothing else matched.
+      for (const method of ['get', 'post', 'delete', 'put', 'patch', 'head', 'options'] as const) {
+        for (const path of ['/', '/*path']) this[method](path, (_schema: unknown, request: Request) => fallbackAnswer(table, method, request));
+      }
       // Every request that is not /api goes to the network, whatever its origin.
       this.passthrough((request: Request) => !isApiRequestUrl(request.url));
     },
   });
   // Mirage's test environment forces timing 0; honour an explicit timing in tests too.
   server.timing = timing;
+  // miragejs 0.1.48 drops the `logging: false` option (it assigns its own undefined field), and
+  // its default logging prints every request and answer, passwords and tokens included.
+  server.logging = false;
+  answerMalformedPaths(server, isApiRequestUrl);
 
   backends.set(server, backend);
   active = { server, backend };
   const shutdown = server.shutdown.bind(server);
   server.shutdown = () => {
     shutdown();
+    backend.close();
     if (active?.server === server) active = null;
     const global = globalThis as GlobalWithServer;
     if (global[SERVER_KEY] === server) delete global[SERVER_KEY];
@@ -154,13 +170,19 @@ export function startServer(options: ServerOptions = {}): Server {
   return server;
 }
 
-/** Drops the stored data and puts the running server back to the seed. */
-export function resetDatabase(): void {
+/** Drops the stored data and puts the running server (and the site's other tabs) back to the seed. */
+export async function resetDatabase(): Promise<void> {
   const global = globalThis as GlobalWithServer;
   const server = global[SERVER_KEY] ?? active?.server;
   const backend = server ? backends.get(server) : undefined;
-  if (backend) backend.reseed();
-  else clearStoredDb();
+  if (backend) return backend.reseed();
+  clearLegacyDb();
+  await deleteStoredDatabase();
+}
+
+/** Resolves once the server's stored data is loaded (requests wait for it anyway). */
+export function serverReady(server: Server): Promise<void> {
+  return backends.get(server)?.ready ?? Promise.resolve();
 }
 
 export type { Server };

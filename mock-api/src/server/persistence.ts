@@ -1,17 +1,9 @@
 /**
- * Keeps the data across page reloads: the whole database is saved in localStorage
- * (STORAGE_KEYS.database) after every successful write and read back at start.
+ * The data as earlier versions kept it: the whole database as one JSON string in localStorage
+ * (STORAGE_KEYS.database). Only read once, to move it into IndexedDB (./idb.ts), then removed.
  */
 import { STORAGE_KEYS } from '../contract';
 import { DB_VERSION, type Db } from './store';
-
-/** The browser refused to store the data (quota exceeded or storage disabled). */
-export class StorageFullError extends Error {
-  constructor(cause: unknown) {
-    super('The browser storage refused the data.', { cause });
-    this.name = 'StorageFullError';
-  }
-}
 
 function storage(): Storage | null {
   try {
@@ -22,8 +14,6 @@ function storage(): Storage | null {
   }
 }
 
-export const storageAvailable = (): boolean => storage() !== null;
-
 function looksLikeDb(value: unknown): value is Db {
   if (!value || typeof value !== 'object') return false;
   const db = value as Partial<Db>;
@@ -31,29 +21,21 @@ function looksLikeDb(value: unknown): value is Db {
 }
 
 /** The stored database, or null when there is none or it can't be read (then the caller seeds). */
-export function loadDb(): { db: Db; json: string } | null {
+export function loadLegacyDb(): { db: Db; json: string } | null {
   try {
     const json = storage()?.getItem(STORAGE_KEYS.database);
     if (!json) return null;
     const parsed: unknown = JSON.parse(json);
-    return looksLikeDb(parsed) ? { db: parsed, json } : null;
+    if (!looksLikeDb(parsed)) return null;
+    if (!Array.isArray(parsed.revoked)) parsed.revoked = [];
+    return { db: parsed, json };
   } catch {
     return null;
   }
 }
 
-/** Stores the serialized database; throws StorageFullError when the browser refuses (the old value stays). */
-export function saveDb(json: string): void {
-  const store = storage();
-  if (!store) throw new StorageFullError(new Error('localStorage is not available'));
-  try {
-    store.setItem(STORAGE_KEYS.database, json);
-  } catch (error) {
-    throw new StorageFullError(error);
-  }
-}
-
-export function clearStoredDb(): void {
+/** Removes the localStorage copy (after it moved to IndexedDB, or on a reset). */
+export function clearLegacyDb(): void {
   try {
     storage()?.removeItem(STORAGE_KEYS.database);
   } catch {

@@ -58,12 +58,22 @@ export interface StoredPost {
   updatedAt: string;
 }
 
+/** A token logout revoked; kept until it would have expired anyway. */
+export interface RevokedToken {
+  /** The token's jti. */
+  id: string;
+  /** ms since 1970. */
+  expiresAt: number;
+}
+
 export interface Db {
   version: 1;
-  /** Next numeric `id` (SPEC §3: "id (number as text)"). */
+  /** Next numeric `id` (a number as text, see User in mock-api/src/contract.ts). */
   nextId: number;
   users: StoredUser[];
   posts: StoredPost[];
+  /** Absent in data stored before logout revoked tokens; treated as empty. */
+  revoked: RevokedToken[];
 }
 
 export const DB_VERSION = 1;
@@ -74,8 +84,87 @@ export function takeNumericId(db: Db): string {
   return id;
 }
 
-export const findUser = (db: Db, userId: string) => db.users.find((u) => u._id === userId);
-export const findPost = (db: Db, postId: string) => db.posts.find((p) => p._id === postId);
+// ---- Change tracking ----
+// A write stores only the records it changed. Every member or post a write looks up through
+// findUser/findPost (or marks with `touch`) is recorded with a copy taken before the change:
+// the backend stores those records, and puts the copies back if the write fails.
+
+/** Records a write looked up, each with its JSON as it was before the write. */
+export type Touched = Map<StoredUser | StoredPost, string>;
+const tracking = new WeakMap<Db, Touched>();
+
+export function trackChanges(db: Db): Touched {
+  const touched: Touched = new Map();
+  tracking.set(db, touched);
+  return touched;
+}
+
+export function stopTracking(db: Db): void {
+  tracking.delete(db);
+}
+
+/** Marks a record the current write may change (no-op outside a write); its rendered answer is dropped. */
+export function touch<T extends StoredUser | StoredPost>(db: Db, record: T): T {
+  const touched = tracking.get(db);
+  if (touched && !touched.has(record)) {
+    touched.set(record, JSON.stringify(record));
+    if (!('userHandler' in record)) renderCacheOf(db).delete(record);
+  }
+  return record;
+}
+
+// ---- Rendered posts, kept between requests ----
+// Every post change answers with all posts; rendering and serialising 5,000 of them on each like
+// would cost the whole database. Each post's JSON is kept until a write touches the post, or
+// until a member's name, handle, e-mail or picture changes (every post embeds those).
+
+const renderCaches = new WeakMap<Db, WeakMap<StoredPost, string>>();
+
+function renderCacheOf(db: Db): WeakMap<StoredPost, string> {
+  let cache = renderCaches.get(db);
+  if (!cache) {
+    cache = new WeakMap();
+    renderCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Drops every rendered post (after a write was put back, or a member's summary changed). */
+export function clearRenderCache(db: Db): void {
+  renderCaches.delete(db);
+}
+
+/** The fields of a member that answers embed in posts. */
+export const summaryKey = (user: Pick<StoredUser, 'firstName' | 'lastName' | 'userHandler' | 'pic' | 'username'>): string =>
+  JSON.stringify([user.firstName, user.lastName, user.userHandler, user.pic, user.username]);
+
+/** JSON text an answer embeds as is (see `jsonText`). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** Serialises an answer, embedding JsonText parts as they are. */
+export function jsonText(value: unknown): string {
+  if (value instanceof JsonText) return value.text;
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : jsonText(item))).join(',')}]`;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const parts: string[] = [];
+    for (const [key, item] of Object.entries(value)) if (item !== undefined) parts.push(`${JSON.stringify(key)}:${jsonText(item)}`);
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export const findUser = (db: Db, userId: string): StoredUser | undefined => {
+  const user = db.users.find((u) => u._id === userId);
+  return user && touch(db, user);
+};
+export const findPost = (db: Db, postId: string): StoredPost | undefined => {
+  const post = db.posts.find((p) => p._id === postId);
+  return post && touch(db, post);
+};
+/** A lookup that is only read (answers), never tracked. */
+const readUser = (db: Db, userId: string) => db.users.find((u) => u._id === userId);
 
 /** Renders answers. One per request: it caches summaries so big lists stay cheap. */
 export class Renderer {
@@ -86,7 +175,7 @@ export class Renderer {
   summary(userId: string): UserSummary | null {
     let cached = this.summaries.get(userId);
     if (cached === undefined) {
-      const user = findUser(this.db, userId);
+      const user = readUser(this.db, userId);
       cached = user
         ? { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: user.pic }
         : null;
@@ -159,7 +248,7 @@ export class Renderer {
       _id: post._id,
       id: post.id,
       userId: post.userId,
-      username: findUser(this.db, post.userId)?.username ?? '',
+      username: readUser(this.db, post.userId)?.username ?? '',
       content: post.content,
       pic: post.pic,
       likes: {
@@ -173,12 +262,34 @@ export class Renderer {
     };
   }
 
-  /** Every post, newest first (the apps sort again for Latest/Trending). */
-  posts(): Post[] {
-    return sortNewestFirst(this.db.posts).map((p) => this.post(p));
+  /** A post's answer as JSON text, rendered once and kept until the post changes. */
+  postText(post: StoredPost): string {
+    const cache = renderCacheOf(this.db);
+    let text = cache.get(post);
+    if (text === undefined) {
+      text = JSON.stringify(this.post(post));
+      cache.set(post, text);
+    }
+    return text;
+  }
+
+  /** Every post, newest first (the apps sort again for Latest/Trending), as JSON text: a Post[] in the answer. */
+  posts(): JsonText {
+    return new JsonText(`[${sortNewestFirst(this.db.posts).map((p) => this.postText(p)).join(',')}]`);
   }
 }
 
+/** Parsed createdAt of each post (it never changes), so sorting thousands of posts stays cheap. */
+const createdTimes = new WeakMap<StoredPost, number>();
+function createdTime(post: StoredPost): number {
+  let time = createdTimes.get(post);
+  if (time === undefined) {
+    time = Date.parse(post.createdAt);
+    createdTimes.set(post, time);
+  }
+  return time;
+}
+
 export function sortNewestFirst(posts: readonly StoredPost[]): StoredPost[] {
-  return [...posts].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return [...posts].sort((a, b) => createdTime(b) - createdTime(a));
 }

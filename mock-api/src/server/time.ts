@@ -3,7 +3,7 @@
 const pad = (n: number, width = 2) => String(Math.trunc(Math.abs(n))).padStart(width, '0');
 
 /**
- * ISO 8601 with a numeric offset (SPEC §3: `2024-05-17T10:32:00+05:30`), not `Z`:
+ * ISO 8601 with a numeric offset (`2024-05-17T10:32:00+05:30`, as in mock-api/src/server/seed/posts.ts), not `Z`:
  * the samples and the apps' date formatting expect an offset.
  * `offsetMinutes` east of UTC; defaults to the browser's own zone.
  */

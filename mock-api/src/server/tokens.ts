@@ -5,14 +5,21 @@
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { LIMITS } from '../contract';
+import { newId } from './time';
 
-/** The signing secret (SPEC §9: "a signing secret exists (not printed)"). Never sent to clients. */
+/** The signing secret (never printed). Never sent to clients. */
 const SECRET = 'social-mfe/mock-api :: 5b1f0c2e-hmac-secret-7d93a4 :: do-not-ship-to-a-real-server';
 
 export interface TokenPayload {
   _id: string;
   username: string;
+  /** Issued at, seconds since 1970. */
   iat: number;
+  /** Expires at, seconds since 1970 (LIMITS.tokenLifetimeMs after iat). */
+  exp: number;
+  /** Token id: what logout revokes (two logins in the same second still get different ids). */
+  jti: string;
 }
 
 const HEADER = { alg: 'HS256', typ: 'JWT' } as const;
@@ -41,7 +48,9 @@ function base64urlToText(part: string): string {
 const sign = (data: string): string => bytesToBase64url(hmac(sha256, utf8(SECRET), utf8(data)));
 
 export function signToken(user: { _id: string; username: string }, issuedAt = Date.now()): string {
-  const payload: TokenPayload = { _id: user._id, username: user.username, iat: Math.floor(issuedAt / 1000) };
+  const iat = Math.floor(issuedAt / 1000);
+  const exp = Math.floor((issuedAt + LIMITS.tokenLifetimeMs) / 1000);
+  const payload: TokenPayload = { _id: user._id, username: user.username, iat, exp, jti: newId() };
   const head = `${bytesToBase64url(utf8(JSON.stringify(HEADER)))}.${bytesToBase64url(utf8(JSON.stringify(payload)))}`;
   return `${head}.${sign(head)}`;
 }
@@ -54,7 +63,12 @@ function sameText(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/** The payload of a genuine token, or null for anything forged, tampered with or unreadable. */
+/**
+ * The payload of a genuine token, or null for anything forged, tampered with or unreadable.
+ * Expiry and revocation are the backend's checks (they need the clock and the database).
+ * Tokens signed before expiry existed (no exp/jti) expire LIMITS.tokenLifetimeMs after iat and
+ * are identified by their signature.
+ */
 export function verifyToken(token: string): TokenPayload | null {
   const parts = token.trim().split('.');
   if (parts.length !== 3) return null;
@@ -65,13 +79,22 @@ export function verifyToken(token: string): TokenPayload | null {
     const parsed: unknown = JSON.parse(base64urlToText(payload));
     if (!parsedHeader || typeof parsedHeader !== 'object' || (parsedHeader as { alg?: unknown }).alg !== HEADER.alg) return null;
     if (!parsed || typeof parsed !== 'object') return null;
-    const { _id, username, iat } = parsed as Record<string, unknown>;
+    const { _id, username, iat, exp, jti } = parsed as Record<string, unknown>;
     if (typeof _id !== 'string' || typeof username !== 'string' || typeof iat !== 'number') return null;
-    return { _id, username, iat };
+    return {
+      _id,
+      username,
+      iat,
+      exp: typeof exp === 'number' ? exp : iat + Math.floor(LIMITS.tokenLifetimeMs / 1000),
+      jti: typeof jti === 'string' && jti ? jti : signature,
+    };
   } catch {
     return null;
   }
 }
+
+/** True when the token's lifetime is over at `now` (ms). */
+export const tokenExpired = (payload: TokenPayload, now = Date.now()): boolean => now >= payload.exp * 1000;
 
 /** The token from an authorization header value: raw, or `Bearer <token>`. */
 export function tokenFromHeader(value: string | undefined | null): string | null {

@@ -2,10 +2,10 @@
  * Input checks. Every handler validates its whole input before touching the data, so a bad
  * request gets a clear 4xx and never leaves a half-written record.
  */
-import { IMAGE_TYPES, LIMITS } from '../contract';
+import { IMAGE_TYPES, LIMITS, TEXT_LIMITS } from '../contract';
 import { fail } from './errors';
 
-/** Messages for refused input (not in SPEC §8, which shows no server-side checks). */
+/** Messages for refused input (beside SERVER_ERRORS in mock-api/src/contract.ts). */
 export const INPUT_MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   bodyNotObject: 'The request body must be a JSON object.',
@@ -24,8 +24,8 @@ export const INPUT_MESSAGES = {
   followSelf: 'You cannot follow or unfollow yourself.',
 } as const;
 
-/** Longest text fields, so one request can't blow up local storage with a huge string. */
-export const TEXT_LIMITS = { name: 100, username: 254, password: 200, bio: 500, link: 500, post: 5000, comment: 2000 } as const;
+/** Longest text fields (defined in the contract, which the forms share). */
+export { TEXT_LIMITS };
 
 export type JsonObject = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ interface Props {
 
 export const HEADERS_ERROR_ID = 'mockman-headers-error';
 
-/** Header rows (SPEC §4 "Header row"): the legend counts the rows in use. */
+/** Header rows: the legend counts the rows in use. */
 export function HeaderRows({ rows, error, onEdit, onRemove }: Props) {
   return (
     <fieldset className="mockman-headers" aria-describedby={error ? HEADERS_ERROR_ID : undefined}>

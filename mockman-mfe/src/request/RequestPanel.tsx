@@ -29,14 +29,14 @@ const BODY_ERROR_ID = 'mockman-body-error';
 const ENDPOINT_ERROR_ID = 'mockman-endpoint-error';
 const TOKEN_HINT_ID = 'mockman-token-hint';
 
-/** The request form: type, endpoint, headers, JSON body and Send (SPEC §2 API tester). */
+/** The request form: type, endpoint, headers, JSON body and Send. */
 export function RequestPanel({ draft, onChange, onSend, sending }: Props) {
   const auth = useAuth();
   const [endpointError, setEndpointError] = useState<string | null>(null);
   const [headersError, setHeadersError] = useState<string | null>(null);
   const endpointRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
-  // Validated on every change (SPEC §5) and again on Send.
+  // Validated on every change (./draft.ts) and again on Send.
   const bodyInvalid = !isValidJson(draft.body);
 
   const update = (change: Partial<RequestDraft>) => onChange({ ...draft, ...change });

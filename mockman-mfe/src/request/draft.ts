@@ -1,5 +1,5 @@
 /**
- * The request draft of the API tester (SPEC §3 "Request draft"): request type, endpoint,
+ * The request draft of the API tester (tested in mockman-mfe/test/mockman.test.tsx): request type, endpoint,
  * body text and header rows. Pure functions, so the page and the tests share the rules.
  */
 import { STORAGE_KEYS } from '@social/mock-api/contract';
@@ -29,7 +29,7 @@ export const blankRow = (): HeaderRow => ({ id: rowId(), isUsed: false, header: 
 
 const isBlank = (row: HeaderRow) => !row.isUsed && row.header === '' && row.value === '';
 
-/** SPEC §9 default request, with the navigation context's Accept row and the blank row to type in. */
+/** The default request, with the navigation context's Accept row and the blank row to type in. */
 export function initialDraft(): RequestDraft {
   return {
     reqType: 'GET',
@@ -77,7 +77,7 @@ export function withAuthorization(rows: HeaderRow[], token: string): HeaderRow[]
 
 // ---- Validation ----
 
-/** SPEC §5: empty or invalid JSON is refused; any valid JSON is accepted. */
+/** Empty or invalid JSON is refused; any valid JSON is accepted. */
 export function isValidJson(text: string): boolean {
   if (!text.trim()) return false;
   try {
@@ -121,7 +121,23 @@ export function headersToSend(rows: HeaderRow[]): { headers: [string, string][] 
   return { headers };
 }
 
+// ---- Credentials ----
+
+/** Headers whose value grants access: never stored, and emptied when the member logs out. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-auth-token', 'x-access-token']);
+
+export const isCredentialHeader = (name: string) => CREDENTIAL_HEADERS.has(name.trim().toLowerCase());
+
+/** The rows with every credential value emptied (the row and its name stay, so "Add my token" fills it again). */
+export function withoutCredentials(rows: HeaderRow[]): HeaderRow[] {
+  return rows.some((row) => isCredentialHeader(row.header) && row.value !== '')
+    ? rows.map((row) => (isCredentialHeader(row.header) ? { ...row, value: '' } : row))
+    : rows;
+}
+
 // ---- Persistence (STORAGE_KEYS.mockmanRequest) ----
+// A stored request must not let the next person at this browser act as the member: credential
+// values are dropped when saving, and when loading a draft saved before that rule.
 
 interface StoredDraft {
   reqType: RequestType;
@@ -157,7 +173,9 @@ export function loadDraft(): RequestDraft {
       reqType: parsed.reqType,
       endpoint: parsed.endpoint,
       body: parsed.body,
-      headers: withTrailingBlank(parsed.headers.map((row) => ({ id: rowId(), isUsed: row.isUsed, header: row.header, value: row.value }))),
+      headers: withTrailingBlank(
+        withoutCredentials(parsed.headers.map((row) => ({ id: rowId(), isUsed: row.isUsed, header: row.header, value: row.value }))),
+      ),
     };
   } catch {
     return initialDraft();
@@ -169,7 +187,7 @@ export function saveDraft(draft: RequestDraft): void {
     reqType: draft.reqType,
     endpoint: draft.endpoint,
     body: draft.body,
-    headers: draft.headers.map(({ isUsed, header, value }) => ({ isUsed, header, value })),
+    headers: draft.headers.map(({ isUsed, header, value }) => ({ isUsed, header, value: isCredentialHeader(header) ? '' : value })),
   };
   try {
     window.localStorage.setItem(STORAGE_KEYS.mockmanRequest, JSON.stringify(stored));

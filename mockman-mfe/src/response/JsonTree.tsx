@@ -15,7 +15,7 @@ interface Props {
   scheme: ColourScheme;
 }
 
-/** One JSON tree of the response (SPEC §9: arrays grouped after 100 items, indent 4). */
+/** One JSON tree of the response (arrays grouped after 100 items, indent 4). */
 export default function JsonTree({ name, src, scheme }: Props) {
   const { theme, background } = THEMES[scheme];
   return (

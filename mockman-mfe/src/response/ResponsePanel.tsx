@@ -28,7 +28,7 @@ function Data({ response, scheme }: { response: DisplayedResponse; scheme: Colou
   );
 }
 
-/** The response region (SPEC §2): nothing yet, in flight, an answer (good or bad), or a failure to send. */
+/** The response region: nothing yet, in flight, an answer (good or bad), or a failure to send. */
 export function ResponsePanel({ state }: { state: ResponseState }) {
   const [scheme, setScheme] = useState<ColourScheme>('standard');
   const busy = state.kind === 'sending';

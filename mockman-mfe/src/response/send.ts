@@ -1,6 +1,6 @@
 /**
  * Sends a request draft with fetch and turns the answer, good or bad, into what the
- * response panel shows (SPEC §3 "Response as displayed": status, statusText, data, headers).
+ * response panel shows (status, statusText, data, headers).
  */
 import { apiBaseUrl, whenBackendReady } from '@social/shell/bus';
 import type { RequestType } from '../request/draft';

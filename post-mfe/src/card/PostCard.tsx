@@ -1,7 +1,10 @@
 import React, { useId, useRef, useState, type MouseEvent } from 'react';
-import { Link, useMatch, useNavigate } from 'react-router-dom';
-import { CLIENT_MESSAGES, type Post, type PostDraft } from '@social/mock-api/contract';
-import { api, auth$, errorMessage, setPosts, toast, updateAuthUser, useAuth } from '@social/shell/bus';
+import { Link, useNavigate } from 'react-router-dom';
+import { CLIENT_MESSAGES, type PostDraft } from '@social/mock-api/contract';
+import type { PostCardProps } from '@social/shell/federation';
+import { pathTo, useRouteMatch } from '@social/shell/routes';
+import { toast, useAuth } from '@social/shell/bus';
+import { useBookmark, usePostMutations, useReaction } from '@social/shell/actions';
 import {
   CommentIcon,
   Menu,
@@ -16,30 +19,30 @@ import {
 } from '@social/shell/ui';
 import PostComposer from '../composer/PostComposer';
 import { AuthorLink, usePostAuthor } from '../common/authors';
-import { useReaction } from './useReaction';
 import './card.css';
 
 /** The post's absolute address, for sharing. */
-export const postUrl = (postId: string): string => `${window.location.origin}/post/${encodeURIComponent(postId)}`;
+export const postUrl = (postId: string): string => `${window.location.origin}${pathTo('post', { postId })}`;
 
 /**
  * One post as an <article>: author, date, options menu, text and image, reactions, comment
  * count and share. Exposed as ./PostCard; the feed, profile and post page all render it.
  */
-export default function PostCard({ post }: { post: Post }) {
+export default function PostCard({ post }: PostCardProps) {
   const auth = useAuth();
   const me = auth?.user ?? null;
   const author = usePostAuthor(post.userId, post.username);
   const navigate = useNavigate();
-  const onThisPostPage = useMatch('/post/:postId')?.params.postId === post._id;
+  const onThisPostPage = useRouteMatch('post')?.postId === post._id;
   const articleRef = useRef<HTMLElement>(null);
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const reaction = useReaction(post, me?._id ?? null);
+  const bookmark = useBookmark(post._id);
+  const mutations = usePostMutations();
 
   const isAuthor = !!me && me._id === post.userId;
-  const isSaved = !!me && me.bookmarks.includes(post._id);
-  const pagePath = `/post/${encodeURIComponent(post._id)}`;
+  const pagePath = pathTo('post', { postId: post._id });
   // useId, not the post id: the same post can be on a page twice (e.g. two profile tabs).
   const countId = useId();
   const commentCount = post.comments.length;
@@ -47,46 +50,18 @@ export default function PostCard({ post }: { post: Post }) {
   // Menu items unmount on choice: focus the options button first, so the dialog gives focus back to it.
   const focusOptions = () => articleRef.current?.querySelector<HTMLButtonElement>('button[aria-label="Post options"]')?.focus();
 
-  const toggleSaved = async () => {
-    if (!me) return;
-    try {
-      const { bookmarks } = isSaved ? await api.users.removeBookmark(post._id) : await api.users.bookmark(post._id);
-      // The freshest stored user: another change (a follow, a profile edit) may have landed meanwhile.
-      const current = auth$.value?.user;
-      if (current && current._id === me._id) updateAuthUser({ ...current, bookmarks });
-      toast('success', isSaved ? CLIENT_MESSAGES.bookmarkRemoved : CLIENT_MESSAGES.bookmarkAdded);
-    } catch (error) {
-      toast('error', errorMessage(error));
-    }
-  };
-
   const saveEdit = async (draft: PostDraft): Promise<boolean> => {
-    try {
-      const { posts } = await api.posts.edit(post._id, draft);
-      setPosts(posts);
-      toast('success', CLIENT_MESSAGES.postUpdated);
-      setDialog(null);
-      return true;
-    } catch (error) {
-      toast('error', errorMessage(error));
-      return false;
-    }
+    const saved = await mutations.edit(post._id, draft);
+    if (saved) setDialog(null);
+    return saved;
   };
 
   const confirmDelete = async () => {
     setDeleting(true);
-    try {
-      const { posts } = await api.posts.remove(post._id);
-      setPosts(posts);
-      toast('success', CLIENT_MESSAGES.postDeleted);
-      setDialog(null);
-      if (onThisPostPage) navigate('/');
-    } catch (error) {
-      toast('error', errorMessage(error));
-      setDialog(null);
-    } finally {
-      setDeleting(false);
-    }
+    const removed = await mutations.remove(post._id);
+    setDeleting(false);
+    setDialog(null);
+    if (removed && onThisPostPage) navigate(pathTo('home'));
   };
 
   const share = async () => {
@@ -108,7 +83,7 @@ export default function PostCard({ post }: { post: Post }) {
   };
 
   const items: MenuItem[] = [
-    { label: isSaved ? 'Remove saved' : 'Save post', onSelect: () => void toggleSaved() },
+    { label: bookmark.saved ? 'Remove saved' : 'Save post', onSelect: bookmark.toggle },
     ...(isAuthor
       ? [
           { label: 'Edit post', onSelect: () => (focusOptions(), setDialog('edit')) },
@@ -145,8 +120,9 @@ export default function PostCard({ post }: { post: Post }) {
             className="icon-btn post-card__action"
             aria-label="Like"
             aria-pressed={reaction.liked}
-            aria-disabled={reaction.liked || reaction.busy || undefined}
-            onClick={() => void reaction.like()}
+            aria-disabled={reaction.liked || undefined}
+            aria-busy={reaction.pending || undefined}
+            onClick={reaction.like}
           >
             <ThumbUpIcon filled={reaction.liked} />
           </button>
@@ -156,8 +132,9 @@ export default function PostCard({ post }: { post: Post }) {
             className="icon-btn post-card__action"
             aria-label="Dislike"
             aria-pressed={reaction.disliked}
-            aria-disabled={reaction.disliked || reaction.busy || undefined}
-            onClick={() => void reaction.dislike()}
+            aria-disabled={reaction.disliked || undefined}
+            aria-busy={reaction.pending || undefined}
+            onClick={reaction.dislike}
           >
             <ThumbDownIcon filled={reaction.disliked} />
           </button>

@@ -1,11 +1,12 @@
 import React, { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CLIENT_MESSAGES, type Comment, type Post, type Reply, type User } from '@social/mock-api/contract';
-import { api, errorMessage, setPosts, toast } from '@social/shell/bus';
+import { CLIENT_MESSAGES, TEXT_LIMITS, type Comment, type Post, type Reply, type User } from '@social/mock-api/contract';
+import { toast } from '@social/shell/bus';
+import { useCommentMutations, useCommentUpvote } from '@social/shell/actions';
 import { ArrowUpIcon, Menu, Modal, RichText, formatFullDate, formatRelativeDate, type MenuItem } from '@social/shell/ui';
-import { AuthorLink, newReplyId, useMemberSummary } from '../common/authors';
+import { AuthorLink, useMemberSummary } from '../common/authors';
 
-/** The server refuses comment and reply text longer than this (mock-api TEXT_LIMITS.comment). */
-export const COMMENT_MAX_LENGTH = 2000;
+/** The server refuses comment and reply text longer than this. */
+export const COMMENT_MAX_LENGTH = TEXT_LIMITS.comment;
 
 function TimeAgo({ iso }: { iso: string }) {
   return (
@@ -39,29 +40,20 @@ export function CommentItem({ comment, post, me }: { comment: Comment; post: Pos
   const [replyOpen, setReplyOpen] = useState(false);
   const [replyText, setReplyText] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [busy, setBusy] = useState<null | 'edit' | 'reply' | 'delete' | 'upvote'>(null);
-  // Optimistic upvote: shown at once, settled by the server's list.
-  const [upvoteTarget, setUpvoteTarget] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState<null | 'edit' | 'reply' | 'delete'>(null);
   const rootRef = useRef<HTMLLIElement>(null);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
+  const mutations = useCommentMutations(post._id);
+  const upvote = useCommentUpvote(post._id, comment, me?._id ?? null);
 
   const isCommentAuthor = !!me && me._id === comment.user._id;
   const isPostAuthor = !!me && me._id === post.userId;
-  const upvotedOnServer = !!me && comment.votes.upvotedBy.some((u) => u._id === me._id);
-  // Compared with the server's state, so the view never flips back while the answer lands.
-  const upvoted = upvoteTarget ?? upvotedOnServer;
-  const upvotes = comment.votes.upvotedBy.length + (upvoted === upvotedOnServer ? 0 : upvoted ? 1 : -1);
 
-  /** Runs a comment call; the answer replaces the shared posts list (SPEC §4). */
-  const run = async (kind: NonNullable<typeof busy>, call: () => Promise<{ posts: Post[] }>): Promise<boolean> => {
+  /** Runs one comment call; the form it belongs to stays disabled meanwhile (no double send). */
+  const run = async (kind: NonNullable<typeof busy>, call: () => Promise<boolean>): Promise<boolean> => {
     setBusy(kind);
     try {
-      const { posts } = await call();
-      setPosts(posts);
-      return true;
-    } catch (error) {
-      toast('error', errorMessage(error));
-      return false;
+      return await call();
     } finally {
       setBusy(null);
     }
@@ -85,7 +77,7 @@ export function CommentItem({ comment, post, me }: { comment: Comment; post: Pos
       setMode('view');
       return;
     }
-    if (await run('edit', () => api.comments.edit(post._id, comment._id, { content }))) setMode('view');
+    if (await run('edit', () => mutations.edit(comment._id, content))) setMode('view');
   };
 
   const cancelOnEscape = (event: KeyboardEvent, cancel: () => void) => {
@@ -103,16 +95,7 @@ export function CommentItem({ comment, post, me }: { comment: Comment; post: Pos
       return;
     }
     if (!me) return;
-    const reply: Reply = {
-      _id: newReplyId(),
-      user: { _id: me._id, firstName: me.firstName, lastName: me.lastName, userHandler: me.userHandler, pic: me.pic },
-      content,
-      createdAt: new Date().toISOString(),
-    };
-    // A reply is an edit of its comment with the content unchanged and one more reply (SPEC §4).
-    const saved = await run('reply', () =>
-      api.comments.edit(post._id, comment._id, { content: comment.content, replies: [...comment.replies, reply] }),
-    );
+    const saved = await run('reply', () => mutations.reply(comment, me, content));
     if (saved) {
       setReplyText('');
       setReplyOpen(false);
@@ -120,15 +103,8 @@ export function CommentItem({ comment, post, me }: { comment: Comment; post: Pos
     }
   };
 
-  const upvote = async () => {
-    if (busy || !me) return;
-    setUpvoteTarget(!upvotedOnServer);
-    await run('upvote', () => api.comments.upvote(post._id, comment._id));
-    setUpvoteTarget(null);
-  };
-
   const remove = async () => {
-    if (await run('delete', () => api.comments.remove(post._id, comment._id))) return; // The comment is gone with its dialog.
+    if (await run('delete', () => mutations.remove(comment._id))) return; // The comment is gone with its dialog.
     setConfirmDelete(false);
   };
 
@@ -177,12 +153,13 @@ export function CommentItem({ comment, post, me }: { comment: Comment; post: Pos
           type="button"
           className="icon-btn post-comment__upvote"
           aria-label="Upvote"
-          aria-pressed={upvoted}
-          onClick={() => void upvote()}
+          aria-pressed={upvote.upvoted}
+          aria-busy={upvote.pending || undefined}
+          onClick={upvote.toggle}
         >
-          <ArrowUpIcon filled={upvoted} />
+          <ArrowUpIcon filled={upvote.upvoted} />
         </button>
-        <span className="post-comment__count">{upvotes}</span>
+        <span className="post-comment__count">{upvote.count}</span>
         <button
           ref={replyButtonRef}
           type="button"

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { UserSummary } from '@social/mock-api/contract';
 import { useUsers } from '@social/shell/bus';
 import { Avatar, fullName } from '@social/shell/ui';
+import { pathTo } from '@social/shell/routes';
 
 /** What a card needs to show who wrote something. `handler` is null when the member is unknown. */
 export interface AuthorView {
@@ -41,16 +42,10 @@ export function AuthorLink({ author, size = 40, className }: { author: AuthorVie
   );
   const classes = `post-author ${className ?? ''}`;
   return author.handler ? (
-    <Link className={classes} to={`/profile/${encodeURIComponent(author.handler)}`}>
+    <Link className={classes} to={pathTo('profile', { userHandler: author.handler })}>
       {content}
     </Link>
   ) : (
     <span className={classes}>{content}</span>
   );
-}
-
-/** A short id for a new reply: crypto.randomUUID where the browser has it (it needs a secure context). */
-export function newReplyId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }

@@ -1,19 +1,15 @@
 import React, { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import type { PostDraft } from '@social/mock-api/contract';
+import { TEXT_LIMITS } from '@social/mock-api/contract';
+import type { PostComposerProps } from '@social/shell/federation';
 import { EmojiPicker, IMAGE_ACCEPT, ImageIcon, insertAtCursor, readImageFile } from '@social/shell/ui';
 import './composer.css';
 
-/** The server refuses post text longer than this (mock-api TEXT_LIMITS.post). */
-export const POST_MAX_LENGTH = 5000;
+/** The server refuses post text longer than this. */
+export const POST_MAX_LENGTH = TEXT_LIMITS.post;
 /** Show the character count only when the writer gets close to the limit. */
 const COUNT_FROM = POST_MAX_LENGTH - 500;
 
-export interface PostComposerProps {
-  initial?: PostDraft;
-  /** Resolves true when the post was saved (the composer then empties itself); false or a throw keeps the draft. */
-  onSubmit: (draft: PostDraft) => Promise<boolean>;
-  autoFocus?: boolean;
-}
+export type { PostComposerProps } from '@social/shell/federation';
 
 /**
  * Writes or edits a post: text, one optional image, emojis. Used by the feed's Create post

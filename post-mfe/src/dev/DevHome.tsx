@@ -1,6 +1,7 @@
 import React, { useEffect } from 'react';
-import { CLIENT_MESSAGES, type PostDraft } from '@social/mock-api/contract';
-import { api, auth$, errorMessage, refreshPosts, setPosts, toast, usePosts } from '@social/shell/bus';
+import type { PostDraft } from '@social/mock-api/contract';
+import { auth$, errorMessage, refreshPosts, toast, usePosts } from '@social/shell/bus';
+import { usePostMutations } from '@social/shell/actions';
 import { Spinner } from '@social/shell/ui';
 import PostCard from '../card/PostCard';
 import PostComposer from '../composer/PostComposer';
@@ -17,18 +18,10 @@ export function DevHome() {
     refreshPosts().catch((error: unknown) => toast('error', errorMessage(error)));
   }, []);
 
+  const mutations = usePostMutations();
   const create = async (draft: PostDraft): Promise<boolean> => {
     const me = auth$.value?.user;
-    if (!me) return false;
-    try {
-      const { posts } = await api.posts.create({ ...draft, userId: me._id });
-      setPosts(posts);
-      toast('success', CLIENT_MESSAGES.postCreated);
-      return true;
-    } catch (error) {
-      toast('error', errorMessage(error));
-      return false;
-    }
+    return me ? mutations.create(draft, me._id) : false;
   };
 
   const newest = [...allPosts].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, SHOWN);

@@ -1,7 +1,10 @@
 import React, { useEffect, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { CLIENT_MESSAGES, type Post } from '@social/mock-api/contract';
-import { ApiError, api, errorMessage, posts$, refreshPosts, setPosts, toast, useAuth, usePosts } from '@social/shell/bus';
+import { ApiError, api, errorMessage, posts$, refreshPosts, toast, useAuth, usePosts } from '@social/shell/bus';
+import { useRemoteRouteParams } from '@social/shell/federation';
+import { pathTo } from '@social/shell/routes';
+import { useAbortableEffect, useCommentMutations } from '@social/shell/actions';
 import { Spinner } from '@social/shell/ui';
 import PostCard from '../card/PostCard';
 import { COMMENT_MAX_LENGTH, CommentItem } from '../comments/CommentItem';
@@ -20,6 +23,7 @@ type Lookup =
 function CommentForm({ postId }: { postId: string }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  const { add } = useCommentMutations(postId);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,16 +33,9 @@ function CommentForm({ postId }: { postId: string }) {
       return;
     }
     setSending(true);
-    try {
-      const { posts } = await api.comments.add(postId, { content });
-      setPosts(posts);
-      setText('');
-    } catch (error) {
-      // The text stays in the box so nothing is lost.
-      toast('error', errorMessage(error));
-    } finally {
-      setSending(false);
-    }
+    // The text stays in the box when it was not saved, so nothing is lost.
+    if (await add(content)) setText('');
+    setSending(false);
   };
 
   return (
@@ -64,7 +61,7 @@ function CommentForm({ postId }: { postId: string }) {
  * so a change made anywhere shows here; a post the list lacks is fetched on its own.
  */
 export default function PostPage() {
-  const { postId = '' } = useParams();
+  const { postId } = useRemoteRouteParams('post/PostPage');
   const { allPosts } = usePosts();
   const me = useAuth()?.user ?? null;
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
@@ -80,24 +77,23 @@ export default function PostPage() {
   // Not in the list (a partial list, or not loaded yet): ask for this one post. Runs again when
   // the list changes while the post is still missing from it, so a deletion elsewhere shows.
   const missingFrom = listed ? null : allPosts;
-  useEffect(() => {
-    if (!missingFrom || !postId) return;
-    let cancelled = false;
-    setLookup((current) => (current.state === 'found' && current.postId === postId ? current : { state: 'loading' }));
-    api.posts
-      .byId(postId)
-      .then(({ post }) => {
-        if (!cancelled) setLookup({ state: 'found', postId, post });
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        if (error instanceof ApiError && error.status === 404) setLookup({ state: 'missing', postId });
-        else setLookup({ state: 'error', postId, message: errorMessage(error) });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [postId, missingFrom, attempt]);
+  useAbortableEffect(
+    (signal) => {
+      if (!missingFrom || !postId) return;
+      setLookup((current) => (current.state === 'found' && current.postId === postId ? current : { state: 'loading' }));
+      api.posts
+        .byId(postId)
+        .then(({ post }) => {
+          if (!signal.aborted) setLookup({ state: 'found', postId, post });
+        })
+        .catch((error: unknown) => {
+          if (signal.aborted) return;
+          if (error instanceof ApiError && error.status === 404) setLookup({ state: 'missing', postId });
+          else setLookup({ state: 'error', postId, message: errorMessage(error) });
+        });
+    },
+    [postId, missingFrom, attempt],
+  );
 
   const settled = lookup.state !== 'idle' && lookup.state !== 'loading' && lookup.postId === postId ? lookup : null;
   const post = listed ?? (settled?.state === 'found' ? settled.post : null);
@@ -108,7 +104,7 @@ export default function PostPage() {
         <section className="card post-page__notice">
           <h1 className="post-page__notice-title">Post not found</h1>
           <p>This post doesn&apos;t exist or was deleted</p>
-          <Link to="/" className="btn btn--primary">
+          <Link to={pathTo('home')} className="btn btn--primary">
             Go to the home feed
           </Link>
         </section>

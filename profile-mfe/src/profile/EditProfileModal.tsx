@@ -1,13 +1,10 @@
 import React, { useId, useState, type FormEvent } from 'react';
-import { CLIENT_MESSAGES, type User } from '@social/mock-api/contract';
+import { CLIENT_MESSAGES, TEXT_LIMITS, type User } from '@social/mock-api/contract';
 import { api, errorMessage, refreshUsers, setUsers, toast, updateAuthUser, users$ } from '@social/shell/bus';
 import { Avatar, IMAGE_ACCEPT, Modal, fullName, readImageFile, safeHttpUrl } from '@social/shell/ui';
 
 export const PROFILE_UPDATED = 'Profile updated';
 export const LINK_MESSAGE = 'Enter a web address that starts with http:// or https:// (for example https://example.com).';
-/** Same limits as the fake backend, so nothing typed is refused after the fact. */
-const BIO_MAX = 500;
-const LINK_MAX = 500;
 
 /**
  * The link to save, or null when it is not a web address. A bare domain ("me.example.com")
@@ -104,7 +101,7 @@ export function EditProfileModal({ user, onClose, onSaved }: Props) {
         )}
         <label className="profile-edit__field">
           <span>Bio</span>
-          <textarea className="textarea" value={bio} maxLength={BIO_MAX} onChange={(e) => setBio(e.target.value)} />
+          <textarea className="textarea" value={bio} maxLength={TEXT_LIMITS.bio} onChange={(e) => setBio(e.target.value)} />
         </label>
         <label className="profile-edit__field">
           <span>Link</span>
@@ -115,7 +112,7 @@ export function EditProfileModal({ user, onClose, onSaved }: Props) {
             autoComplete="url"
             placeholder="https://example.com"
             value={link}
-            maxLength={LINK_MAX}
+            maxLength={TEXT_LIMITS.link}
             aria-invalid={linkError ? true : undefined}
             aria-describedby={linkError ? linkErrorId : undefined}
             onChange={(e) => {

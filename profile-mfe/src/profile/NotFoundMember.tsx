@@ -1,5 +1,6 @@
 import React from 'react';
 import { Link } from 'react-router-dom';
+import { pathTo } from '@social/shell/routes';
 
 /** Shown for a handle no member has: a clear page, not a blank or an endless spinner. */
 export function NotFoundMember({ handle }: { handle: string }) {
@@ -9,7 +10,7 @@ export function NotFoundMember({ handle }: { handle: string }) {
       <p className="muted">
         No member has the handle <strong>@{handle}</strong>. The link may be mistyped, or the account was removed.
       </p>
-      <Link className="btn btn--primary" to="/">
+      <Link className="btn btn--primary" to={pathTo('home')}>
         Go to the home feed
       </Link>
     </section>

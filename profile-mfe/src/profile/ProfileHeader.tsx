@@ -1,6 +1,7 @@
 import React, { useState } from 'react';
 import type { User, UserSummary } from '@social/mock-api/contract';
-import { api, errorMessage, logout, refreshUsers, setUsers, toast, useAuth } from '@social/shell/bus';
+import { logout, useAuth } from '@social/shell/bus';
+import { useFollow } from '@social/shell/actions';
 import { Avatar, RichText, fullName, safeHttpUrl } from '@social/shell/ui';
 import { EditProfileModal } from './EditProfileModal';
 import { UserListModal } from './UserListModal';
@@ -43,33 +44,12 @@ export function ProfileHeader({ member, postCount, isOwn, onMemberChange, onRelo
   const me = auth?.user ?? null;
   const [list, setList] = useState<'Followers' | 'Following' | null>(null);
   const [editing, setEditing] = useState(false);
-  // Optimistic follow state while the call is in flight; the server's answer replaces it.
-  const [pending, setPending] = useState<'follow' | 'unfollow' | null>(null);
+  const follow = useFollow(member._id, { onFailed: onReload });
 
-  const isFollowing = !!me && member.followers.some((f) => f._id === me._id);
+  // The followers list as it will be once the member's last follow choice lands.
   let followers = member.followers;
-  if (me && pending === 'follow' && !isFollowing) followers = [...followers, summaryOf(me)];
-  if (me && pending === 'unfollow') followers = followers.filter((f) => f._id !== me._id);
-  const showsFollowing = pending ? pending === 'follow' : isFollowing;
-
-  async function toggleFollow() {
-    if (pending || !me) return;
-    const action = isFollowing ? 'unfollow' : 'follow';
-    setPending(action);
-    try {
-      const answer = action === 'follow' ? await api.users.follow(member._id) : await api.users.unfollow(member._id);
-      setUsers(answer.allUsers);
-      const fresh = answer.allUsers.find((u) => u._id === member._id);
-      if (fresh) onMemberChange(fresh);
-    } catch (error) {
-      toast('error', errorMessage(error));
-      // The page's copy may have been stale: show what the server now holds.
-      refreshUsers().catch(() => undefined);
-      onReload();
-    } finally {
-      setPending(null);
-    }
-  }
+  if (me && follow.following && !follow.followingOnServer && !followers.some((f) => f._id === me._id)) followers = [...followers, summaryOf(me)];
+  if (me && !follow.following && follow.followingOnServer) followers = followers.filter((f) => f._id !== me._id);
 
   const name = fullName(member);
   return (
@@ -95,12 +75,11 @@ export function ProfileHeader({ member, postCount, isOwn, onMemberChange, onRelo
               me && (
                 <button
                   type="button"
-                  className={showsFollowing ? 'btn' : 'btn btn--primary'}
-                  onClick={() => void toggleFollow()}
-                  disabled={pending !== null}
-                  aria-busy={pending !== null || undefined}
+                  className={follow.following ? 'btn' : 'btn btn--primary'}
+                  onClick={follow.toggle}
+                  aria-busy={follow.pending || undefined}
                 >
-                  {showsFollowing ? 'Unfollow' : 'Follow'}
+                  {follow.following ? 'Unfollow' : 'Follow'}
                 </button>
               )
             )}

@@ -3,8 +3,8 @@
  * POSTS / BOOKMARKED / ACTIVITIES tabs. Exposed to the shell as ./ProfilePage.
  */
 import React, { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
 import { errorMessage, refreshPosts, toast, useAuth, usePosts } from '@social/shell/bus';
+import { useRemoteRouteParams } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
 import { NotFoundMember } from './NotFoundMember';
 import { ProfileHeader } from './ProfileHeader';
@@ -14,7 +14,7 @@ import { useMember } from './useMember';
 import './profile.css';
 
 export default function ProfilePage() {
-  const { userHandler = '' } = useParams();
+  const { userHandler } = useRemoteRouteParams('profile/ProfilePage');
   const handle = userHandler.trim();
   const auth = useAuth();
   const { allPosts } = usePosts();

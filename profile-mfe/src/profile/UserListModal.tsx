@@ -2,6 +2,7 @@ import React from 'react';
 import { Link } from 'react-router-dom';
 import type { UserSummary } from '@social/mock-api/contract';
 import { Avatar, Modal, fullName } from '@social/shell/ui';
+import { pathTo } from '@social/shell/routes';
 
 interface Props {
   title: 'Followers' | 'Following';
@@ -20,7 +21,7 @@ export function UserListModal({ title, users, emptyMessage, onClose }: Props) {
         <ul className="profile-users">
           {users.map((user) => (
             <li key={user._id}>
-              <Link className="profile-users__item" to={`/profile/${encodeURIComponent(user.userHandler)}`} onClick={onClose}>
+              <Link className="profile-users__item" to={pathTo('profile', { userHandler: user.userHandler })} onClick={onClose}>
                 <Avatar src={user.pic} name={fullName(user)} size={40} decorative />
                 <span className="profile-users__names">
                   <span className="profile-users__name">{fullName(user)}</span>

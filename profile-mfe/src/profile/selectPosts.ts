@@ -1,6 +1,6 @@
 /**
  * Which posts each profile tab shows. Pure functions over the shared posts list, so the
- * tabs follow every post change (SPEC §4: the whole list is replaced after each change).
+ * tabs follow every post change (every write answers with the whole list: mock-api/src/server/routes/posts.ts).
  */
 import type { Post } from '@social/mock-api/contract';
 

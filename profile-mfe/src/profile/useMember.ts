@@ -2,9 +2,10 @@
  * Loads the member a profile shows, by handle, and keeps it in step with the shared users
  * list (users$), which follow, unfollow and profile edits refresh.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { User } from '@social/mock-api/contract';
 import { ApiError, api, errorMessage, toast, useUsers } from '@social/shell/bus';
+import { useAbortableEffect } from '@social/shell/actions';
 
 export type MemberState =
   | { status: 'loading'; member: User | null }
@@ -36,28 +37,27 @@ export function useMember(handle: string): MemberState & { reload: () => void; r
   const [loaded, setLoaded] = useState<Loaded>({ handle, status: 'loading', user: null, message: '' });
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    setLoaded((prev) => ({ handle, status: 'loading', user: prev.handle === handle ? prev.user : null, message: '' }));
-    api.users
-      .byHandler(handle)
-      .then(({ user }) => {
-        if (live) setLoaded({ handle, status: 'ready', user, message: '' });
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiError && error.status === 404) {
-          setLoaded({ handle, status: 'notFound', user: null, message: '' });
-          return;
-        }
-        const message = errorMessage(error);
-        toast('error', message);
-        setLoaded({ handle, status: 'error', user: null, message });
-      });
-    return () => {
-      live = false;
-    };
-  }, [handle, attempt]);
+  useAbortableEffect(
+    (signal) => {
+      setLoaded((prev) => ({ handle, status: 'loading', user: prev.handle === handle ? prev.user : null, message: '' }));
+      api.users
+        .byHandler(handle)
+        .then(({ user }) => {
+          if (!signal.aborted) setLoaded({ handle, status: 'ready', user, message: '' });
+        })
+        .catch((error: unknown) => {
+          if (signal.aborted) return;
+          if (error instanceof ApiError && error.status === 404) {
+            setLoaded({ handle, status: 'notFound', user: null, message: '' });
+            return;
+          }
+          const message = errorMessage(error);
+          toast('error', message);
+          setLoaded({ handle, status: 'error', user: null, message });
+        });
+    },
+    [handle, attempt],
+  );
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const replace = useCallback((user: User) => {

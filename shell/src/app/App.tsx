@@ -1,7 +1,8 @@
 import React, { type ReactNode } from 'react';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { useAuth } from '@social/shell/bus';
 import { RemoteComponent } from '@social/shell/federation';
+import { ROUTES, useRouteParams } from '@social/shell/routes';
 import { NavBar } from '../nav/NavBar';
 import { AppFrame } from './AppFrame';
 import { PublicOnly, RequireAuth } from './guards';
@@ -20,12 +21,12 @@ function Protected({ children }: { children: ReactNode }) {
 
 /** Keyed by the post id / handle so moving between two of them starts the remote afresh. */
 function ProfileRoute() {
-  const { userHandler = '' } = useParams();
-  return <RemoteComponent key={userHandler} id="profile/ProfilePage" props={{}} />;
+  const { userHandler } = useRouteParams('profile');
+  return <RemoteComponent key={userHandler} id="profile/ProfilePage" />;
 }
 function PostRoute() {
-  const { postId = '' } = useParams();
-  return <RemoteComponent key={postId} id="post/PostPage" props={{}} />;
+  const { postId } = useRouteParams('post');
+  return <RemoteComponent key={postId} id="post/PostPage" />;
 }
 
 /** /mockman is reachable signed in or not; signed in, it keeps the nav bar. */
@@ -35,7 +36,7 @@ function MockmanRoute() {
     <>
       {auth && <NavBar />}
       <main className="page page--wide">
-        <RemoteComponent id="mockman/MockmanPage" props={{}} />
+        <RemoteComponent id="mockman/MockmanPage" />
       </main>
     </>
   );
@@ -44,13 +45,13 @@ function MockmanRoute() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<Protected><RemoteComponent key="home" id="feed/FeedPage" props={{ mode: 'home' }} /></Protected>} />
-      <Route path="/explore" element={<Protected><RemoteComponent key="explore" id="feed/FeedPage" props={{ mode: 'explore' }} /></Protected>} />
-      <Route path="/profile/:userHandler" element={<Protected><ProfileRoute /></Protected>} />
-      <Route path="/post/:postId" element={<Protected><PostRoute /></Protected>} />
-      <Route path="/login" element={<PublicOnly><main><RemoteComponent id="auth/LoginPage" props={{}} /></main></PublicOnly>} />
-      <Route path="/signup" element={<PublicOnly><main><RemoteComponent id="auth/SignupPage" props={{}} /></main></PublicOnly>} />
-      <Route path="/mockman" element={<MockmanRoute />} />
+      <Route path={ROUTES.home} element={<Protected><RemoteComponent key="home" id="feed/FeedPage" props={{ mode: 'home' }} /></Protected>} />
+      <Route path={ROUTES.explore} element={<Protected><RemoteComponent key="explore" id="feed/FeedPage" props={{ mode: 'explore' }} /></Protected>} />
+      <Route path={ROUTES.profile} element={<Protected><ProfileRoute /></Protected>} />
+      <Route path={ROUTES.post} element={<Protected><PostRoute /></Protected>} />
+      <Route path={ROUTES.login} element={<PublicOnly><main><RemoteComponent id="auth/LoginPage" /></main></PublicOnly>} />
+      <Route path={ROUTES.signup} element={<PublicOnly><main><RemoteComponent id="auth/SignupPage" /></main></PublicOnly>} />
+      <Route path={ROUTES.mockman} element={<MockmanRoute />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -1,6 +1,7 @@
 import React, { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { auth$, events$, refreshUsers } from '@social/shell/bus';
+import { VersionNotice } from '@social/shell/federation';
 import { useApplyTheme } from '../theme/ThemeSwitch';
 import { ToastHost } from '../toasts/ToastHost';
 
@@ -16,7 +17,7 @@ function NavigateBridge() {
   return null;
 }
 
-/** Scrolls to the top whenever the path changes (SPEC §2). */
+/** Scrolls to the top whenever the path changes. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -47,6 +48,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <NavigateBridge />
       <ScrollToTop />
       <UsersLoader />
+      <VersionNotice />
       {children}
       <ToastHost />
     </>

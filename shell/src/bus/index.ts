@@ -4,17 +4,19 @@
  *
  * State (BehaviorSubjects, read with the hooks in ./hooks):
  * - auth$   { token, user } of the signed-in member, or null. Kept in localStorage under
- *           'login-items' (SPEC §3) and restored at start.
+ *           'login-items' (STORAGE_KEYS in mock-api/src/contract.ts) and restored at start.
  * - users$  { allUsers }: the list of all members.
  * - posts$  { allPosts, isLoading, isSmallLoading }: the shared posts list; every post
- *           change replaces it with the server's answer (SPEC §4).
+ *           change replaces it with the server's answer (mock-api/src/server/routes/posts.ts).
  * - theme$  'dark' | 'light' (localStorage key 'theme', default dark).
  * Events (events$): toast, navigate, logout.
  * api: the typed client bound to the member's token; a 401 logs the member out.
+ * Other tabs: their login/logout (the 'storage' event) and their data changes (the fake
+ * backend's BACKEND_CHANGE_EVENT) are followed here.
  */
 import { BehaviorSubject, Subject } from 'rxjs';
 import { createApiClient, ApiError, type ApiClientOptions } from '@social/mock-api/client';
-import { STORAGE_KEYS, type Post, type User } from '@social/mock-api/contract';
+import { BACKEND_CHANGE_EVENT, STORAGE_KEYS, type Post, type User } from '@social/mock-api/contract';
 import { useSubject } from './hooks';
 
 export interface AuthState {
@@ -87,8 +89,8 @@ export function updateAuthUser(user: User): void {
   if (current && current.user._id === user._id) setAuth({ token: current.token, user });
 }
 
-/** Signs the member out and removes the stored entry. */
-export function logout(): void {
+/** Ends the session on this page: subject, stored entry, logout event (no server call). */
+function endLocalSession(): void {
   try {
     window.localStorage.removeItem(STORAGE_KEYS.loginItems);
   } catch {
@@ -96,6 +98,46 @@ export function logout(): void {
   }
   auth$.next(null);
   events$.next({ type: 'logout' });
+}
+
+/**
+ * Signs the member out: at once on this page (and, through the stored entry, in every tab),
+ * then asks the server to revoke the token. The revocation is best effort: offline or with an
+ * already invalid token, the member is still signed out here.
+ */
+export function logout(): void {
+  const token = auth$.value?.token;
+  endLocalSession();
+  if (token) {
+    revocation = createApiClient({ getToken: () => token, beforeRequest: () => backendReady })
+      .auth.logout()
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  }
+}
+
+let revocation: Promise<void> = Promise.resolve();
+/** Settles when the server has answered the last logout's revocation (or failed to); for tests that stop the backend after a logout. */
+export function whenLogoutSent(): Promise<void> {
+  return revocation;
+}
+
+// Another tab signed in, out, or changed the member: follow it (the 'storage' event fires only in the other tabs).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEYS.loginItems && event.key !== null) return;
+    const stored = readStorage(STORAGE_KEYS.loginItems, isAuthState);
+    if (!stored) {
+      if (auth$.value) {
+        auth$.next(null);
+        events$.next({ type: 'logout' });
+      }
+    } else if (JSON.stringify(stored) !== JSON.stringify(auth$.value)) {
+      auth$.next(stored);
+    }
+  });
 }
 
 // ---- Users and posts ----
@@ -147,13 +189,17 @@ export function whenBackendReady(): Promise<unknown> {
   return backendReady;
 }
 
+/** Shown when the server refuses the member's token (expired, or revoked by a logout elsewhere). */
+export const SESSION_ENDED_MESSAGE = 'Your session has expired. Please log in again.';
+
 const apiOptions: ApiClientOptions = {
   getToken: () => auth$.value?.token ?? null,
   beforeRequest: () => backendReady,
+  // An expired or revoked token: sign out here (the guards then send the member to /login) and say why.
   onUnauthorized: () => {
     if (auth$.value) {
-      logout();
-      toast('error', 'Your session has expired. Please log in again.');
+      endLocalSession();
+      toast('error', SESSION_ENDED_MESSAGE);
     }
   },
 };
@@ -193,6 +239,32 @@ export async function refreshUsers(): Promise<User[]> {
   setUsers(users);
   return users;
 }
+
+// Another tab changed the fake backend's data (it fires BACKEND_CHANGE_EVENT here): reload the
+// shared lists, which also refreshes the signed-in member. One reload at a time; changes that
+// arrive meanwhile get one more.
+let following: Promise<void> | null = null;
+let followAgain = false;
+function followOtherTabs(): void {
+  if (!auth$.value) return;
+  if (following) {
+    followAgain = true;
+    return;
+  }
+  following = Promise.all([refreshPosts(), refreshUsers()])
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      following = null;
+      if (followAgain) {
+        followAgain = false;
+        followOtherTabs();
+      }
+    });
+}
+if (typeof window !== 'undefined') window.addEventListener(BACKEND_CHANGE_EVENT, followOtherTabs);
 
 export { ApiError };
 

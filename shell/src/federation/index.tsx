@@ -9,6 +9,20 @@
 import React, { Component, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Spinner } from '@social/shell/ui';
+import { useLocation } from 'react-router-dom';
+import { matchPath, ROUTES } from '@social/shell/routes';
+import {
+  REMOTE_MODULES,
+  type NoProps,
+  type RemoteModuleExports,
+  type RemoteModuleId,
+  type RemoteProps,
+  type RemoteRouteParams,
+} from './contract';
+
+export * from './contract';
+export { VersionNotice, installVersionCheck, versionMismatches, type VersionMismatch } from './versions';
+import { installVersionCheck } from './versions';
 
 export const REMOTE_NAMES = ['auth', 'feed', 'post', 'profile', 'mockman'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -32,7 +46,7 @@ export function defaultRemotes(hostname = window.location.hostname, protocol = w
 }
 
 function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
+  if (typeof value !== 'string' || value.trim() === '') return false; // '' would resolve to the page itself
   try {
     const url = new URL(value, window.location.href);
     return url.protocol === 'http:' || url.protocol === 'https:';
@@ -63,6 +77,7 @@ export async function loadRemotesConfig(url = '/remotes.json'): Promise<RemotesC
 let registered: RemotesConfig | null = null;
 
 export function configureRemotes(config: RemotesConfig): void {
+  installVersionCheck();
   registered = config;
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: config[name] })), { force: true });
 }
@@ -75,11 +90,25 @@ function resetRemote(name: string): void {
   }
 }
 
-/** Loads an exposed module, e.g. loadRemoteModule('post/PostCard'). */
-export async function loadRemoteModule<T>(id: string): Promise<T> {
-  const module = await loadRemote<T>(id);
+/** Loads an exposed module, e.g. loadRemoteModule('post/PostCard'), typed by the contract (./contract.ts). */
+export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModuleExports<Id>> {
+  const module = await loadRemote<RemoteModuleExports<Id>>(id);
   if (!module) throw new Error(`Remote module ${id} could not be loaded.`);
   return module;
+}
+
+/**
+ * The route parameters an exposed page reads, as the contract declares them:
+ * useRemoteRouteParams('post/PostPage') → { postId }. Throws if the page is shown elsewhere.
+ */
+export function useRemoteRouteParams<Id extends RemoteModuleId>(id: Id): RemoteRouteParams<Id> {
+  const route = REMOTE_MODULES[id].route;
+  const { pathname } = useLocation();
+  if (!route) return {} as RemoteRouteParams<Id>;
+  const params = matchPath(route, pathname);
+  // Mounted on another route is a wiring mistake: the remote's boundary reports it instead of a page for ''.
+  if (!params) throw new Error(`${id} reads the ${route} route (${ROUTES[route]}) but is shown at ${pathname}.`);
+  return params as RemoteRouteParams<Id>;
 }
 
 // ---- React side ----
@@ -122,33 +151,38 @@ export class RemoteBoundary extends Component<BoundaryProps, { error: Error | nu
   }
 }
 
-export interface RemoteComponentProps<P> {
-  /** 'feed/FeedPage' style id; its first segment names the remote. */
-  id: string;
-  /** Which export holds the component; the module's default export if omitted. */
-  exportName?: string;
-  props: P;
+/** The module's props: required when it has required ones, optional (and empty) for pages without. */
+type PropsOf<Id extends RemoteModuleId> = RemoteProps<Id> extends NoProps ? { props?: NoProps } : { props: RemoteProps<Id> };
+
+/** A loader (injected in tests): resolves to the module's exports. */
+export type RemoteLoader = (id: RemoteModuleId) => Promise<Record<string, unknown>>;
+
+export type RemoteComponentProps<Id extends RemoteModuleId> = PropsOf<Id> & {
+  /** 'feed/FeedPage' style id from the contract (./contract.ts); its first segment names the remote. */
+  id: Id;
   /** Small inline fallback and error (for cards inside a list). */
   compact?: boolean;
   /** Injected in tests; defaults to the federation runtime. */
-  load?: (id: string) => Promise<Record<string, unknown>>;
-}
+  load?: RemoteLoader;
+};
 
-// One lazy component per (module, export, attempt): a list of 500 cards shares one load,
+// One lazy component per (module, attempt): a list of 500 cards shares one load,
 // and once it has resolved every further card renders at once, without a fallback.
 const lazyCache = new Map<string, unknown>();
 const attempts = new Map<string, number>();
 
-function lazyFor<P>(id: string, exportName: string, attempt: number, load: (id: string) => Promise<Record<string, unknown>>) {
-  const key = `${id}#${exportName}#${attempt}`;
-  const cacheable = load === loadRemoteModule;
+const defaultLoad: RemoteLoader = (id) => loadRemoteModule(id) as unknown as Promise<Record<string, unknown>>;
+
+function lazyFor<P>(id: RemoteModuleId, attempt: number, load: RemoteLoader) {
+  const key = `${id}#${attempt}`;
+  const cacheable = load === defaultLoad;
   const cached = cacheable ? lazyCache.get(key) : undefined;
   if (cached) return cached as React.LazyExoticComponent<ComponentType<P>>;
   const lazy = React.lazy(async () => {
     const module = await load(id);
-    const component = module[exportName] as ComponentType<P> | undefined;
+    const component = module.default as ComponentType<P> | undefined;
     if (typeof component !== 'function' && typeof component !== 'object') {
-      throw new Error(`Remote module ${id} has no export ${exportName}.`);
+      throw new Error(`Remote module ${id} has no default export.`);
     }
     return { default: component as ComponentType<P> };
   });
@@ -157,12 +191,13 @@ function lazyFor<P>(id: string, exportName: string, attempt: number, load: (id: 
 }
 
 /** Renders a component exposed by a remote, behind Suspense and an error boundary with Retry. */
-export function RemoteComponent<P extends object>({ id, exportName = 'default', props, compact, load = loadRemoteModule }: RemoteComponentProps<P>) {
+export function RemoteComponent<Id extends RemoteModuleId>({ id, props, compact, load = defaultLoad }: RemoteComponentProps<Id>) {
+  type P = RemoteProps<Id>;
   const [attempt, setAttempt] = useState(() => attempts.get(id) ?? 0);
   const remote = id.split('/')[0] ?? id;
   const label = REMOTE_LABELS[remote as RemoteName] ?? remote;
   // A failed React.lazy stays failed: each Retry builds a new one.
-  const Lazy = useMemo(() => lazyFor<P>(id, exportName, attempt, load), [id, exportName, attempt, load]);
+  const Lazy = useMemo(() => lazyFor<P>(id, attempt, load), [id, attempt, load]);
   const retry = useCallback(() => {
     resetRemote(remote);
     const next = (attempts.get(id) ?? 0) + 1;
@@ -172,7 +207,7 @@ export function RemoteComponent<P extends object>({ id, exportName = 'default', 
   return (
     <RemoteBoundary key={attempt} label={label} onRetry={retry} compact={compact}>
       <Suspense fallback={<Spinner size={compact ? 'small' : 'page'} />}>
-        {React.createElement(Lazy as unknown as ComponentType<P>, props)}
+        {React.createElement(Lazy as unknown as ComponentType<P>, (props ?? {}) as P)}
       </Suspense>
     </RemoteBoundary>
   );

@@ -1,6 +1,7 @@
 import React, { useCallback, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useAuth, useUsers } from '@social/shell/bus';
+import { pathTo } from '@social/shell/routes';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { Avatar, fullName, CompassIcon, HomeIcon, SearchIcon } from '@social/shell/ui';
 import { SearchOverlay } from './SearchOverlay';
@@ -17,15 +18,15 @@ export function NavBar() {
   return (
     <header className="topbar">
       <nav className="topbar__nav" aria-label="Main">
-        <Link to="/" className="brand">
+        <Link to={pathTo('home')} className="brand">
           <span className="brand__logo" aria-hidden="true">◎</span>
           <span className="brand__text">{PRODUCT_NAME}</span>
         </Link>
         <div className="topbar__actions">
-          <NavLink to="/" end className="icon-btn topbar__link" aria-label="Feed">
+          <NavLink to={pathTo('home')} end className="icon-btn topbar__link" aria-label="Feed">
             <HomeIcon />
           </NavLink>
-          <NavLink to="/explore" className="icon-btn topbar__link" aria-label="Explore">
+          <NavLink to={pathTo('explore')} className="icon-btn topbar__link" aria-label="Explore">
             <CompassIcon />
           </NavLink>
           <button type="button" className="icon-btn" aria-label="Search users" onClick={() => setSearchOpen(true)}>
@@ -33,7 +34,7 @@ export function NavBar() {
           </button>
           <ThemeSwitch />
           {auth && (
-            <Link to={`/profile/${encodeURIComponent(auth.user.userHandler)}`} className="topbar__avatar" aria-label="My profile">
+            <Link to={pathTo('profile', { userHandler: auth.user.userHandler })} className="topbar__avatar" aria-label="My profile">
               <Avatar src={auth.user.pic} name={fullName(auth.user)} size={34} decorative />
             </Link>
           )}
@@ -45,7 +46,7 @@ export function NavBar() {
           onClose={closeSearch}
           onChoose={(user) => {
             setSearchOpen(false);
-            navigate(`/profile/${encodeURIComponent(user.userHandler)}`);
+            navigate(pathTo('profile', { userHandler: user.userHandler }));
           }}
         />
       )}

@@ -1,4 +1,5 @@
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { CLIENT_MESSAGES, LIMITS, type User } from '@social/mock-api/contract';
 import { Avatar, fullName, CloseIcon } from '@social/shell/ui';
 import { searchUsers } from './searchUsers';
@@ -10,7 +11,7 @@ export interface SearchOverlayProps {
 }
 
 /**
- * Full-screen user search (SPEC §2): results follow the query 500 ms after the last
+ * Full-screen user search (shell/test/search.test.tsx): results follow the query 500 ms after the last
  * keystroke, run on the list already held (no call). Close, Escape or a click outside
  * the box closes it; closing drops the query and results (the overlay unmounts).
  */
@@ -18,6 +19,7 @@ export function SearchOverlay({ users, onChoose, onClose }: SearchOverlayProps) 
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<User[]>([]);
   const [searched, setSearched] = useState('');
+  const handleIdBase = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -37,7 +39,8 @@ export function SearchOverlay({ users, onChoose, onClose }: SearchOverlayProps) 
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  return (
+  // In a portal at the end of <body>: the sticky top bar's stacking context does not cap it.
+  return createPortal(
     <div
       className="search-overlay"
       onMouseDown={(event) => {
@@ -62,18 +65,28 @@ export function SearchOverlay({ users, onChoose, onClose }: SearchOverlayProps) 
         {searched && results.length === 0 && <p className="search-overlay__empty">{CLIENT_MESSAGES.noUsers}</p>}
         {results.length > 0 && (
           <ul className="search-overlay__results" aria-label="Matching users">
-            {results.map((user) => (
+            {results.map((user, index) => (
               <li key={user._id}>
-                <button type="button" className="search-overlay__result" onClick={() => onChoose(user)}>
+                {/* Named by first and last name only (shared/UI-NAMES.md); the handle describes it. */}
+                <button
+                  type="button"
+                  className="search-overlay__result"
+                  aria-label={fullName(user)}
+                  aria-describedby={`${handleIdBase}-${index}`}
+                  onClick={() => onChoose(user)}
+                >
                   <Avatar src={user.pic} name={fullName(user)} size={36} decorative />
                   <span>{fullName(user)}</span>
-                  <span className="muted">@{user.userHandler}</span>
+                  <span className="muted" id={`${handleIdBase}-${index}`}>
+                    @{user.userHandler}
+                  </span>
                 </button>
               </li>
             ))}
           </ul>
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

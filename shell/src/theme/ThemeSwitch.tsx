@@ -10,7 +10,7 @@ export function useApplyTheme(): void {
   }, [theme]);
 }
 
-/** Sun while dark, moon while light (SPEC §2); the name says what a press does. */
+/** Sun while dark, moon while light; the name says what a press does. */
 export function ThemeSwitch() {
   const theme = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';

@@ -1,4 +1,5 @@
-import React, { useEffect, useId, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { PopoverLayer, useDismissOnOutsidePress, usePopoverPosition } from './Popover';
 
 export interface MenuItem {
   label: string;
@@ -6,37 +7,71 @@ export interface MenuItem {
   danger?: boolean;
 }
 
-/** A "⋯" button opening a small menu; closes on choice, Escape or a click elsewhere. */
+/**
+ * A "⋯" button opening a small menu above the page (see ./Popover: never clipped by its card).
+ * Opening moves focus to the first item; arrows move between items; a choice, Escape, Tab or a
+ * click elsewhere closes it, and focus goes back to the button.
+ */
 export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement | null>(null);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
   const menuId = useId();
+  const position = usePopoverPosition(open, 'bottom-end');
+  // Stable ref callbacks: each element is handed to Floating UI once, not on every render.
+  const { setAnchor, setFloating } = position;
+  const setButton = useCallback(
+    (node: HTMLButtonElement | null) => {
+      buttonRef.current = node;
+      setAnchor(node);
+    },
+    [setAnchor],
+  );
+  const setPopover = useCallback(
+    (node: HTMLUListElement | null) => {
+      listRef.current = node;
+      setFloating(node);
+    },
+    [setFloating],
+  );
+
+  useDismissOnOutsidePress(open, [rootRef, listRef], () => setOpen(false));
 
   useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+    if (open) listRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.key === 'Escape') {
+      // Handled here: a dialog around the menu does not close with it.
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key === 'Tab') {
+      // Out of the menu, onwards from its button (the menu sits at the end of the page).
+      close();
+      return;
+    }
+    const entries = Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const at = entries.indexOf(document.activeElement as HTMLElement);
+    const move: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: entries.length - 1 };
+    if (event.key in move && entries.length > 0) {
+      event.preventDefault();
+      entries[(move[event.key]! + entries.length) % entries.length]?.focus();
+    }
+  };
 
   return (
     <div className="menu" ref={rootRef}>
       <button
-        ref={buttonRef}
+        ref={setButton}
         type="button"
         className="icon-btn"
         aria-label={label}
@@ -48,25 +83,35 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
         <span aria-hidden="true">⋯</span>
       </button>
       {open && (
-        <ul className="menu__list" role="menu" id={menuId} aria-label={label}>
-          {items.map((item) => (
-            <li key={item.label} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                className={item.danger ? 'menu__item menu__item--danger' : 'menu__item'}
-                onClick={() => {
-                  setOpen(false);
-                  // Focus back on the menu button first: a dialog the item opens returns focus there.
-                  buttonRef.current?.focus();
-                  item.onSelect();
-                }}
-              >
-                {item.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <PopoverLayer>
+          <ul
+            ref={setPopover}
+            style={position.style}
+            className="menu__list popover"
+            role="menu"
+            id={menuId}
+            aria-label={label}
+            onKeyDown={onListKeyDown}
+          >
+            {items.map((item) => (
+              <li key={item.label} role="none">
+                <button
+                  type="button"
+                  role="menuitem"
+                  className={item.danger ? 'menu__item menu__item--danger' : 'menu__item'}
+                  onClick={() => {
+                    setOpen(false);
+                    // Focus back on the menu button first: a dialog the item opens returns focus there.
+                    buttonRef.current?.focus();
+                    item.onSelect();
+                  }}
+                >
+                  {item.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </PopoverLayer>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import React from 'react';
 
 /**
  * Loading indicator: role status named "Loading" (UI-NAMES). `page` fills the content area,
- * `overlay` covers the whole screen while a call runs (SPEC §4: loading flags).
+ * `overlay` covers the whole screen while a call runs (the loading flags of posts$ in shell/src/bus/index.ts).
  */
 export function Spinner({ size = 'inline' }: { size?: 'page' | 'small' | 'inline' | 'overlay' }) {
   return (

@@ -6,7 +6,17 @@ export { Modal, type ModalProps } from './Modal';
 export { Menu, type MenuItem } from './Menu';
 export { EmojiPicker, EMOJIS, insertAtCursor } from './EmojiPicker';
 export { RichText, safeHttpUrl } from './RichText';
-export { readImageFile, IMAGE_ACCEPT, IMAGE_TYPE_MESSAGE, IMAGE_SIZE_MESSAGE, type ImageReadResult } from './image';
+export {
+  readImageFile,
+  IMAGE_ACCEPT,
+  IMAGE_TYPE_MESSAGE,
+  IMAGE_SIZE_MESSAGE,
+  IMAGE_KEPT_AS_IS_MESSAGE,
+  IMAGE_UNREADABLE_MESSAGE,
+  IMAGE_INPUT_TOO_LARGE_MESSAGE,
+  IMAGE_MAX_SIDE,
+  type ImageReadResult,
+} from './image';
 export { formatRelativeDate, formatFullDate } from './date';
 export { fullName } from './names';
 export * from './icons';

@@ -1,4 +1,4 @@
-/** POST /auth/login and /auth/signup (SPEC §7, rules of §4 and §5). */
+/** POST /auth/login and /auth/signup (client: mock-api/src/client.ts). */
 import { SERVER_ERRORS } from '../../contract';
 import { HttpError } from '../errors';
 import { DEFAULT_AVATAR } from '../seed';
@@ -33,12 +33,21 @@ export function authRoutes(r: RouteKit): void {
     return ok({ foundUser: render.user(user), encodedToken: signToken(user) });
   });
 
+  // Revokes the caller's token; revocations are dropped once the token would have expired anyway.
+  r.write('post', '/auth/logout', ({ db, session }) => {
+    const { token } = session();
+    const nowMs = Date.now();
+    db.revoked = db.revoked.filter((entry) => entry.expiresAt > nowMs);
+    db.revoked.push({ id: token.jti, expiresAt: token.exp * 1000 });
+    return ok({});
+  });
+
   r.write('post', '/auth/signup', ({ db, body, render, now }) => {
     const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username }).trim();
     const password = requiredText(body.password, 'password', { max: TEXT_LIMITS.password });
     const firstName = requiredText(body.firstName, 'firstName', { max: TEXT_LIMITS.name });
     const lastName = requiredText(body.lastName, 'lastName', { max: TEXT_LIMITS.name });
-    // Optional extra fields (SPEC: "other fields"), checked like a profile edit.
+    // Optional extra fields (signup "other fields"), checked like a profile edit.
     const bio = text(body.bio, 'bio', { required: false, allowEmpty: true, max: TEXT_LIMITS.bio });
     const userLink = link(body.link);
     const pic = image(body.pic, 'pic');

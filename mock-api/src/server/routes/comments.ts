@@ -1,5 +1,5 @@
 /**
- * /comments endpoints (SPEC §4, §7). Replies are added by editing the parent comment with an
+ * /comments endpoints (client: mock-api/src/client.ts). Replies are added by editing the parent comment with an
  * extended replies list, so that edit is open to every signed-in member, within limits:
  * - the comment's author may change its content and its replies list (but not the text of
  *   someone else's reply);
@@ -79,9 +79,10 @@ export function commentRoutes(r: RouteKit): void {
       }
       replies = next;
     }
+    // updatedAt marks the comment "(edited)": only a change of its own text moves it, not a reply.
+    if (content !== comment.content) comment.updatedAt = now;
     comment.content = content;
     comment.replies = replies;
-    comment.updatedAt = now;
     return created({ posts: render.posts() });
   });
 

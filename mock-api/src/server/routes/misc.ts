@@ -1,6 +1,5 @@
-/** GET /test-todos (the API tester's default request) and the answer for unknown /api paths. */
+/** GET /test-todos (the API tester's default request) and the words of the 404 for unknown /api paths; no MirageJS here, so api-server imports it too (@social/mock-api/todos). */
 import type { TodosAnswer } from '../../contract';
-import { HttpError } from '../errors';
 import { ok, type RouteKit } from './kit';
 
 export const TEST_TODOS: TodosAnswer = {
@@ -12,17 +11,9 @@ export const TEST_TODOS: TodosAnswer = {
   ],
 };
 
+/** The 404 message for a path no endpoint takes (both backends). */
 export const unknownEndpoint = (method: string, path: string) => `No API endpoint matches ${method} /api/${path}.`;
 
 export function miscRoutes(r: RouteKit): void {
   r.read('get', '/test-todos', () => ok({ todos: TEST_TODOS.todos.map((t) => ({ ...t })) }));
-}
-
-/** Registered last: route matching prefers static paths, so this only catches what nothing else matched. */
-export function fallbackRoutes(r: RouteKit): void {
-  for (const method of ['get', 'post', 'delete', 'put', 'patch'] as const) {
-    r.read(method, '/*path', ({ params }) => {
-      throw new HttpError(404, unknownEndpoint(method.toUpperCase(), params.path ?? ''));
-    });
-  }
 }

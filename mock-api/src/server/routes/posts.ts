@@ -1,7 +1,7 @@
-/** /posts endpoints: feeds, lookups, create/edit/delete (author only), like and dislike (SPEC §4, §7). */
-import { SERVER_ERRORS } from '../../contract';
+/** /posts endpoints: feeds, lookups, create/edit/delete (author only), like and dislike (client: mock-api/src/client.ts). */
+import { POST_SORTS, SERVER_ERRORS, type PostSort } from '../../contract';
 import { fail } from '../errors';
-import { findPost, sortNewestFirst, takeNumericId, type Db, type StoredPost } from '../store';
+import { findPost, sortNewestFirst, takeNumericId, touch, type Db, type StoredPost } from '../store';
 import { newId } from '../time';
 import { image, objectField, requiredText, TEXT_LIMITS, wholeNumber } from '../validate';
 import { created, ok, type RouteKit } from './kit';
@@ -13,6 +13,7 @@ export function postOr404(db: Db, postId: string | undefined): StoredPost {
 }
 
 const score = (p: StoredPost) => p.likeCount + p.comments.length;
+const isPostSort = (value: string): value is PostSort => (POST_SORTS as readonly string[]).includes(value);
 
 /** Largest page size a caller may ask for; the explore feed asks for 2. */
 const MAX_PAGE_LIMIT = 1000;
@@ -20,12 +21,16 @@ const MAX_PAGE_LIMIT = 1000;
 export function postRoutes(r: RouteKit): void {
   r.read('get', '/posts', ({ render }) => ok({ posts: render.posts() }));
 
-  // Cumulative explore page: the first page*limit + limit posts by likes plus comments (newest first on ties).
-  r.read('get', '/posts/:limit/:page', ({ db, params, render }) => {
+  // Cumulative explore page: the first page*limit + limit posts, by likes plus comments (newest
+  // first on ties), or newest first with ?sort=latest.
+  r.read('get', '/posts/:limit/:page', ({ db, params, query, render }) => {
     const limit = wholeNumber(params.limit, 'limit');
     const page = wholeNumber(params.page, 'page');
     if (limit < 1 || limit > MAX_PAGE_LIMIT) throw fail.badRequest(`"limit" must be between 1 and ${MAX_PAGE_LIMIT}.`);
-    const sorted = sortNewestFirst(db.posts).sort((a, b) => score(b) - score(a));
+    const sort = query.sort ?? 'trending';
+    if (!isPostSort(sort)) throw fail.badRequest(`"sort" must be one of: ${POST_SORTS.join(', ')}.`);
+    const newest = sortNewestFirst(db.posts);
+    const sorted = sort === 'latest' ? newest : newest.sort((a, b) => score(b) - score(a));
     return ok({ posts: sorted.slice(0, page * limit + limit).map((p) => render.post(p)) });
   });
 
@@ -75,14 +80,14 @@ export function postRoutes(r: RouteKit): void {
     return created({ posts: render.posts() });
   });
 
-  // SPEC §8 lists this refusal as 400; ownership refusals are 403 throughout this API (see errors.ts).
+  // Ownership refusals ownership refusals are 403 throughout this API (see errors.ts).
   r.write('delete', '/posts/:postId', ({ db, params, caller, render }) => {
     const user = caller();
     const post = postOr404(db, params.postId);
     if (post.userId !== user._id) throw fail.forbidden(SERVER_ERRORS.deleteNotOwner);
     db.posts = db.posts.filter((p) => p !== post);
     // No dangling bookmarks of a post that is gone.
-    for (const u of db.users) if (u.bookmarks.includes(post._id)) u.bookmarks = u.bookmarks.filter((id) => id !== post._id);
+    for (const u of db.users) if (u.bookmarks.includes(post._id)) touch(db, u).bookmarks = u.bookmarks.filter((id) => id !== post._id);
     return created({ posts: render.posts() });
   });
 

@@ -1,4 +1,4 @@
-/** /users endpoints: list, lookups, profile edit, bookmarks, follow and unfollow (SPEC §4, §7). */
+/** /users endpoints: list, lookups, profile edit, bookmarks, follow and unfollow (client: mock-api/src/client.ts). */
 import { SERVER_ERRORS } from '../../contract';
 import { fail } from '../errors';
 import { findPost, findUser, type StoredUser } from '../store';

@@ -1,0 +1,153 @@
+/**
+ * The in-browser backend as a member meets it across tabs (one browser context, two pages,
+ * one shared IndexedDB): changes in one tab show in the other without a reload and survive
+ * reloads; sessions end when the token expires; a browser that refuses storage gets a clear
+ * message and keeps the login.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { LIMITS, SERVER_ERRORS } from '@social/mock-api/contract';
+import { launchBrowser, logInAs, openPage, SHELL } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SESSION_ENDED = 'Your session has expired. Please log in again.';
+
+/** The number a "Comments" link describes (the count shown beside it). */
+async function commentCount(link: Locator): Promise<number> {
+  return Number(await link.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent?.trim()));
+}
+
+const cardWith = (page: Page, text: string) => page.locator('article').filter({ hasText: text });
+
+/** Waits until `seen` holds in the other tab; returns how long it took after the change (ms). */
+async function seenWithin(seen: () => Promise<unknown>): Promise<number> {
+  const start = Date.now();
+  await seen();
+  return Date.now() - start;
+}
+
+test("two tabs: a post, a like, a comment and a signup in one show in the other without a reload, and stay after reloads", async () => {
+  const { page: a, context, errors } = await openPage(browser);
+  await logInAs(a, 1);
+  const b = await context.newPage();
+  await b.goto(`${SHELL}/`);
+  await b.getByRole('navigation', { name: 'Main' }).waitFor();
+  await b.getByRole('article').first().waitFor();
+  const delays: Record<string, number> = {};
+
+  // A post written in tab A.
+  const text = `Written in tab A ${Date.now()}`;
+  await a.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
+  await a.getByRole('button', { name: 'Post', exact: true }).click();
+  await a.getByText('Post created successfully').waitFor();
+  delays.post = await seenWithin(() => cardWith(b, text).waitFor());
+
+  // A like in tab A.
+  await cardWith(a, text).getByRole('button', { name: 'Like', exact: true }).click();
+  await cardWith(a, text).locator('button[aria-label="Like"][aria-pressed="true"]').waitFor();
+  delays.like = await seenWithin(() => cardWith(b, text).locator('button[aria-label="Like"][aria-pressed="true"]').waitFor());
+
+  // A comment in tab A, on the post page.
+  const href = await cardWith(a, text).getByRole('link', { name: 'Comments' }).getAttribute('href');
+  await cardWith(a, text).getByRole('link', { name: 'Comments' }).click();
+  await a.getByRole('textbox', { name: 'Write a comment' }).fill('Commented in tab A');
+  await a.getByRole('button', { name: 'Post', exact: true }).click();
+  await a.getByText('Commented in tab A').waitFor();
+  const bCard = b.locator(`article:has(a[href="${href}"])`).getByRole('link', { name: 'Comments' });
+  delays.comment = await seenWithin(() => b.waitForFunction((h) => {
+    const link = document.querySelector(`article a[href="${h}"][aria-describedby]`);
+    return link && document.getElementById(link.getAttribute('aria-describedby') ?? '')?.textContent?.trim() === '1';
+  }, href));
+  expect(await commentCount(bCard)).toBe(1);
+
+  // Tab B makes its own change meanwhile: nothing of tab A's is lost.
+  await cardWith(b, text).getByRole('link', { name: 'Comments' }).click();
+  await b.getByRole('textbox', { name: 'Write a comment' }).fill('Commented in tab B');
+  await b.getByRole('button', { name: 'Post', exact: true }).click();
+  await b.getByText('Commented in tab B').waitFor();
+  delays.commentBack = await seenWithin(() => a.getByText('Commented in tab B').waitFor());
+
+  // A signup in tab A: tab B follows the new session, and its backend knows the new member.
+  await a.getByRole('link', { name: 'My profile' }).click();
+  await a.getByRole('button', { name: 'Logout' }).click();
+  await a.waitForURL(/\/login$/);
+  const email = `tabs.${Date.now()}@example.com`;
+  await a.getByRole('link', { name: 'Sign up' }).click();
+  await a.getByRole('textbox', { name: 'First name' }).fill('Tabby');
+  await a.getByRole('textbox', { name: 'Last name' }).fill('Two');
+  await a.getByRole('textbox', { name: 'Email' }).fill(email);
+  await a.getByRole('textbox', { name: 'Password' }).fill('orbit2024');
+  await a.getByRole('button', { name: 'Sign Up' }).click();
+  await a.getByRole('link', { name: 'My profile' }).waitFor();
+  delays.signup = await seenWithin(() =>
+    b.waitForFunction(async (mail) => {
+      const answer = await fetch('/api/users').then((r) => r.json() as Promise<{ users: { username: string }[] }>);
+      return answer.users.some((u) => u.username === mail);
+    }, email),
+  );
+
+  // Everything is still there after reloading both tabs.
+  await a.reload();
+  await b.reload();
+  for (const page of [a, b]) {
+    await page.goto(`${SHELL}${href}`);
+    await page.getByText('Commented in tab A').waitFor();
+    await page.getByText('Commented in tab B').waitFor();
+    await page.getByText(text).first().waitFor();
+  }
+  const post = await b.evaluate(async (h) => (await fetch(`/api/posts/${h.split('/').pop()}`).then((r) => r.json())) as { post: { likes: { likedBy: { _id: string }[] } } }, href!);
+  expect(post.post.likes.likedBy.map((u) => u._id)).toContain('u1-adarsh');
+  const login = await b.evaluate(async (mail) => (await fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: mail, password: 'orbit2024' }) })).status, email);
+  expect(login).toBe(200);
+
+  console.info(`two tabs: seen in the other tab after (ms) ${JSON.stringify(delays)}`);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('an expired token (the page clock moved past its lifetime) sends the member to /login with a message', async () => {
+  const { page, context } = await openPage(browser);
+  await logInAs(page, 2);
+  await page.getByRole('article').first().waitFor();
+  await page.clock.setFixedTime(Date.now() + LIMITS.tokenLifetimeMs + 60_000);
+  await page.getByRole('article').first().getByRole('button', { name: 'Like', exact: true }).click();
+  await page.waitForURL(/\/login$/);
+  await page.getByText(SESSION_ENDED).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('login-items'))).toBeNull();
+  await context.close();
+});
+
+test('storage refused: a clear message, nothing saved, and the member stays signed in', async () => {
+  const { page, context } = await openPage(browser);
+  // Simulates a full disk: once the flag is set, every IndexedDB write is refused with QuotaExceededError.
+  await context.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if ((window as unknown as { __refuseStorage?: boolean }).__refuseStorage) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+  });
+  await logInAs(page, 3);
+  await page.getByRole('article').first().waitFor();
+  await page.evaluate(() => {
+    (window as unknown as { __refuseStorage?: boolean }).__refuseStorage = true;
+  });
+  const text = `Refused by storage ${Date.now()}`;
+  await page.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await page.getByText(SERVER_ERRORS.storageFull).waitFor();
+  // The draft is kept to try again, and the member is still signed in, also after a reload.
+  expect(await page.getByRole('textbox', { name: "What's on your mind?" }).inputValue()).toBe(text);
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('article').first().waitFor();
+  expect(await page.getByText(text).count()).toBe(0);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('login-items') ?? 'null')?.user?.username)).toBe('kabir@socialmfe.dev');
+  await context.close();
+});

@@ -1,0 +1,131 @@
+/**
+ * Answers for requests no route handles, so every /api request gets an HTTP answer:
+ * - a method the path does not take: 405 with an `Allow` header;
+ * - HEAD on a path that takes GET: the GET answer's status and headers, without the body;
+ * - OPTIONS: 204 with `Allow`;
+ * - a path with a broken percent-escape: 400 malformedPath (pretender would throw on it, and
+ *   fetch would fail as if the server were down);
+ * - anything else: 404 naming the method and path.
+ */
+import { Response, type Request, type Server } from 'miragejs';
+import { SERVER_ERRORS } from '../../contract';
+import { errorBody } from '../errors';
+import type { Method } from './kit';
+import { unknownEndpoint } from './misc';
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+
+/** The path after `/api/`, still percent-encoded, without the query. */
+function apiPath(url: string): string {
+  const { pathname } = new URL(url, 'http://localhost/');
+  return pathname.replace(/^\/api\/?/, '');
+}
+
+/** Every registered (method, path pattern), to tell which methods a path takes. */
+export class RouteTable {
+  private readonly routes: { method: string; pattern: RegExp }[] = [];
+
+  add(method: Method, path: string): void {
+    const source = path
+      .replace(/^\//, '')
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.startsWith('*') ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    this.routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`) });
+  }
+
+  /** The methods the path takes (HEAD wherever GET is, OPTIONS wherever anything is), in a stable order. */
+  allowed(path: string): string[] {
+    const methods = new Set(this.routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
+    if (methods.size === 0) return [];
+    if (methods.has('GET')) methods.add('HEAD');
+    methods.add('OPTIONS');
+    return ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => methods.has(m));
+  }
+
+  /** Every method some path takes: what OPTIONS on /api itself answers. */
+  all(): string[] {
+    const methods = new Set(this.routes.map((r) => r.method));
+    methods.add('HEAD');
+    methods.add('OPTIONS');
+    return ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => methods.has(m));
+  }
+}
+
+/** The answer of the catch-all routes (see the file comment). */
+export function fallbackAnswer(table: RouteTable, method: Method | 'head' | 'options', request: Request): Response | Promise<Response> {
+  const path = apiPath(request.url);
+  const verb = method.toUpperCase();
+  if (path === '' && (verb === 'OPTIONS' || verb === 'HEAD')) {
+    return new Response(verb === 'OPTIONS' ? 204 : 200, { ...JSON_HEADERS, Allow: table.all().join(', ') }, '');
+  }
+  const allowed = table.allowed(path);
+  if (verb === 'OPTIONS' && allowed.length > 0) return new Response(204, { Allow: allowed.join(', ') }, '');
+  if (verb === 'HEAD' && allowed.includes('GET')) return headAnswer(request);
+  if (allowed.length > 0) {
+    return new Response(405, { ...JSON_HEADERS, Allow: allowed.join(', ') }, errorBody(SERVER_ERRORS.methodNotAllowed));
+  }
+  if (verb === 'HEAD') return new Response(404, JSON_HEADERS, '');
+  return new Response(404, JSON_HEADERS, errorBody(unknownEndpoint(verb, safeDecode(path))));
+}
+
+const safeDecode = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
+/** HEAD: ask the GET route (through fetch, so it runs exactly as a GET would) and drop the body. */
+async function headAnswer(request: Request): Promise<Response> {
+  const headers: Record<string, string> = { ...(request.requestHeaders ?? {}) };
+  const answer = await fetch(request.url, { method: 'GET', headers });
+  // Mirage turns an empty body into `{}` unless a Content-Type is given.
+  const out: Record<string, string> = { ...JSON_HEADERS };
+  answer.headers.forEach((value, key) => {
+    out[key] = value;
+  });
+  return new Response(answer.status, out, '');
+}
+
+/** True when every segment of the URL's path decodes (no broken percent-escape). */
+function decodablePath(url: string): boolean {
+  try {
+    new URL(url, 'http://localhost/').pathname.split('/').forEach((segment) => decodeURIComponent(segment));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface FakeRequest {
+  url: string;
+  /** fake-xml-http-request hands the body over in chunks of this many characters (default 10), one event each. */
+  chunkSize?: number;
+  respond(status: number, headers: Record<string, string>, body: string): void;
+}
+/** The two pretender hooks a request goes through; its type file leaves them out. */
+interface PretenderHooks {
+  checkPassthrough(request: FakeRequest): boolean;
+  handleRequest(request: FakeRequest): void;
+}
+
+/**
+ * Answers 400 malformedPath for /api paths that cannot be decoded, before pretender's router
+ * (which throws on them) sees them; and hands every answer's body over in one piece.
+ */
+export function answerMalformedPaths(server: Server, isApiRequestUrl: (url: string) => boolean): void {
+  const pretender = server.pretender as unknown as PretenderHooks;
+  const malformed = (request: FakeRequest) => isApiRequestUrl(request.url) && !decodablePath(request.url);
+  const checkPassthrough = pretender.checkPassthrough.bind(pretender);
+  const handleRequest = pretender.handleRequest.bind(pretender);
+  pretender.checkPassthrough = (request) => (malformed(request) ? false : checkPassthrough(request));
+  pretender.handleRequest = (request) => {
+    // One chunk: with the default of 10 characters, a 5 MB answer took a million 'readystatechange' events.
+    request.chunkSize = Number.MAX_SAFE_INTEGER;
+    if (malformed(request)) request.respond(400, JSON_HEADERS, JSON.stringify(errorBody(SERVER_ERRORS.malformedPath)));
+    else handleRequest(request);
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * IndexedDB specific: several tabs (one Backend each, as each tab has its own) share the stored
+ * data. Writes from every tab are kept, and each tab reads the others' writes.
+ */
+import './support/fake-indexeddb';
+import type { Request } from 'miragejs';
+import { TEST_CREDENTIALS, type Post, type User } from '../src/contract';
+import { Backend, type Handler } from '../src/server/backend';
+import { deleteStoredDatabase } from '../src/server/idb';
+import { authRoutes } from '../src/server/routes/auth';
+import { commentRoutes } from '../src/server/routes/comments';
+import type { Method } from '../src/server/routes/kit';
+import { postRoutes } from '../src/server/routes/posts';
+import { userRoutes } from '../src/server/routes/users';
+
+const NAME = 'tabs-test';
+
+/** The app's routes, looked up by their pattern (no router needed: tests name the pattern and params). */
+const routes = new Map<string, { kind: 'read' | 'write'; handler: Handler }>();
+const kit = (kind: 'read' | 'write') => (method: Method, path: string, handler: Handler) => routes.set(`${method} ${path}`, { kind, handler });
+for (const add of [authRoutes, userRoutes, postRoutes, commentRoutes]) add({ read: kit('read'), write: kit('write') });
+
+class Tab {
+  readonly backend = new Backend({ persist: true, extraPosts: 0, reset: false, storageName: NAME });
+
+  async call<T>(route: string, params: Record<string, string> = {}, body: unknown = {}, token?: string): Promise<{ status: number; body: T }> {
+    const entry = routes.get(route);
+    if (!entry) throw new Error(`no route ${route}`);
+    const request = { params, requestHeaders: token ? { authorization: token } : {}, requestBody: JSON.stringify(body) } as unknown as Request;
+    const response = await this.backend.handle(entry.kind, route.split(' ')[0]!, entry.handler)(null, request);
+    // Mirage's Response keeps status and body as `code` and `data`; its type file leaves them out.
+    const answer = response as unknown as { code: number; data: string };
+    return { status: answer.code, body: (typeof answer.data === 'string' ? JSON.parse(answer.data) : answer.data) as T };
+  }
+
+  async login(n: number): Promise<string> {
+    const answer = await this.call<{ encodedToken: string }>('post /auth/login', {}, TEST_CREDENTIALS[n - 1]);
+    return answer.body.encodedToken;
+  }
+
+  async post(postId: string): Promise<Post> {
+    return (await this.call<{ post: Post }>('get /posts/:postId', { postId })).body.post;
+  }
+
+  async users(): Promise<User[]> {
+    return (await this.call<{ users: User[] }>('get /users')).body.users;
+  }
+}
+
+let tabs: Tab[] = [];
+const openTab = async () => {
+  const tab = new Tab();
+  tabs.push(tab);
+  await tab.backend.ready;
+  return tab;
+};
+
+afterEach(async () => {
+  tabs.forEach((tab) => tab.backend.close());
+  tabs = [];
+  await Promise.resolve();
+  await deleteStoredDatabase(NAME);
+});
+
+test('a like in one tab and a comment in another both survive, and each tab reads the other', async () => {
+  const a = await openTab();
+  const b = await openTab();
+  const adarsh = await a.login(1);
+  const meera = await b.login(2);
+  expect((await a.call('post /posts/like/:postId', { postId: 'p11-chess' }, {}, adarsh)).status).toBe(201);
+  expect((await b.call('post /comments/add/:postId', { postId: 'p11-chess' }, { commentData: { content: 'From tab B' } }, meera)).status).toBe(201);
+
+  for (const tab of [a, b, await openTab()]) {
+    const post = await tab.post('p11-chess');
+    expect(post.likes.likedBy.map((u) => u._id)).toContain('u1-adarsh');
+    expect(post.comments.map((c) => c.content)).toContain('From tab B');
+  }
+});
+
+test('a member who signed up in one tab is kept after another tab writes, and can log in anywhere', async () => {
+  const a = await openTab();
+  const b = await openTab();
+  const signup = await a.call<{ encodedToken: string }>('post /auth/signup', {}, { username: 'tabs@x.dev', password: 'tabspass1', firstName: 'Tab', lastName: 'Member' });
+  expect(signup.status).toBe(201);
+  const meera = await b.login(2);
+  await b.call('post /users/edit', {}, { userData: { bio: 'Edited in B' } }, meera);
+  const c = await openTab();
+  for (const tab of [a, b, c]) {
+    expect((await tab.users()).map((u) => u.username)).toContain('tabs@x.dev');
+    expect((await tab.call('post /auth/login', {}, { username: 'tabs@x.dev', password: 'tabspass1' })).status).toBe(200);
+  }
+  // The new member's token from tab A works in tab B.
+  expect((await b.call('post /posts/like/:postId', { postId: 'p01-sunrise' }, {}, signup.body.encodedToken)).status).toBe(201);
+  // Lists keep one order in every tab.
+  expect(await a.users()).toEqual(await c.users());
+});
+
+test('writes fired at the same time from two tabs are all kept', async () => {
+  const a = await openTab();
+  const b = await openTab();
+  const adarsh = await a.login(1);
+  const meera = await b.login(2);
+  const target = (await a.users()).find((u) => !['u1-adarsh', 'u2-meera'].includes(u._id) && !u.followers.some((f) => ['u1-adarsh', 'u2-meera'].includes(f._id)))!;
+  const writes = [];
+  for (let i = 0; i < 15; i += 1) {
+    writes.push(a.call('post /comments/add/:postId', { postId: 'p04-hike' }, { commentData: { content: `A${i}` } }, adarsh));
+    writes.push(b.call('post /comments/add/:postId', { postId: 'p04-hike' }, { commentData: { content: `B${i}` } }, meera));
+  }
+  writes.push(a.call('post /users/follow/:followUserId', { followUserId: target._id }, {}, adarsh));
+  writes.push(b.call('post /users/follow/:followUserId', { followUserId: target._id }, {}, meera));
+  const results = await Promise.all(writes);
+  expect(results.filter((w) => w.status >= 300)).toEqual([]);
+  const fresh = await openTab();
+  const contents = (await fresh.post('p04-hike')).comments.map((c) => c.content);
+  for (let i = 0; i < 15; i += 1) expect(contents).toEqual(expect.arrayContaining([`A${i}`, `B${i}`]));
+  const followed = (await fresh.users()).find((u) => u._id === target._id)!;
+  expect(followed.followers.map((u) => u._id)).toEqual(expect.arrayContaining(['u1-adarsh', 'u2-meera']));
+});
+
+test('a logout in one tab revokes the token in the others', async () => {
+  const a = await openTab();
+  const b = await openTab();
+  const token = await a.login(3);
+  expect((await b.call('get /users/bookmark', {}, {}, token)).status).toBe(200);
+  expect((await a.call('post /auth/logout', {}, {}, token)).status).toBe(200);
+  expect((await b.call('get /users/bookmark', {}, {}, token)).status).toBe(401);
+});

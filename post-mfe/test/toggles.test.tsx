@@ -1,0 +1,169 @@
+/**
+ * Every toggle of the post remote ends in the state of the member's LAST click, with a slow
+ * backend (each answer takes 150 ms). The clicks are synchronous (fireEvent), so they all land
+ * while the first request is under way, whatever the machine's load.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import { api, auth$ } from '@social/shell/bus';
+import { ADARSH_ID, listed, renderCard, renderPostPage, requestsTo } from './helpers';
+import { setUpTestBackend } from '../../tools/jest/backend-kit';
+
+const ctx = setUpTestBackend({ signIn: true, loadPosts: true, serverOptions: { timing: 150 } });
+
+const like = () => screen.getByRole('button', { name: 'Like' });
+const dislike = () => screen.getByRole('button', { name: 'Dislike' });
+const likeCount = () => like().nextElementSibling?.textContent;
+const likedBy = (postId: string) => listed(postId)!.likes.likedBy.map((u) => u._id);
+const dislikedBy = (postId: string) => listed(postId)!.likes.dislikedBy.map((u) => u._id);
+/** Waits until no toggle of the page has a request under way. */
+// eslint-disable-next-line testing-library/no-node-access -- aria-busy is a state, not a role or a name
+const settled = () => waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+
+describe('Like and dislike', () => {
+  test('Like then Dislike before the first answer ends disliked, on the card and on the server', async () => {
+    renderCard('p05-charts');
+    fireEvent.click(like());
+    fireEvent.click(dislike());
+    expect(dislike()).toHaveAttribute('aria-pressed', 'true');
+    expect(likeCount()).toBe('3');
+    await waitFor(() => expect(dislikedBy('p05-charts')).toContain(ADARSH_ID));
+    await settled();
+    expect(dislike()).toHaveAttribute('aria-pressed', 'true');
+    expect(like()).toHaveAttribute('aria-pressed', 'false');
+    expect(likeCount()).toBe('3');
+    expect(likedBy('p05-charts')).not.toContain(ADARSH_ID);
+    // One at a time: the like went first, then the dislike.
+    expect(requestsTo(ctx.server, '/api/posts/like/p05-charts')).toBe(1);
+    expect(requestsTo(ctx.server, '/api/posts/dislike/p05-charts')).toBe(1);
+    expect(ctx.toasts).toEqual([]);
+  });
+
+  test('Like, Dislike, Like ends liked with a single request (the server already holds the last choice)', async () => {
+    renderCard('p05-charts');
+    fireEvent.click(like());
+    fireEvent.click(dislike());
+    fireEvent.click(like());
+    expect(like()).toHaveAttribute('aria-pressed', 'true');
+    expect(likeCount()).toBe('4');
+    await waitFor(() => expect(likedBy('p05-charts')).toContain(ADARSH_ID));
+    await settled();
+    expect(like()).toHaveAttribute('aria-pressed', 'true');
+    expect(likeCount()).toBe('4');
+    expect(requestsTo(ctx.server, '/api/posts/like/p05-charts')).toBe(1);
+    expect(requestsTo(ctx.server, '/api/posts/dislike/p05-charts')).toBe(0);
+  });
+
+  test('a failure rolls back to what the server holds, with the message', async () => {
+    renderCard('p05-charts');
+    const spy = jest.spyOn(api.posts, 'like').mockRejectedValueOnce(new Error('The server could not be reached.'));
+    fireEvent.click(like());
+    expect(like()).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'error', message: 'The server could not be reached.' }]));
+    expect(like()).toHaveAttribute('aria-pressed', 'false');
+    expect(likeCount()).toBe('3');
+    spy.mockRestore();
+  });
+});
+
+describe('Save post / Remove saved', () => {
+  // Synchronous clicks: all of them land before the first answer (each takes 150 ms).
+  const choose = (name: string) => {
+    fireEvent.click(screen.getByRole('button', { name: 'Post options' }));
+    fireEvent.click(screen.getByRole('menuitem', { name }));
+  };
+
+  test('Save then Remove saved before the answer ends not saved, with one toast for the outcome', async () => {
+    renderCard('p05-charts');
+    choose('Save post');
+    // The menu already offers the member's last choice.
+    choose('Remove saved');
+    await userEvent.click(screen.getByRole('button', { name: 'Post options' }));
+    expect(screen.getByRole('menuitem', { name: 'Save post' })).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo(ctx.server, '/api/users/remove-bookmark/p05-charts')).toBe(1));
+    await waitFor(() => expect(auth$.value?.user.bookmarks).not.toContain('p05-charts'));
+    expect((await api.users.bookmarks()).bookmarks).not.toContain('p05-charts');
+    // Back where it started: nothing to announce.
+    expect(ctx.toasts).toEqual([]);
+  });
+
+  test('Save, Remove saved, Save ends saved', async () => {
+    renderCard('p05-charts');
+    choose('Save post');
+    choose('Remove saved');
+    choose('Save post');
+    await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'success', message: CLIENT_MESSAGES.bookmarkAdded }]));
+    expect(auth$.value?.user.bookmarks).toContain('p05-charts');
+    expect((await api.users.bookmarks()).bookmarks).toContain('p05-charts');
+    expect(requestsTo(ctx.server, '/api/users/bookmark/p05-charts')).toBe(1);
+  });
+
+  test('a failure rolls back with the message', async () => {
+    renderCard('p05-charts');
+    const spy = jest.spyOn(api.users, 'bookmark').mockRejectedValueOnce(new Error('The server could not be reached.'));
+    choose('Save post');
+    await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'error', message: 'The server could not be reached.' }]));
+    await userEvent.click(screen.getByRole('button', { name: 'Post options' }));
+    expect(screen.getByRole('menuitem', { name: 'Save post' })).toBeInTheDocument();
+    expect(auth$.value?.user.bookmarks).not.toContain('p05-charts');
+    spy.mockRestore();
+  });
+});
+
+describe('Comment upvote', () => {
+  const commentBy = async (text: string) => {
+    await screen.findByText(text);
+    return screen.getAllByRole('listitem').find((item) => within(item).queryByText(text) !== null)!;
+  };
+  const upvotedBy = () => listed('p01-sunrise')!.comments[0]!.votes.upvotedBy.map((u) => u._id);
+
+  test('a double click ends not upvoted, at the count it started from', async () => {
+    renderPostPage('p01-sunrise');
+    const comment = await commentBy('This is unreal 😍 which trail was this?');
+    const upvote = within(comment).getByRole('button', { name: 'Upvote' });
+    const count = () => upvote.nextElementSibling?.textContent;
+    expect(count()).toBe('2');
+    fireEvent.click(upvote);
+    expect(upvote).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(upvote);
+    expect(upvote).toHaveAttribute('aria-pressed', 'false');
+    expect(count()).toBe('2');
+    // The first request went out, then one to take it back.
+    await waitFor(() => expect(requestsTo(ctx.server, '/api/comments/upvote/p01-sunrise/c01-1')).toBe(2));
+    await settled();
+    expect(upvote).toHaveAttribute('aria-pressed', 'false');
+    expect(count()).toBe('2');
+    expect(upvotedBy()).not.toContain(ADARSH_ID);
+  });
+
+  test('a triple click ends upvoted, with one request', async () => {
+    renderPostPage('p01-sunrise');
+    const comment = await commentBy('This is unreal 😍 which trail was this?');
+    const upvote = within(comment).getByRole('button', { name: 'Upvote' });
+    fireEvent.click(upvote);
+    fireEvent.click(upvote);
+    fireEvent.click(upvote);
+    expect(upvote).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(upvotedBy()).toContain(ADARSH_ID));
+    await settled();
+    expect(upvote).toHaveAttribute('aria-pressed', 'true');
+    // eslint-disable-next-line testing-library/no-node-access -- the count is the text beside the button
+    expect(upvote.nextElementSibling).toHaveTextContent('3');
+    expect(requestsTo(ctx.server, '/api/comments/upvote/p01-sunrise/c01-1')).toBe(1);
+  });
+
+  test('a failure rolls back with the message', async () => {
+    renderPostPage('p01-sunrise');
+    const comment = await commentBy('This is unreal 😍 which trail was this?');
+    const upvote = within(comment).getByRole('button', { name: 'Upvote' });
+    const spy = jest.spyOn(api.comments, 'upvote').mockRejectedValueOnce(new Error('The server could not be reached.'));
+    fireEvent.click(upvote);
+    expect(upvote).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'error', message: 'The server could not be reached.' }]));
+    expect(upvote).toHaveAttribute('aria-pressed', 'false');
+    // eslint-disable-next-line testing-library/no-node-access -- the count is the text beside the button
+    expect(upvote.nextElementSibling).toHaveTextContent('2');
+    spy.mockRestore();
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * Member actions written once (`@social/shell/actions`): each hook owns the API call, the
+ * shared-list update on the bus, the optimistic state and the toasts; remotes compose them.
+ * Stateless over the shared bus, so each app may bundle its own copy of this module.
+ */
+export { useDesiredState, type DesiredState, type DesiredStateOptions, type ToggleValue } from './useDesiredState';
+export { useReaction, type Reaction, type ReactionChoice } from './reactions';
+export { useBookmark } from './bookmarks';
+export { useFollow } from './follow';
+export { useCommentUpvote, useCommentMutations } from './comments';
+export { usePostMutations } from './posts';
+export { useAbortableEffect } from './useAbortableEffect';
