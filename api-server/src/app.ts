@@ -1,8 +1,9 @@
 /**
  * The api-server's HTTP layer (Fastify): CORS for the configured origins, a body size limit,
  * JSON bodies parsed and checked like the fake backend does, errors as `{ errors: [message] }`,
- * 405 with an Allow header for a method a path does not take, 400 for a malformed path, 404
- * for unknown paths, rate limits on login and signup, and stored images. No state is kept in
+ * 405 with an Allow header for a method a path does not take, HEAD wherever GET is, OPTIONS
+ * 204 with Allow, 400 for a malformed path, 404 for unknown paths (the same answers as
+ * mock-api/src/server/routes/fallback.ts), rate limits on login and signup, and stored images. No state is kept in
  * the process between requests: everything is in the database.
  */
 import cors from '@fastify/cors';
@@ -20,12 +21,12 @@ import { commentRoutes } from './routes/comments';
 import type { Method, RouteKit } from './routes/kit';
 import { postRoutes } from './routes/posts';
 import { userRoutes } from './routes/users';
+import { RouteTable } from './route-table';
 import { resetToSeed } from './seed';
 import { setTokenSecret } from './tokens';
 import { TEST_TODOS, unknownEndpoint } from '@social/mock-api/todos';
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts from this address. Wait a minute and try again.';
-const ALL_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'] as const;
 const AUTH_PATHS = new Set(['/api/auth/login', '/api/auth/signup']);
 
 export type AppConfig = Pick<ServerConfig, 'tokenSecret' | 'corsOrigins' | 'authRateLimit' | 'allowReset' | 'bodyLimit' | 'logLevel' | 'seedExtraPosts' | 'trustProxy' | 'publicUrl'> & {
@@ -59,6 +60,31 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     },
   });
 
+  const table = new RouteTable();
+  /** The answer when no route takes the request (see the file comment). */
+  const fallback = (request: FastifyRequest, reply: FastifyReply) => {
+    const rawPath = request.url.split('?')[0] ?? '';
+    if (decodedPath(request.url) === null) return reply.code(400).send(errorBody(SERVER_ERRORS.malformedPath));
+    const verb = request.method.toUpperCase();
+    const isApi = rawPath === '/api' || rawPath.startsWith('/api/');
+    const rest = rawPath.replace(/^\/api\/?/, '');
+    if (isApi && rest === '' && (verb === 'OPTIONS' || verb === 'HEAD')) {
+      return reply.code(verb === 'OPTIONS' ? 204 : 200).header('Allow', table.all().join(', ')).type('application/json').send();
+    }
+    const allowed = isApi ? table.allowed(rest) : [];
+    if (verb === 'OPTIONS' && allowed.length > 0) return reply.code(204).header('Allow', allowed.join(', ')).send();
+    if (allowed.length > 0) return reply.code(405).header('Allow', allowed.join(', ')).send(errorBody(SERVER_ERRORS.methodNotAllowed));
+    return reply.code(404).send(errorBody(unknownEndpoint(request.method, (decodedPath(request.url) ?? '').replace(/^\/api\/?/, ''))));
+  };
+
+  // OPTIONS that is not a CORS preflight (no Origin or no Access-Control-Request-Method) is
+  // answered like the fake backend: 204 with Allow. Registered before @fastify/cors, whose hook
+  // answers every OPTIONS as a preflight; real preflights still go to it.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'OPTIONS' || (request.headers.origin && request.headers['access-control-request-method'])) return done();
+    void fallback(request, reply);
+  });
+
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'DELETE'],
@@ -84,19 +110,12 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     return reply.code(500).send(errorBody('Unexpected server error. The change was not saved; try again.'));
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = decodedPath(request.url);
-    if (path === null) return reply.code(400).send(errorBody(SERVER_ERRORS.malformedPath));
-    const rest = path.replace(/^\/api\/?/, '');
-    return reply.code(404).send(errorBody(unknownEndpoint(request.method, rest)));
-  });
+  // Fastify answers HEAD on every GET route itself (exposeHeadRoutes): the GET's status and headers, no body.
+  app.setNotFoundHandler(fallback);
 
-  const methodsByPath = new Map<string, Set<string>>();
   const register = (method: Method, path: string, handler: Handler) => {
     const url = `/api${path}`;
-    const methods = methodsByPath.get(url) ?? new Set<string>();
-    methods.add(method);
-    methodsByPath.set(url, methods);
+    table.add(method, path);
     app.route({
       method,
       url,
@@ -139,25 +158,14 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .send(Buffer.from(image.bytes));
   });
-  methodsByPath.set('/api/images/:imageId', new Set(['GET']));
+  table.add('GET', '/images/:imageId');
 
   if (config.allowReset) {
     app.post('/api/__test/reset', async () => {
       await resetToSeed(db, config.seedExtraPosts);
       return {};
     });
-  }
-
-  // A method a path does not take: 405 with the methods it does take.
-  for (const [url, methods] of methodsByPath) {
-    const allow = [...methods].sort().join(', ');
-    const others = ALL_METHODS.filter((m) => !methods.has(m));
-    if (others.length === 0) continue;
-    app.route({
-      method: others,
-      url,
-      handler: (_request, reply) => reply.code(405).header('Allow', allow).send(errorBody(SERVER_ERRORS.methodNotAllowed)),
-    });
+    table.add('POST', '/__test/reset');
   }
   return app;
 }

@@ -72,11 +72,14 @@ async function resolveCaller(ex: Transaction, authorization: string | string[] |
   const token = tokenFromHeader(authorization);
   if (!token) throw fail.userNotFound();
   const payload = verifyToken(token);
-  if (!payload || expiresAt(payload) <= Date.now()) throw fail.badToken();
+  // The clock is this process's Date.now(), not the database's now(): one clock decides expiry
+  // everywhere (and tests that move Date.now move it for the server too).
+  const now = Date.now();
+  if (!payload || expiresAt(payload) <= now) throw fail.badToken();
   const row = await one(
     ex,
     sql<{ id: string; username: string; has_session: boolean }>`
-      select m.id, m.username, (s.token_hash is not null and s.revoked_at is null and s.expires_at > now()) as has_session
+      select m.id, m.username, (s.token_hash is not null and s.revoked_at is null and s.expires_at > to_timestamp(${now / 1000})) as has_session
       from members m left join sessions s on s.token_hash = ${tokenHash(token)} and s.member_id = m.id
       where m.id = ${payload._id}`,
   );
@@ -88,7 +91,7 @@ async function resolveCaller(ex: Transaction, authorization: string | string[] |
 /** Records a new session for a token just issued (and forgets the member's sessions that have expired). */
 export async function startSession(ex: Transaction, memberId: string, token: string): Promise<void> {
   const payload = verifyToken(token)!;
-  await sql`delete from sessions where member_id = ${memberId} and expires_at < now()`.execute(ex);
+  await sql`delete from sessions where member_id = ${memberId} and expires_at < to_timestamp(${Date.now() / 1000})`.execute(ex);
   await sql`insert into sessions (token_hash, member_id, issued_at, expires_at)
     values (${tokenHash(token)}, ${memberId}, to_timestamp(${payload.iat}), to_timestamp(${expiresAt(payload) / 1000}))`.execute(ex);
 }

@@ -71,13 +71,42 @@ describe('contract decisions', () => {
   it('answers 405 with an Allow header for a method a path does not take', async () => {
     const put = await fetch(`${server.url}/api/posts`, { method: 'PUT' });
     expect(put.status).toBe(405);
-    expect(put.headers.get('allow')).toBe('GET, POST');
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
     expect(await put.json()).toEqual({ errors: [SERVER_ERRORS.methodNotAllowed] });
     const get = await fetch(`${server.url}/api/auth/login`);
     expect(get.status).toBe(405);
-    expect(get.headers.get('allow')).toBe('POST');
+    expect(get.headers.get('allow')).toBe('POST, OPTIONS');
     const patch = await fetch(`${server.url}/api/posts/p01-sunrise`, { method: 'PATCH' });
-    expect(patch.headers.get('allow')).toBe('DELETE, GET');
+    expect(patch.headers.get('allow')).toBe('GET, HEAD, DELETE, OPTIONS');
+    // No id: the path is read as /posts/:postId, as the fake backend does.
+    const like = await fetch(`${server.url}/api/posts/like`, { method: 'POST' });
+    expect([like.status, like.headers.get('allow')]).toEqual([405, 'GET, HEAD, DELETE, OPTIONS']);
+    expect(await like.json()).toEqual({ errors: [SERVER_ERRORS.methodNotAllowed] });
+  });
+
+  it('answers OPTIONS with 204 and Allow, and still answers CORS preflights', async () => {
+    const root = await fetch(`${server.url}/api`, { method: 'OPTIONS' });
+    expect([root.status, root.headers.get('allow')]).toEqual([204, 'GET, HEAD, POST, DELETE, OPTIONS']);
+    const path = await fetch(`${server.url}/api/auth/login`, { method: 'OPTIONS' });
+    expect([path.status, path.headers.get('allow')]).toEqual([204, 'POST, OPTIONS']);
+    const unknown = await fetch(`${server.url}/api/nothing/here`, { method: 'OPTIONS' });
+    expect(unknown.status).toBe(404);
+    const preflight = await fetch(`${server.url}/api/posts/like/p01-sunrise`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('answers HEAD like GET without a body, and 405 where GET is not taken', async () => {
+    const get = await fetch(`${server.url}/api/posts/p01-sunrise`);
+    const head = await fetch(`${server.url}/api/posts/p01-sunrise`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, get.headers.get('content-type'), '']);
+    expect((await fetch(`${server.url}/api/posts/no-such-post`, { method: 'HEAD' })).status).toBe(404);
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'HEAD' });
+    expect([login.status, login.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
   });
 
   it('answers 400 malformedPath for a broken percent-escape and 404 for unknown paths', async () => {

@@ -79,7 +79,7 @@ export function authRoutes(r: RouteKit): void {
   r.route('POST', '/auth/logout', ({ tx }) =>
     tx(async (t) => {
       const caller = await t.caller();
-      await sql`update sessions set revoked_at = now() where token_hash = ${tokenHash(caller.token)}`.execute(t.ex);
+      await sql`update sessions set revoked_at = to_timestamp(${Date.now() / 1000}) where token_hash = ${tokenHash(caller.token)}`.execute(t.ex);
       return ok({});
     }),
   );

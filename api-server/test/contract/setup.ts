@@ -1,7 +1,9 @@
 /**
- * Points mock-api's API tests at api-server: relative `/api/...` calls go to this worker's
- * server, and `withTestServer()` (mock-api/test/helpers.ts) puts its database back to the
- * seed before each test instead of starting Mirage.
+ * Points mock-api's API tests at api-server: each test file starts its own api-server in this
+ * process (its own in-memory PGlite, or DATABASE_URL with --runInBand) on a loopback port the
+ * system picks; relative `/api/...` calls go to it, and `withTestServer()` (mock-api/test/helpers.ts)
+ * puts its database back to the seed before each test instead of starting Mirage.
+ * In this process, so a test that moves the clock with a `Date.now` spy moves the server's too.
  *
  * Pictures: api-server answers `pic` as a URL of a stored image, where the fake backend echoes
  * the data: URL it was sent. So the same assertions hold, every image URL in an answer is
@@ -10,12 +12,45 @@
  */
 import '@testing-library/jest-dom';
 import { createSeedDb, DEFAULT_AVATAR, POST_IMAGES } from '@social/mock-api/seed';
+import { loadConfig } from '../../src/config';
+import { openDatabase } from '../../src/db';
 import { decodeDataUrl, imageId } from '../../src/images';
+import { startApiServer, type RunningServer } from '../../src/server';
 
-const urls = (process.env.API_CONTRACT_URLS ?? '').split(',').filter(Boolean);
-if (urls.length === 0) throw new Error('API_CONTRACT_URLS is not set: run with api-server/jest.contract.config.js');
-const base = urls[(Number(process.env.JEST_WORKER_ID ?? '1') - 1) % urls.length]!;
 const nativeFetch = globalThis.fetch;
+let server: RunningServer | undefined;
+/** This file's server, e.g. http://127.0.0.1:40123 (set in beforeAll). */
+let base = '';
+
+beforeAll(async () => {
+  const databaseUrl = process.env.DATABASE_URL;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_ALLOW_RESET: '1',
+    // Hundreds of logins a minute from one address: the limit itself is tested in api-server/test.
+    API_AUTH_RATE_LIMIT: '1000000',
+    API_LOG_LEVEL: 'silent',
+  });
+  const database = openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { dataDir: 'memory://' });
+  try {
+    server = await startApiServer(config, { database });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  base = server.url;
+}, 60_000);
+
+afterAll(async () => {
+  const running = server;
+  server = undefined;
+  if (!running) return;
+  await running.close();
+  await running.database.close();
+});
 
 /** Known pictures by image id (hash of type and bytes). */
 const dataUrlsById = new Map<string, string>();
@@ -77,12 +112,15 @@ async function contractFetch(input: string | URL | Request, init?: RequestInit):
   if ((response.headers.get('content-type') ?? '').includes('application/json') && text.includes('/api/images/')) {
     rewritten = JSON.stringify(await withDataUrls(JSON.parse(text)));
   }
-  return new Response(rewritten, { status: response.status, statusText: response.statusText, headers: response.headers });
+  // 204 and 304 answers can't be built with a body, not even an empty one.
+  const body = [101, 204, 205, 304].includes(response.status) ? null : rewritten;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 Object.assign(globalThis, {
   fetch: contractFetch,
   __API_CONTRACT_RESET__: async () => {
+    if (!server) throw new Error('The contract server did not start (see beforeAll).');
     const response = await nativeFetch(`${base}/api/__test/reset`, { method: 'POST' });
     if (!response.ok) throw new Error(`api-server reset failed: ${response.status}`);
   },
