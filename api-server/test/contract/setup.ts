@@ -24,6 +24,8 @@ let base = '';
 
 beforeAll(async () => {
   const databaseUrl = process.env.DATABASE_URL;
+  // Test files on parallel workers would reset one shared database under each other.
+  if (databaseUrl && (process.env.JEST_WORKER_ID ?? '1') !== '1') throw new Error('Run the contract suite on PostgreSQL with --runInBand (one database).');
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
