@@ -57,6 +57,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // api-server runs on Node, not in a browser.
+    files: ['api-server/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     files: ['e2e/**', 'tools/**', '**/test/**'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },

@@ -43,6 +43,8 @@ const config = {
   // The shell is a single-page app: every unknown path gets index.html. Remotes answer 404.
   rewrites: folder === 'shell' ? [{ source: '**', destination: '/index.html' }] : [],
 };
+// With ORBIT_API_BASE_URL (npm run serve:server) the shell's remotes.json names the API server (tools/api-config.js).
+require('./api-config').prepareServedConfig(dist, folder);
 const configFile = path.join(dist, 'serve.json');
 fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
 

@@ -208,7 +208,12 @@ function createAppConfig({ dir, title, exposes = {} }) {
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
         static: isShell ? { directory: path.join(dir, 'public') } : false,
-        setupMiddlewares: devRemotesMiddleware(folder),
+        // A remote's dev page serves the remotes it consumes (tools/dev-remotes.js); with
+        // npm run start:server the shell's /remotes.json names the API server (tools/api-config.js).
+        setupMiddlewares: (middlewares) => {
+          const withRemotes = devRemotesMiddleware(folder)(middlewares);
+          return isShell ? require('./api-config').devMiddlewares(dir)(withRemotes) : withRemotes;
+        },
       },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },

@@ -33,11 +33,11 @@ async function waitFor(port, ms = 20000) {
 }
 
 async function startServers() {
+  const children = [];
   // Every port is checked before anything starts, so a busy port leaves no server behind.
   for (const app of Object.values(apps)) {
     if (await answers(app.port)) throw new Error(`Port ${app.port} is already in use: stop what runs there (npm start/serve?) first.`);
   }
-  const children = [];
   for (const folder of Object.keys(apps)) {
     const child = spawn(process.execPath, [path.join(root, 'tools', 'serve.js'), folder], { stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(child);

@@ -34,7 +34,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiClientOptions {
-  /** Origin the `/api` paths are relative to; '' for the current site. */
+  /** Origin the `/api` paths are relative to; '' for the current site. Read at each call, so a host can set it once its config is known. */
   baseUrl?: string;
   /** The signed-in member's token, or null. */
   getToken: () => string | null;
@@ -58,8 +58,6 @@ function messagesOf(body: unknown, status: number): string[] {
 }
 
 export function createApiClient(options: ApiClientOptions) {
-  const base = options.baseUrl ?? '';
-
   async function request<T>(method: Method, path: string, { auth = false, body }: { auth?: boolean; body?: unknown } = {}): Promise<T> {
     await options.beforeRequest?.();
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -68,7 +66,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (auth && token) headers.authorization = token;
     let response: Response;
     try {
-      response = await fetch(`${base}/api${path}`, {
+      response = await fetch(`${options.baseUrl ?? ''}/api${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -9,8 +9,17 @@ export interface Session {
   token: string;
 }
 
+/** Set by api-server/test/contract/setup.ts: these tests then run against api-server, reset to the seed before each test. */
+const resetRealServer = (globalThis as { __API_CONTRACT_RESET__?: () => Promise<void> }).__API_CONTRACT_RESET__;
+
 /** A fresh test server around every test of the file; `current()` gives it. */
 export function withTestServer(options: ServerOptions = {}): () => Server {
+  if (resetRealServer) {
+    beforeEach(() => resetRealServer());
+    return () => {
+      throw new Error('The contract suite runs against api-server: there is no Mirage server.');
+    };
+  }
   let server: Server | undefined;
   beforeEach(() => {
     server = makeServer({ environment: 'test', ...options });

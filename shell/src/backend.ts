@@ -1,8 +1,37 @@
 /**
- * How the shell gets a backend. Today: the in-browser fake backend (MirageJS + seed), loaded
- * only when the first /api call is made (the bus awaits it before each call), so pages that
- * call no API, like /login, never download it.
+ * Which backend the apps call, decided at run time by the shell's served config
+ * (remotes.json, read once by shell/src/bootstrap.tsx). With an `apiBaseUrl` (an http(s)
+ * address), every app calls that server (the bus's api client) and MirageJS is never
+ * downloaded; without one, the in-browser fake backend starts. Either way it happens on the
+ * first API call (the bus awaits `whenBackendReady`), so a page that calls no API, like
+ * /login, loads neither. `npm run start:server` / `serve:server` serve such a config.
  */
-export function startBackend(openedAt: string): Promise<unknown> {
-  return import(/* webpackChunkName: "mock-api" */ '@social/mock-api/server').then((m) => m.startServer({ url: openedAt }));
+import { setApiBaseUrl } from '@social/shell/bus';
+
+/** The API server the config names, without a trailing slash, or null for the in-browser fake backend. */
+export function apiBaseUrlOf(config: unknown): string | null {
+  if (!config || typeof config !== 'object') return null;
+  const value = (config as Record<string, unknown>).apiBaseUrl;
+  if (typeof value !== 'string' || !value.trim()) return null;
+  try {
+    const url = new URL(value.trim(), window.location.href);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the backend the config names; resolves once `/api` calls can be made.
+ * `openedAt` is the address the page was opened with (the fake backend's URL switches).
+ */
+export async function startBackend(openedAt: string, config: Promise<unknown>): Promise<void> {
+  const base = apiBaseUrlOf(await config);
+  if (base) {
+    setApiBaseUrl(base);
+    return;
+  }
+  const { startServer } = await import(/* webpackChunkName: "mock-api" */ '@social/mock-api/server');
+  startServer({ url: openedAt });
 }

@@ -2,7 +2,7 @@ import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { setBackendStart } from '@social/shell/bus';
-import { configureRemotes, loadRemotesConfig } from '@social/shell/federation';
+import { configureRemotes, readServedConfig, remotesFromConfig } from '@social/shell/federation';
 import { App } from './app/App';
 import { prefetchWhileSignedOut } from './app/prefetch';
 import { startBackend } from './backend';
@@ -11,10 +11,12 @@ import './ui/ui.css';
 // The address the page was opened with: its switches (?reset-data, ?seed-posts=N, ?api-delay=N)
 // apply even if a route guard redirects before the first API call starts the backend.
 const openedAt = window.location.href;
-setBackendStart(() => startBackend(openedAt));
+// The served config is read once: it names the remotes and, optionally, a real API server.
+const servedConfig = readServedConfig();
+setBackendStart(() => startBackend(openedAt, servedConfig));
 
 async function main() {
-  configureRemotes(await loadRemotesConfig());
+  configureRemotes(remotesFromConfig(await servedConfig));
   createRoot(document.getElementById('root')!).render(
     <React.StrictMode>
       <BrowserRouter>

@@ -2,7 +2,7 @@
  * Sends a request draft with fetch and turns the answer, good or bad, into what the
  * response panel shows (status, statusText, data, headers).
  */
-import { whenBackendReady } from '@social/shell/bus';
+import { apiBaseUrl, whenBackendReady } from '@social/shell/bus';
 import type { RequestType } from '../request/draft';
 
 export interface DisplayedResponse {
@@ -62,7 +62,9 @@ export async function sendRequest(request: OutgoingRequest): Promise<DisplayedRe
   // instead of reaching the network (where /api does not exist).
   await whenBackendReady();
   const started = Date.now();
-  const response = await fetch(request.endpoint.trim(), {
+  // An /api path goes to the product's API: this page's origin, or the real server the shell is configured with.
+  const endpoint = request.endpoint.trim();
+  const response = await fetch(endpoint.startsWith('/api') ? `${apiBaseUrl()}${endpoint}` : endpoint, {
     method: request.reqType,
     headers,
     body: hasBody ? request.body : undefined,

@@ -15,7 +15,7 @@
  * backend's BACKEND_CHANGE_EVENT) are followed here.
  */
 import { BehaviorSubject, Subject } from 'rxjs';
-import { createApiClient, ApiError } from '@social/mock-api/client';
+import { createApiClient, ApiError, type ApiClientOptions } from '@social/mock-api/client';
 import { BACKEND_CHANGE_EVENT, STORAGE_KEYS, type Post, type User } from '@social/mock-api/contract';
 import { useSubject } from './hooks';
 
@@ -109,7 +109,14 @@ export function logout(): void {
   const token = auth$.value?.token;
   endLocalSession();
   if (token) {
-    revocation = createApiClient({ getToken: () => token, beforeRequest: whenBackendReady })
+    revocation = createApiClient({
+      getToken: () => token,
+      beforeRequest: whenBackendReady,
+      // Read when the call is made: the first API call may be what sets it (shell/src/backend.ts).
+      get baseUrl() {
+        return apiOptions.baseUrl;
+      },
+    })
       .auth.logout()
       .then(
         () => undefined,
@@ -210,7 +217,7 @@ export function whenBackendReady(): Promise<unknown> {
 /** Shown when the server refuses the member's token (expired, or revoked by a logout elsewhere). */
 export const SESSION_ENDED_MESSAGE = 'Your session has expired. Please log in again.';
 
-export const api = createApiClient({
+const apiOptions: ApiClientOptions = {
   getToken: () => auth$.value?.token ?? null,
   beforeRequest: whenBackendReady,
   // An expired or revoked token: sign out here (the guards then send the member to /login) and say why.
@@ -220,7 +227,17 @@ export const api = createApiClient({
       toast('error', SESSION_ENDED_MESSAGE);
     }
   },
-});
+};
+
+/** Where `/api` is: '' (this page's origin: the in-browser fake backend) or a real server's origin (shell/src/backend.ts). */
+export function setApiBaseUrl(url: string): void {
+  apiOptions.baseUrl = url.replace(/\/+$/, '');
+}
+export function apiBaseUrl(): string {
+  return apiOptions.baseUrl ?? '';
+}
+
+export const api = createApiClient(apiOptions);
 
 /** The message to show for a failed call: the server's words, else a plain fallback. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {

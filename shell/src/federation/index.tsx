@@ -80,23 +80,32 @@ async function fetchConfigText(url: string): Promise<string | null> {
   return response.ok ? response.text() : null;
 }
 
-/** Reads the remotes config; any remote it does not name (or names badly) keeps its default. */
-export async function loadRemotesConfig(url = '/remotes.json'): Promise<RemotesConfig> {
-  const config = defaultRemotes();
+/** The served config (/remotes.json) as parsed JSON, or null when it is missing or not JSON. */
+export async function readServedConfig(url = '/remotes.json'): Promise<unknown> {
   try {
     const text = await fetchConfigText(url);
-    if (text === null) return config;
-    const data: unknown = JSON.parse(text);
-    if (data && typeof data === 'object') {
-      for (const name of REMOTE_NAMES) {
-        const entry = (data as Record<string, unknown>)[name];
-        if (isHttpUrl(entry)) config[name] = new URL(entry, window.location.href).href;
-      }
-    }
+    return text === null ? null : (JSON.parse(text) as unknown);
   } catch {
     // No config served (or not JSON): the defaults stand.
+    return null;
+  }
+}
+
+/** The remotes a served config names; any remote it does not name (or names badly) keeps its default. */
+export function remotesFromConfig(data: unknown): RemotesConfig {
+  const config = defaultRemotes();
+  if (data && typeof data === 'object') {
+    for (const name of REMOTE_NAMES) {
+      const entry = (data as Record<string, unknown>)[name];
+      if (isHttpUrl(entry)) config[name] = new URL(entry, window.location.href).href;
+    }
   }
   return config;
+}
+
+/** Reads the remotes config: `readServedConfig` then `remotesFromConfig`. */
+export async function loadRemotesConfig(url = '/remotes.json'): Promise<RemotesConfig> {
+  return remotesFromConfig(await readServedConfig(url));
 }
 
 /**

@@ -11,10 +11,10 @@ import { Response, type Request, type Server } from 'miragejs';
 import { SERVER_ERRORS } from '../../contract';
 import { errorBody } from '../errors';
 import type { Method } from './kit';
+import { unknownEndpoint } from './misc';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
-export const unknownEndpoint = (method: string, path: string) => `No API endpoint matches ${method} /api/${path}.`;
 
 /** The path after `/api/`, still percent-encoded, without the query. */
 function apiPath(url: string): string {

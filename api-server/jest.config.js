@@ -1,0 +1,14 @@
+/** api-server's own tests (Node environment): security, images, HTTP answers, two instances on one database. */
+const base = require('../tools/jest.base')(__dirname);
+
+module.exports = {
+  ...base,
+  testEnvironment: 'node',
+  setupFilesAfterEnv: [],
+  transform: {
+    ...base.transform,
+    // PGlite loads Node built-ins with import(), which Jest's module sandbox can't run (see the transform).
+    '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': require.resolve('./test/pglite-transform.js'),
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@noble/hashes/|@electric-sql/pglite/)'],
+};

@@ -1,0 +1,18 @@
+/**
+ * The contract suite and the two-instance test on a real PostgreSQL server (DATABASE_URL),
+ * one test file at a time since they share the database:
+ *   npm run test:postgres   (tools/postgres.js starts and stops a temporary server)
+ */
+const path = require('path');
+
+if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run `npm run test:postgres`.');
+
+module.exports = {
+  rootDir: path.join(__dirname, '..'),
+  maxWorkers: 1,
+  projects: [
+    path.join(__dirname, 'jest.contract.config.js'),
+    { ...require('./jest.config.js'), displayName: 'api-server-postgres', testMatch: ['<rootDir>/test/instances.test.ts'] },
+  ],
+  reporters: ['default', [path.join(__dirname, '..', 'tools', 'jest', 'count-reporter.js'), { name: 'postgres' }]],
+};

@@ -1,0 +1,81 @@
+/**
+ * api-server settings, all from the environment so every instance behind a load balancer is
+ * configured the same way and keeps nothing of its own.
+ */
+import { LIMITS } from '@social/mock-api/contract';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** postgres://… for a PostgreSQL server; undefined runs on embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite's data folder; 'memory://' keeps nothing (tests). */
+  dataDir: string;
+  tokenSecret: string;
+  corsOrigins: string[];
+  /** Login and signup attempts per client address per window. */
+  authRateLimit: { max: number; windowMs: number };
+  /** Extra generated posts in the seed of an empty database (benchmarks). */
+  seedExtraPosts: number;
+  /** Enables POST /api/__test/reset (tests only; never in production). */
+  allowReset: boolean;
+  /** Largest request body in bytes. */
+  bodyLimit: number;
+  /** pino log level, or 'silent'. */
+  logLevel: string;
+  /** Database connections per instance (pg pool size). */
+  poolSize: number;
+  /** Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy): off unless configured, so a client can't fake its address. */
+  trustProxy: boolean | string;
+  /** The origin clients reach this API at (image URLs); unset: taken from each request. */
+  publicUrl?: string;
+}
+
+/** Development-only secret: refused when NODE_ENV is production. */
+export const DEV_TOKEN_SECRET = 'orbit-api-server :: development secret :: not for production';
+
+const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
+  return Number(raw);
+}
+
+/** '' or unset: trust no proxy; 'true': any (only when nothing but the balancer can reach the instance); else addresses/CIDRs, comma-separated. */
+function trustProxyOf(raw: string | undefined): boolean | string {
+  if (!raw) return false;
+  return raw === 'true' ? true : raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const tokenSecret = env.API_TOKEN_SECRET ?? (production ? '' : DEV_TOKEN_SECRET);
+  if (!tokenSecret) throw new ConfigError('API_TOKEN_SECRET must be set when NODE_ENV is production.');
+  if (production && tokenSecret.length < 32) throw new ConfigError('API_TOKEN_SECRET must be at least 32 characters long.');
+  const allowReset = env.API_ALLOW_RESET === '1';
+  if (allowReset && production) throw new ConfigError('API_ALLOW_RESET is for tests and cannot be used in production.');
+  const origins = env.API_CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: wholeNumber(env, 'PORT', 4000),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.API_DATA_DIR ?? '.data/pglite',
+    tokenSecret,
+    corsOrigins: origins && origins.length ? origins : DEV_ORIGINS,
+    authRateLimit: { max: wholeNumber(env, 'API_AUTH_RATE_LIMIT', 20), windowMs: wholeNumber(env, 'API_AUTH_RATE_WINDOW_MS', 60_000) },
+    seedExtraPosts: wholeNumber(env, 'API_SEED_POSTS', 0),
+    allowReset,
+    // The contract's limit: a larger body answers 413 with the limit in the message.
+    bodyLimit: LIMITS.maxBodyBytes,
+    logLevel: env.API_LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    poolSize: wholeNumber(env, 'API_DB_POOL_SIZE', 10),
+    trustProxy: trustProxyOf(env.API_TRUST_PROXY),
+    publicUrl: env.API_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+  };
+}

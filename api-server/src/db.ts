@@ -1,0 +1,77 @@
+/**
+ * The database connection: PGlite (PostgreSQL in WebAssembly, data in a folder) when no
+ * DATABASE_URL is set, a `pg` pool otherwise. Queries are written as SQL with Kysely's `sql`
+ * tag, which sends every value as a parameter. Migrations run through Kysely's Migrator.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql, type RawBuilder, type Transaction as KyselyTransaction } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import fs from 'node:fs';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations';
+
+/** Tables are reached through raw SQL only, so the query builder needs no table types. */
+export type Schema = Record<string, never>;
+export type Db = Kysely<Schema>;
+/** A database or an open transaction: anything a query can run on. */
+export type Transaction = KyselyTransaction<Schema>;
+export type Executor = Kysely<Schema> | Transaction;
+
+export interface Database {
+  db: Db;
+  /** 'pglite' or 'postgres', for logs and tests. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite folder, or 'memory://'. */
+  dataDir?: string;
+  poolSize?: number;
+  /** An already open PGlite (tests share one between two app instances). */
+  pglite?: PGlite;
+}
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!options.pglite && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  const client = options.pglite ?? new PGlite(dataDir);
+  const db = new Kysely<Schema>({ dialect: new PGliteDialect(client) });
+  // A shared PGlite belongs to whoever opened it.
+  return { db, kind: 'pglite', close: () => (options.pglite ? Promise.resolve() : db.destroy()) };
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Rows of a query. */
+export async function rows<T>(ex: Executor, query: RawBuilder<T>): Promise<T[]> {
+  return (await query.execute(ex)).rows;
+}
+
+/** The first row, or undefined. */
+export async function one<T>(ex: Executor, query: RawBuilder<T>): Promise<T | undefined> {
+  return (await query.execute(ex)).rows[0];
+}
+
+/** PostgreSQL's unique-violation code, whichever driver raised it. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+export { sql };

@@ -1,0 +1,99 @@
+/**
+ * What every route gets: the parsed body and path parameters, one timestamp, and `tx()`,
+ * which runs its work in one database transaction (every write, and reads too, so an
+ * answer is one consistent snapshot). Inside it, `caller()` resolves the token holder.
+ */
+import { randomUUID } from 'node:crypto';
+import { SERVER_ERRORS } from '@social/mock-api/contract';
+import { fail } from '@social/mock-api/errors';
+import { nowIso } from '@social/mock-api/time';
+import type { JsonObject } from '@social/mock-api/rules';
+import { one, sql, type Db, type Transaction } from './db';
+import { Renderer } from './render';
+import { expiresAt, tokenFromHeader, tokenHash, verifyToken } from './tokens';
+
+export interface Caller {
+  id: string;
+  username: string;
+  /** The token the request came with (logout revokes it). */
+  token: string;
+}
+
+export interface Tx {
+  ex: Transaction;
+  render: Renderer;
+  /** The token holder: 404 userNotFound without a token or member, 401 badToken when forged, expired or revoked. */
+  caller(): Promise<Caller>;
+}
+
+export interface Ctx {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: JsonObject;
+  /** One ISO timestamp (with offset) per request. */
+  now: string;
+  /** This API's origin as the client reached it, for image URLs. */
+  origin: string;
+  tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export type Handler = (ctx: Ctx) => Promise<Answer>;
+
+export const ok = (body: unknown): Answer => ({ status: 200, body });
+export const created = (body: unknown): Answer => ({ status: 201, body });
+
+export const newId = (): string => randomUUID();
+
+export function makeCtx(db: Db, input: { params: Record<string, string>; query: Record<string, unknown>; body: JsonObject; origin: string; authorization: string | string[] | undefined }): Ctx {
+  return {
+    params: input.params,
+    query: input.query,
+    body: input.body,
+    now: nowIso(),
+    origin: input.origin,
+    tx: (work) =>
+      db.transaction().execute((ex) => {
+        let caller: Promise<Caller> | undefined;
+        return work({
+          ex,
+          render: new Renderer(ex, input.origin),
+          caller: () => (caller ??= resolveCaller(ex, input.authorization)),
+        });
+      }),
+  };
+}
+
+async function resolveCaller(ex: Transaction, authorization: string | string[] | undefined): Promise<Caller> {
+  const token = tokenFromHeader(authorization);
+  if (!token) throw fail.userNotFound();
+  const payload = verifyToken(token);
+  // The clock is this process's Date.now(), not the database's now(): one clock decides expiry
+  // everywhere (and tests that move Date.now move it for the server too).
+  const now = Date.now();
+  if (!payload || expiresAt(payload) <= now) throw fail.badToken();
+  const row = await one(
+    ex,
+    sql<{ id: string; username: string; has_session: boolean }>`
+      select m.id, m.username, (s.token_hash is not null and s.revoked_at is null and s.expires_at > to_timestamp(${now / 1000})) as has_session
+      from members m left join sessions s on s.token_hash = ${tokenHash(token)} and s.member_id = m.id
+      where m.id = ${payload._id}`,
+  );
+  if (!row) throw fail.userNotFound();
+  if (!row.has_session) throw fail.badToken();
+  return { id: row.id, username: row.username, token };
+}
+
+/** Records a new session for a token just issued (and forgets the member's sessions that have expired). */
+export async function startSession(ex: Transaction, memberId: string, token: string): Promise<void> {
+  const payload = verifyToken(token)!;
+  await sql`delete from sessions where member_id = ${memberId} and expires_at < to_timestamp(${Date.now() / 1000})`.execute(ex);
+  await sql`insert into sessions (token_hash, member_id, issued_at, expires_at)
+    values (${tokenHash(token)}, ${memberId}, to_timestamp(${payload.iat}), to_timestamp(${expiresAt(payload) / 1000}))`.execute(ex);
+}
+
+export { SERVER_ERRORS, fail };

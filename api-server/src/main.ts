@@ -1,0 +1,35 @@
+/** `node api-server/dist/server.js`: one instance, configured by the environment (see README "api-server"). */
+import { ConfigError, loadConfig } from './config';
+import { startApiServer } from './server';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`api-server: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const server = await startApiServer(config);
+  server.app.log.info(`api-server on ${server.url} (${server.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  console.log(`api-server listening on ${server.url} (database: ${server.database.kind})`);
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('api-server failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

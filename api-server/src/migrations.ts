@@ -1,0 +1,142 @@
+/**
+ * The schema, as Kysely migrations (run in order, recorded in kysely_migration, each in a
+ * transaction). A new migration gets a new, later key; a released one is never edited.
+ * Statements are listed one by one: PGlite runs one statement per parameterised call.
+ */
+import { sql, type Kysely, type Migration } from 'kysely';
+
+const statements = (list: string[]) => async (db: Kysely<unknown>) => {
+  for (const statement of list) await sql.raw(statement).execute(db);
+};
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-23-01-initial-schema': {
+    up: statements([
+      // Pictures sent as data: URLs, kept as bytes. The id is the SHA-256 of type and bytes:
+      // the same picture is stored once and its URL never changes (cached forever).
+      `create table images (
+        id text primary key,
+        content_type text not null check (content_type like 'image/%'),
+        bytes bytea not null,
+        byte_size integer not null check (byte_size > 0 and byte_size <= 1048576),
+        created_at timestamptz not null default now()
+      )`,
+      // Members and posts share one numeric id counter, as in the fake backend.
+      `create sequence numeric_ids start 100000`,
+      `create table members (
+        id text primary key,
+        numeric_id text not null unique,
+        username text not null,
+        user_handler text not null,
+        password_hash text not null,
+        first_name text not null check (length(trim(first_name)) > 0),
+        last_name text not null check (length(trim(last_name)) > 0),
+        pic_url text not null default '',
+        pic_image_id text references images (id),
+        bio text not null default '',
+        link text not null default '',
+        created_iso text not null,
+        updated_iso text not null,
+        seq bigint generated always as identity
+      )`,
+      `create unique index members_username_key on members (lower(username))`,
+      `create unique index members_handler_key on members (lower(user_handler))`,
+      `create table posts (
+        id text primary key,
+        numeric_id text not null unique,
+        author_id text not null references members (id) on delete cascade,
+        content text not null check (length(trim(content)) > 0),
+        pic_url text not null default '',
+        pic_image_id text references images (id),
+        created_at timestamptz not null,
+        created_iso text not null,
+        updated_iso text not null,
+        seq bigint generated always as identity
+      )`,
+      `create index posts_newest on posts (created_at desc, seq)`,
+      `create index posts_by_author on posts (author_id, created_at desc)`,
+      // One row per member per post: a like and a dislike by the same member exclude each other.
+      `create table post_reactions (
+        post_id text not null references posts (id) on delete cascade,
+        member_id text not null references members (id) on delete cascade,
+        kind text not null check (kind in ('like', 'dislike')),
+        seq bigint generated always as identity,
+        primary key (post_id, member_id)
+      )`,
+      `create index post_reactions_likes on post_reactions (post_id) where kind = 'like'`,
+      `create table comments (
+        id text primary key,
+        post_id text not null references posts (id) on delete cascade,
+        author_id text not null references members (id) on delete cascade,
+        content text not null check (length(trim(content)) > 0),
+        created_iso text not null,
+        updated_iso text not null,
+        seq bigint generated always as identity
+      )`,
+      `create index comments_by_post on comments (post_id, seq)`,
+      // Reply ids come from the client: unique within their comment.
+      `create table replies (
+        comment_id text not null references comments (id) on delete cascade,
+        id text not null,
+        author_id text not null references members (id) on delete cascade,
+        content text not null check (length(trim(content)) > 0),
+        created_iso text not null,
+        position integer not null,
+        primary key (comment_id, id)
+      )`,
+      `create table comment_upvotes (
+        comment_id text not null references comments (id) on delete cascade,
+        member_id text not null references members (id) on delete cascade,
+        seq bigint generated always as identity,
+        primary key (comment_id, member_id)
+      )`,
+      // Each side keeps its own list order (a member's "following" and the other's "followers").
+      `create sequence follow_positions start 1000`,
+      `create table follows (
+        follower_id text not null references members (id) on delete cascade,
+        followee_id text not null references members (id) on delete cascade,
+        following_pos bigint not null,
+        follower_pos bigint not null,
+        primary key (follower_id, followee_id),
+        check (follower_id <> followee_id)
+      )`,
+      `create index follows_followee on follows (followee_id)`,
+      `create table bookmarks (
+        member_id text not null references members (id) on delete cascade,
+        post_id text not null references posts (id) on delete cascade,
+        seq bigint generated always as identity,
+        primary key (member_id, post_id)
+      )`,
+      // Issued tokens (by hash, never the token itself): a token works only while its row is here, unexpired and unrevoked.
+      `create table sessions (
+        token_hash text primary key,
+        member_id text not null references members (id) on delete cascade,
+        issued_at timestamptz not null,
+        expires_at timestamptz not null,
+        revoked_at timestamptz
+      )`,
+      `create index sessions_expiry on sessions (expires_at)`,
+      // Login/signup attempt counters, shared by every instance.
+      `create table rate_limits (
+        key text primary key,
+        hits integer not null,
+        resets_at timestamptz not null
+      )`,
+    ]),
+    down: statements([
+      'drop table rate_limits',
+      'drop table sessions',
+      'drop table bookmarks',
+      'drop table follows',
+      'drop sequence follow_positions',
+      'drop table comment_upvotes',
+      'drop table replies',
+      'drop table comments',
+      'drop table post_reactions',
+      'drop table posts',
+      'drop table members',
+      'drop sequence numeric_ids',
+      'drop table images',
+    ]),
+  },
+};

@@ -1,0 +1,48 @@
+/** Starts api-server instances for a test file (loopback, ports the system picks, quiet logs). */
+import type { PGlite } from '@electric-sql/pglite';
+import { TEST_CREDENTIALS, type LoginAnswer } from '@social/mock-api/contract';
+import { createApiClient, type ApiClient } from '@social/mock-api/client';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db';
+import { startApiServer, type RunningServer } from '../src/server';
+
+export interface TestServerOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Share this PGlite (two instances on one embedded database). */
+  pglite?: PGlite;
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function startTestServer({ env = {}, pglite, logStream }: TestServerOptions = {}): Promise<RunningServer> {
+  const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', API_LOG_LEVEL: 'silent', API_AUTH_RATE_LIMIT: '1000', ...env });
+  const database = openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 2 } : pglite ? { pglite } : { dataDir: 'memory://' },
+  );
+  const server = await startApiServer({ ...config, logStream }, { database });
+  const close = server.close.bind(server);
+  return Object.assign(server, {
+    close: async () => {
+      await close();
+      await database.close();
+    },
+  });
+}
+
+export const clientFor = (server: RunningServer, token: string | null = null): ApiClient =>
+  createApiClient({ baseUrl: server.url, getToken: () => token });
+
+export async function login(server: RunningServer, n: 1 | 2 | 3 | 4): Promise<LoginAnswer & { api: ApiClient }> {
+  const answer = await clientFor(server).auth.login(TEST_CREDENTIALS[n - 1]!);
+  return { ...answer, api: clientFor(server, answer.encodedToken) };
+}
+
+/** The status and body of a call that should fail. */
+export async function failure(call: Promise<unknown>): Promise<{ status: number; errors: string[] }> {
+  try {
+    await call;
+  } catch (error) {
+    const e = error as { status: number; errors: string[] };
+    return { status: e.status, errors: e.errors };
+  }
+  throw new Error('the call succeeded');
+}

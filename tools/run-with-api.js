@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * `npm run start:server` / `npm run serve:server`: the six apps (dev servers or production
+ * builds, as `npm start` / `npm run serve`) plus api-server on http://127.0.0.1:4000, with
+ * the shell configured to call it. api-server keeps its data in api-server/.data (PGlite)
+ * unless DATABASE_URL names a PostgreSQL server.
+ *   node tools/run-with-api.js start|serve
+ */
+const { spawnSync } = require('child_process');
+const { concurrently } = require('concurrently');
+const { ENV } = require('./api-config');
+
+const mode = process.argv[2];
+if (!['start', 'serve'].includes(mode)) {
+  console.error('usage: node tools/run-with-api.js start|serve');
+  process.exit(2);
+}
+const port = process.env.PORT ?? '4000';
+const apiBaseUrl = process.env[ENV] ?? `http://127.0.0.1:${port}`;
+
+// api-server runs from its build (dist/server.js, a few seconds to make).
+const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api-server'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const { result } = concurrently(
+  [
+    { command: 'npm run start --silent -w api-server', name: `api:${port}`, prefixColor: 'white', env: { PORT: port } },
+    { command: `node tools/run-all.js ${mode}`, name: 'apps', prefixColor: 'gray', env: { [ENV]: apiBaseUrl } },
+  ],
+  { prefix: '[{name}]', killOthersOn: ['failure'] },
+);
+result.then(
+  () => process.exit(0),
+  () => process.exit(1),
+);
