@@ -28,7 +28,12 @@ function sharedModules() {
     'react-dom/client': singleton(deps['react-dom']),
     // Only the router parts the apps use (tools/shared/react-router-dom.js), not the package.
     // rxjs is not shared: only the bus (itself shared) uses it, so it ships inside the bus.
-    'react-router-dom': { ...singleton(deps['react-router-dom']), import: path.join(__dirname, 'shared', 'react-router-dom.js') },
+    // The file has no package.json of its own, so its version is stated (or the runtime sees 0).
+    'react-router-dom': {
+      ...singleton(deps['react-router-dom']),
+      import: path.join(__dirname, 'shared', 'react-router-dom.js'),
+      version: require('react-router-dom/package.json').version,
+    },
     // The shell's own modules: one bus, remote registry, UI kit and route table for every app. Each
     // app records the shell version it was built with as a range (^x.y.z: same major, that minor or
     // later); a page providing a version outside it is reported by shell/src/federation/versions.tsx.
@@ -62,6 +67,9 @@ function writeStaticRemotes() {
   lines.push('export function loadRemote(id) { return Promise.resolve(modules[id] || null); }');
   lines.push('export function registerRemotes() {}');
   lines.push('export function registerPlugins() {}');
+  // shell/src/federation/versions.tsx: one build has no versions to compare.
+  lines.push('export function registerGlobalPlugins() {}');
+  lines.push('export function satisfy() { return true; }');
   const file = path.join(root, 'node_modules', '.cache', 'orbit-single', 'runtime.js');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, lines.join('\n') + '\n');
