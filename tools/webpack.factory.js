@@ -121,6 +121,33 @@ class PreloadStartupChunksPlugin {
 }
 
 /**
+ * mf-manifest.json lists, as each exposed module's "sync" assets, every chunk that holds one of
+ * its modules, so post's PostCard also named PostPage's chunk (which reuses the card) and the
+ * federation runtime and tools/boot/preload.js downloaded it with every card. This puts back
+ * the files of the exposed module's own chunk group, which is what loading it needs.
+ */
+class ExposeAssetsPlugin {
+  apply(compiler) {
+    const name = 'ExposeAssetsPlugin';
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const asset = compilation.getAsset('mf-manifest.json');
+        if (!asset) return;
+        const manifest = JSON.parse(asset.source.source().toString());
+        for (const expose of manifest.exposes ?? []) {
+          const group = compilation.namedChunkGroups.get(`__federation_expose_${expose.name}`);
+          if (!group || !expose.assets?.js) continue;
+          const files = new Set();
+          for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+          if (files.size) expose.assets.js.sync = [...files];
+        }
+        compilation.updateAsset('mf-manifest.json', new compiler.webpack.sources.RawSource(JSON.stringify(manifest, null, 2)));
+      });
+    });
+  }
+}
+
+/**
  * @param {object} options
  * @param {string} options.dir      the app's folder (__dirname of its webpack.config.js)
  * @param {string} options.title    page title of its (dev) page
@@ -204,6 +231,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
           // The shell's page must stay small; remotes' dev pages are for their teams.
           minify: production,
         }),
+        ...(single ? [] : [new ExposeAssetsPlugin()]),
         ...(isShell && !single ? [new PreloadStartupChunksPlugin(path.join(dir, 'src', 'index.ts'))] : []),
         ...(isShell ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })] : []),
       ],
