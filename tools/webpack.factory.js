@@ -28,7 +28,12 @@ function sharedModules() {
     'react-dom/client': singleton(deps['react-dom']),
     // Only the router parts the apps use (tools/shared/react-router-dom.js), not the package.
     // rxjs is not shared: only the bus (itself shared) uses it, so it ships inside the bus.
-    'react-router-dom': { ...singleton(deps['react-router-dom']), import: path.join(__dirname, 'shared', 'react-router-dom.js') },
+    // The file has no package.json of its own, so its version is stated (or the runtime sees 0).
+    'react-router-dom': {
+      ...singleton(deps['react-router-dom']),
+      import: path.join(__dirname, 'shared', 'react-router-dom.js'),
+      version: require('react-router-dom/package.json').version,
+    },
     // The shell's own modules: one bus, remote registry, UI kit and route table for every app. Each
     // app records the shell version it was built with as a range (^x.y.z: same major, that minor or
     // later); a page providing a version outside it is reported by shell/src/federation/versions.tsx.
@@ -62,6 +67,9 @@ function writeStaticRemotes() {
   lines.push('export function loadRemote(id) { return Promise.resolve(modules[id] || null); }');
   lines.push('export function registerRemotes() {}');
   lines.push('export function registerPlugins() {}');
+  // shell/src/federation/versions.tsx: one build has no versions to compare.
+  lines.push('export function registerGlobalPlugins() {}');
+  lines.push('export function satisfy() { return true; }');
   const file = path.join(root, 'node_modules', '.cache', 'orbit-single', 'runtime.js');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, lines.join('\n') + '\n');
@@ -107,6 +115,33 @@ class PreloadStartupChunksPlugin {
           data.headTags.push({ tagName: 'link', voidTag: true, meta: { plugin: name }, attributes: { rel: 'preload', as: 'script', href: `/${file}` } });
         }
         return data;
+      });
+    });
+  }
+}
+
+/**
+ * mf-manifest.json lists, as each exposed module's "sync" assets, every chunk that holds one of
+ * its modules, so post's PostCard also named PostPage's chunk (which reuses the card) and the
+ * federation runtime and tools/boot/preload.js downloaded it with every card. This puts back
+ * the files of the exposed module's own chunk group, which is what loading it needs.
+ */
+class ExposeAssetsPlugin {
+  apply(compiler) {
+    const name = 'ExposeAssetsPlugin';
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const asset = compilation.getAsset('mf-manifest.json');
+        if (!asset) return;
+        const manifest = JSON.parse(asset.source.source().toString());
+        for (const expose of manifest.exposes ?? []) {
+          const group = compilation.namedChunkGroups.get(`__federation_expose_${expose.name}`);
+          if (!group || !expose.assets?.js) continue;
+          const files = new Set();
+          for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+          if (files.size) expose.assets.js.sync = [...files];
+        }
+        compilation.updateAsset('mf-manifest.json', new compiler.webpack.sources.RawSource(JSON.stringify(manifest, null, 2)));
       });
     });
   }
@@ -196,6 +231,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
           // The shell's page must stay small; remotes' dev pages are for their teams.
           minify: production,
         }),
+        ...(single ? [] : [new ExposeAssetsPlugin()]),
         ...(isShell && !single ? [new PreloadStartupChunksPlugin(path.join(dir, 'src', 'index.ts'))] : []),
         ...(isShell ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })] : []),
       ],

@@ -1,44 +1,117 @@
-import React, { useEffect } from 'react';
-import { ToastContainer, cssTransition, toast } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import './toasts.css';
+import React, { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { LIMITS } from '@social/mock-api/contract';
-import { events$, useTheme } from '@social/shell/bus';
+import { events$, useTheme, type ToastType } from '@social/shell/bus';
 
-/** Length of the fade in and of the fade out (the same figures as toasts.css). */
-export const TOAST_ENTER_MS = 150;
-export const TOAST_EXIT_MS = 150;
+type ToastLibrary = typeof import('./ToastLibrary');
+interface RaisedToast {
+  toastType: ToastType;
+  message: string;
+}
+
+let libraryLoad: Promise<ToastLibrary> | null = null;
+/**
+ * react-toastify (about 14 KB gzip) is not needed until a toast is raised, and none is on /login
+ * until the member acts: it is its own chunk, loaded on the first toast (not preloaded by
+ * tools/webpack.factory.js, which lists only the start-up chunks). A failed load is forgotten,
+ * so the next host to ask tries again.
+ */
+function loadToastLibrary(): Promise<ToastLibrary> {
+  libraryLoad ??= import(/* webpackChunkName: "toasts" */ './ToastLibrary').catch((error: unknown) => {
+    libraryLoad = null;
+    throw error;
+  });
+  return libraryLoad;
+}
+
+/** Where the fallback messages show (the theme's colours, bottom-right like the library's). */
+const fallbackRegion: CSSProperties = {
+  position: 'fixed',
+  right: 16,
+  bottom: 16,
+  zIndex: 9999,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 8,
+  maxWidth: 'calc(100vw - 32px)',
+  width: 320,
+};
+const fallbackToast: CSSProperties = {
+  margin: 0,
+  padding: '12px 16px',
+  borderRadius: 8,
+  background: 'var(--surface)',
+  color: 'var(--text)',
+  border: '1px solid var(--border)',
+  boxShadow: 'var(--shadow)',
+};
+
+/** One message of the fallback, gone LIMITS.toastAutoCloseMs after it appears. */
+function FallbackToast({ toast, onDone }: { toast: RaisedToast; onDone: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(onDone, LIMITS.toastAutoCloseMs);
+    return () => clearTimeout(timer);
+  }, [onDone]);
+  const accent = toast.toastType === 'error' ? 'var(--danger)' : toast.toastType === 'success' ? 'var(--success)' : 'var(--primary)';
+  return <p style={{ ...fallbackToast, borderLeft: `4px solid ${accent}` }}>{toast.message}</p>;
+}
 
 /**
- * react-toastify starts counting `autoClose` only when the enter animation ends, then plays
- * the exit animation (and by default pauses while the window has no focus): with its 500 ms
- * bounce in and out, a 1500 ms toast stayed about 2.5 s. Short fades, a countdown shortened by
- * both of them and no pause on focus loss make a toast gone 1500 ms after it appears
- * (hovering it still pauses the countdown).
+ * Shows the bus's toast events: bottom-right, gone 1500 ms after they appear (./ToastLibrary).
+ * Toasts raised while the library is loading wait in order and show once it has arrived; if it
+ * cannot be loaded, they (and every later one) are shown in a plain live region instead, so no
+ * message is lost.
  */
-export const TOAST_COUNTDOWN_MS = LIMITS.toastAutoCloseMs - TOAST_ENTER_MS - TOAST_EXIT_MS;
-
-const Fade = cssTransition({ enter: 'orbit-toast-enter', exit: 'orbit-toast-exit', collapse: false });
-
-/** Shows the bus's toast events: bottom-right, gone 1500 ms after they appear. */
 export function ToastHost() {
   const theme = useTheme();
+  const [library, setLibrary] = useState<ToastLibrary | 'failed' | null>(null);
+  const [fallback, setFallback] = useState<{ id: number; toast: RaisedToast; done: () => void }[]>([]);
+  // Toasts raised before anything can show them, in order; then how to show one at once.
+  const waiting = useRef<RaisedToast[]>([]);
+  const show = useRef<((toast: RaisedToast) => void) | null>(null);
+  const nextFallbackId = useRef(0);
+
   useEffect(() => {
+    let active = true;
     const subscription = events$.subscribe((event) => {
       if (event.type !== 'toast') return;
-      if (event.toastType === 'default') toast(event.message);
-      else toast[event.toastType](event.message);
+      const raised = { toastType: event.toastType, message: event.message };
+      if (show.current) return show.current(raised);
+      waiting.current.push(raised);
+      loadToastLibrary().then(
+        (loaded) => active && setLibrary(loaded),
+        () => active && setLibrary('failed'),
+      );
     });
-    return () => subscription.unsubscribe();
+    return () => {
+      active = false;
+      subscription.unsubscribe();
+    };
   }, []);
-  return (
-    <ToastContainer
-      position="bottom-right"
-      autoClose={TOAST_COUNTDOWN_MS}
-      transition={Fade}
-      pauseOnFocusLoss={false}
-      theme={theme}
-      newestOnTop
-    />
-  );
+
+  // Runs once the container (or the fallback region) is on the page: empties the queue in order.
+  useEffect(() => {
+    if (!library) return;
+    if (library === 'failed') {
+      show.current = (toast) => {
+        const id = nextFallbackId.current++;
+        const done = () => setFallback((shown) => shown.filter((item) => item.id !== id));
+        setFallback((shown) => [{ id, toast, done }, ...shown]);
+      };
+    } else {
+      show.current = (toast) => library.showToast(toast.toastType, toast.message);
+    }
+    const queued = waiting.current.splice(0);
+    for (const toast of queued) show.current(toast);
+  }, [library]);
+
+  if (library === 'failed') {
+    return (
+      <div role="status" aria-label="Notifications" style={fallbackRegion}>
+        {fallback.map((item) => (
+          <FallbackToast key={item.id} toast={item.toast} onDone={item.done} />
+        ))}
+      </div>
+    );
+  }
+  return library ? <library.ToastLayer theme={theme} /> : null;
 }

@@ -7,7 +7,22 @@
  */
 import React, { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { autoUpdate, flip, offset, shift, useFloating, type Placement } from '@floating-ui/react-dom';
+import type { Placement } from '@floating-ui/react-dom';
+
+type FloatingUi = typeof import('@floating-ui/react-dom');
+let floatingLoad: Promise<FloatingUi> | null = null;
+/**
+ * Floating UI (about 9 KB gzip) is loaded when a popover first opens, not with the UI kit: no
+ * page needs it before a menu or the emoji picker is opened (a failed load is tried again on the
+ * next opening; meanwhile the popover is placed under its trigger).
+ */
+function loadFloatingUi(): Promise<FloatingUi> {
+  floatingLoad ??= import(/* webpackChunkName: "floating-ui" */ '@floating-ui/react-dom').catch((error: unknown) => {
+    floatingLoad = null;
+    throw error;
+  });
+  return floatingLoad;
+}
 
 /** Keeps a screen edge's worth of room around a popover. */
 const EDGE_PX = 8;
@@ -22,17 +37,44 @@ export interface PopoverPosition {
 }
 
 export function usePopoverPosition(open: boolean, placement: Placement = 'bottom-end'): PopoverPosition {
-  const { refs, floatingStyles, isPositioned } = useFloating({
-    open,
-    placement,
-    strategy: 'fixed',
-    middleware: [offset(4), flip({ padding: EDGE_PX }), shift({ padding: EDGE_PX })],
-    whileElementsMounted: autoUpdate,
-  });
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [floating, setFloating] = useState<HTMLElement | null>(null);
+  const [coords, setCoords] = useState<{ x: number; y: number } | null>(null);
+  useEffect(() => {
+    if (!open || !anchor || !floating) {
+      setCoords(null);
+      return undefined;
+    }
+    let active = true;
+    let stopUpdates = () => undefined as void;
+    loadFloatingUi().then(
+      ({ autoUpdate, computePosition, flip, offset, shift }) => {
+        if (!active) return;
+        const update = () =>
+          computePosition(anchor, floating, { placement, strategy: 'fixed', middleware: [offset(4), flip({ padding: EDGE_PX }), shift({ padding: EDGE_PX })] }).then(
+            ({ x, y }) => active && setCoords({ x, y }),
+          );
+        // Follows scrolls, resizes and layout changes of both elements while open.
+        stopUpdates = autoUpdate(anchor, floating, update);
+      },
+      () => {
+        if (!active) return;
+        const box = anchor.getBoundingClientRect();
+        setCoords({ x: Math.max(EDGE_PX, box.right - floating.offsetWidth), y: box.bottom + 4 });
+      },
+    );
+    return () => {
+      active = false;
+      stopUpdates();
+    };
+  }, [open, anchor, floating, placement]);
+  // The same styles Floating UI's React binding gives (fixed, moved by a transform).
+  const x = Math.round(coords?.x ?? 0);
+  const y = Math.round(coords?.y ?? 0);
   return {
-    setAnchor: refs.setReference,
-    setFloating: refs.setFloating,
-    style: { ...floatingStyles, opacity: isPositioned ? 1 : 0 },
+    setAnchor,
+    setFloating,
+    style: { position: 'fixed', left: 0, top: 0, transform: `translate(${x}px, ${y}px)`, opacity: coords ? 1 : 0 },
   };
 }
 
