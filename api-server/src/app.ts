@@ -21,7 +21,7 @@ import { commentRoutes } from './routes/comments';
 import type { Method, RouteKit } from './routes/kit';
 import { postRoutes } from './routes/posts';
 import { userRoutes } from './routes/users';
-import { RouteTable } from './route-table';
+import { RouteTable } from '@social/mock-api/route-table';
 import { resetToSeed } from './seed';
 import { setTokenSecret } from './tokens';
 import { TEST_TODOS, unknownEndpoint } from '@social/mock-api/todos';

@@ -7,19 +7,10 @@
  * row of the sessions table (see kit.ts).
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { LIMITS } from '@social/mock-api/contract';
+import { LIMITS, type TokenPayload } from '@social/mock-api/contract';
 import { DEV_TOKEN_SECRET } from './config';
 
-export interface TokenPayload {
-  _id: string;
-  username: string;
-  /** Issued at, seconds since the epoch. */
-  iat: number;
-  /** Expires at, seconds since the epoch (LIMITS.tokenLifetimeMs after iat). */
-  exp: number;
-  /** Token id, unique per token. */
-  jti: string;
-}
+export type { TokenPayload };
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 

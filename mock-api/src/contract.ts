@@ -104,6 +104,18 @@ export interface PostAnswer { post: Post }
 export interface CommentsAnswer { comments: Comment[] }
 export interface TodosAnswer { todos: { _id: string; title: string; done: boolean }[] }
 
+/** What a token carries (both backends sign it as HS256, JWT-shaped; revocation is by `jti`). */
+export interface TokenPayload {
+  _id: string;
+  username: string;
+  /** Issued at, seconds since 1970. */
+  iat: number;
+  /** Expires at, seconds since 1970 (LIMITS.tokenLifetimeMs after iat). */
+  exp: number;
+  /** Token id, unique per token: two logins in the same second still get different ones. */
+  jti: string;
+}
+
 /** The body of every error answer: `errors` is a list of messages. */
 export interface ErrorBody { errors: string[] }
 

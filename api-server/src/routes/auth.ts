@@ -2,7 +2,7 @@
 import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { HttpError } from '@social/mock-api/errors';
 import { DEFAULT_AVATAR } from '@social/mock-api/seed';
-import { link, requiredText, text, TEXT_LIMITS } from '@social/mock-api/rules';
+import { requiredText, signupFields, TEXT_LIMITS } from '@social/mock-api/rules';
 import { isUniqueViolation, one, rows, sql, type Transaction } from '../db';
 import { storePic } from '../images';
 import { created, newId, ok, startSession } from '../kit';
@@ -42,12 +42,7 @@ export function authRoutes(r: RouteKit): void {
   });
 
   r.route('POST', '/auth/signup', async ({ body, tx, now }) => {
-    const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username }).trim();
-    const password = requiredText(body.password, 'password', { max: TEXT_LIMITS.password });
-    const firstName = requiredText(body.firstName, 'firstName', { max: TEXT_LIMITS.name });
-    const lastName = requiredText(body.lastName, 'lastName', { max: TEXT_LIMITS.name });
-    const bio = text(body.bio, 'bio', { required: false, allowEmpty: true, max: TEXT_LIMITS.bio });
-    const userLink = link(body.link);
+    const { username, password, firstName, lastName, bio, link: userLink } = signupFields(body);
     const passwordHash = await hashPassword(password);
     const id = newId();
     const exists = () => new HttpError(422, SERVER_ERRORS.usernameExists);

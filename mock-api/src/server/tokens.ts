@@ -5,22 +5,13 @@
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { LIMITS } from '../contract';
+import { LIMITS, type TokenPayload } from '../contract';
 import { newId } from './time';
 
 /** The signing secret (never printed). Never sent to clients. */
 const SECRET = 'social-mfe/mock-api :: 5b1f0c2e-hmac-secret-7d93a4 :: do-not-ship-to-a-real-server';
 
-export interface TokenPayload {
-  _id: string;
-  username: string;
-  /** Issued at, seconds since 1970. */
-  iat: number;
-  /** Expires at, seconds since 1970 (LIMITS.tokenLifetimeMs after iat). */
-  exp: number;
-  /** Token id: what logout revokes (two logins in the same second still get different ids). */
-  jti: string;
-}
+export type { TokenPayload };
 
 const HEADER = { alg: 'HS256', typ: 'JWT' } as const;
 

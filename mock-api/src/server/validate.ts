@@ -115,3 +115,16 @@ export function wholeNumber(value: string | undefined, field: string): number {
   if (value === undefined || !/^\d{1,6}$/.test(value)) throw fail.badRequest(INPUT_MESSAGES.badNumber(field));
   return Number(value);
 }
+
+/** The fields of a signup (POST /auth/signup), checked; the same rules on both backends. */
+export function signupFields(body: JsonObject) {
+  return {
+    username: requiredText(body.username, 'username', { max: TEXT_LIMITS.username }).trim(),
+    password: requiredText(body.password, 'password', { max: TEXT_LIMITS.password }),
+    firstName: requiredText(body.firstName, 'firstName', { max: TEXT_LIMITS.name }),
+    lastName: requiredText(body.lastName, 'lastName', { max: TEXT_LIMITS.name }),
+    // Optional extra fields (signup "other fields"), checked like a profile edit.
+    bio: text(body.bio, 'bio', { required: false, allowEmpty: true, max: TEXT_LIMITS.bio }),
+    link: link(body.link),
+  };
+}

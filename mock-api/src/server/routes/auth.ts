@@ -5,7 +5,7 @@ import { DEFAULT_AVATAR } from '../seed';
 import { takeNumericId, type Db, type StoredUser } from '../store';
 import { signToken } from '../tokens';
 import { newId } from '../time';
-import { image, link, requiredText, text, TEXT_LIMITS } from '../validate';
+import { image, requiredText, signupFields, TEXT_LIMITS } from '../validate';
 import { created, ok, type RouteKit } from './kit';
 
 const sameUsername = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -43,13 +43,7 @@ export function authRoutes(r: RouteKit): void {
   });
 
   r.write('post', '/auth/signup', ({ db, body, render, now }) => {
-    const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username }).trim();
-    const password = requiredText(body.password, 'password', { max: TEXT_LIMITS.password });
-    const firstName = requiredText(body.firstName, 'firstName', { max: TEXT_LIMITS.name });
-    const lastName = requiredText(body.lastName, 'lastName', { max: TEXT_LIMITS.name });
-    // Optional extra fields (signup "other fields"), checked like a profile edit.
-    const bio = text(body.bio, 'bio', { required: false, allowEmpty: true, max: TEXT_LIMITS.bio });
-    const userLink = link(body.link);
+    const { username, password, firstName, lastName, bio, link: userLink } = signupFields(body);
     const pic = image(body.pic, 'pic');
     if (findByUsername(db, username)) throw new HttpError(422, SERVER_ERRORS.usernameExists);
     const user: StoredUser = {

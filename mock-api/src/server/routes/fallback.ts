@@ -11,6 +11,7 @@ import { Response, type Request, type Server } from 'miragejs';
 import { SERVER_ERRORS } from '../../contract';
 import { errorBody } from '../errors';
 import type { Method } from './kit';
+import { RouteTable } from './route-table';
 import { unknownEndpoint } from './misc';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
@@ -20,37 +21,6 @@ const JSON_HEADERS = { 'Content-Type': 'application/json' };
 function apiPath(url: string): string {
   const { pathname } = new URL(url, 'http://localhost/');
   return pathname.replace(/^\/api\/?/, '');
-}
-
-/** Every registered (method, path pattern), to tell which methods a path takes. */
-export class RouteTable {
-  private readonly routes: { method: string; pattern: RegExp }[] = [];
-
-  add(method: Method, path: string): void {
-    const source = path
-      .replace(/^\//, '')
-      .split('/')
-      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.startsWith('*') ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/');
-    this.routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`) });
-  }
-
-  /** The methods the path takes (HEAD wherever GET is, OPTIONS wherever anything is), in a stable order. */
-  allowed(path: string): string[] {
-    const methods = new Set(this.routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
-    if (methods.size === 0) return [];
-    if (methods.has('GET')) methods.add('HEAD');
-    methods.add('OPTIONS');
-    return ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => methods.has(m));
-  }
-
-  /** Every method some path takes: what OPTIONS on /api itself answers. */
-  all(): string[] {
-    const methods = new Set(this.routes.map((r) => r.method));
-    methods.add('HEAD');
-    methods.add('OPTIONS');
-    return ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => methods.has(m));
-  }
 }
 
 /** The answer of the catch-all routes (see the file comment). */
