@@ -7,19 +7,13 @@
  * /login, loads neither. `npm run start:server` / `serve:server` serve such a config.
  */
 import { setApiBaseUrl } from '@social/shell/bus';
+import { resolveHttpUrl } from '@social/shell/federation';
 
 /** The API server the config names, without a trailing slash, or null for the in-browser fake backend. */
 export function apiBaseUrlOf(config: unknown): string | null {
   if (!config || typeof config !== 'object') return null;
-  const value = (config as Record<string, unknown>).apiBaseUrl;
-  if (typeof value !== 'string' || !value.trim()) return null;
-  try {
-    const url = new URL(value.trim(), window.location.href);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-  } catch {
-    return null;
-  }
+  const url = resolveHttpUrl((config as Record<string, unknown>).apiBaseUrl);
+  return url ? `${url.origin}${url.pathname}`.replace(/\/+$/, '') : null;
 }
 
 /**

@@ -45,13 +45,14 @@ export function defaultRemotes(hostname = window.location.hostname, protocol = w
   return config;
 }
 
-function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.trim() === '') return false; // '' would resolve to the page itself
+/** An http(s) address in a served config, resolved against the page; null for anything else ('' would be the page itself). */
+export function resolveHttpUrl(value: unknown): URL | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
   try {
     const url = new URL(value, window.location.href);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -96,8 +97,8 @@ export function remotesFromConfig(data: unknown): RemotesConfig {
   const config = defaultRemotes();
   if (data && typeof data === 'object') {
     for (const name of REMOTE_NAMES) {
-      const entry = (data as Record<string, unknown>)[name];
-      if (isHttpUrl(entry)) config[name] = new URL(entry, window.location.href).href;
+      const url = resolveHttpUrl((data as Record<string, unknown>)[name]);
+      if (url) config[name] = url.href;
     }
   }
   return config;
