@@ -1,6 +1,7 @@
 import React, { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { LIMITS } from '@social/mock-api/contract';
 import { events$, useTheme, type ToastType } from '@social/shell/bus';
+import { loadOnce } from '@social/shell/ui';
 
 type ToastLibrary = typeof import('./ToastLibrary');
 interface RaisedToast {
@@ -8,20 +9,13 @@ interface RaisedToast {
   message: string;
 }
 
-let libraryLoad: Promise<ToastLibrary> | null = null;
 /**
  * react-toastify (about 14 KB gzip) is not needed until a toast is raised, and none is on /login
  * until the member acts: it is its own chunk, loaded on the first toast (not preloaded by
  * tools/webpack.factory.js, which lists only the start-up chunks). A failed load is forgotten,
  * so the next host to ask tries again.
  */
-function loadToastLibrary(): Promise<ToastLibrary> {
-  libraryLoad ??= import(/* webpackChunkName: "toasts" */ './ToastLibrary').catch((error: unknown) => {
-    libraryLoad = null;
-    throw error;
-  });
-  return libraryLoad;
-}
+const loadToastLibrary = loadOnce<ToastLibrary>(() => import(/* webpackChunkName: "toasts" */ './ToastLibrary'));
 
 /** Where the fallback messages show (the theme's colours, bottom-right like the library's). */
 const fallbackRegion: CSSProperties = {

@@ -8,21 +8,15 @@
 import React, { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Placement } from '@floating-ui/react-dom';
+import { loadOnce } from './loadOnce';
 
 type FloatingUi = typeof import('@floating-ui/react-dom');
-let floatingLoad: Promise<FloatingUi> | null = null;
 /**
  * Floating UI (about 9 KB gzip) is loaded when a popover first opens, not with the UI kit: no
  * page needs it before a menu or the emoji picker is opened (a failed load is tried again on the
  * next opening; meanwhile the popover is placed under its trigger).
  */
-function loadFloatingUi(): Promise<FloatingUi> {
-  floatingLoad ??= import(/* webpackChunkName: "floating-ui" */ '@floating-ui/react-dom').catch((error: unknown) => {
-    floatingLoad = null;
-    throw error;
-  });
-  return floatingLoad;
-}
+const loadFloatingUi = loadOnce<FloatingUi>(() => import(/* webpackChunkName: "floating-ui" */ '@floating-ui/react-dom'));
 
 /** Keeps a screen edge's worth of room around a popover. */
 const EDGE_PX = 8;

@@ -6,6 +6,7 @@ export { Modal, type ModalProps } from './Modal';
 export { Menu, type MenuItem } from './Menu';
 export { EmojiPicker, EMOJIS, insertAtCursor } from './EmojiPicker';
 export { RichText, safeHttpUrl } from './RichText';
+export { loadOnce } from './loadOnce';
 export {
   readImageFile,
   IMAGE_ACCEPT,
