@@ -137,10 +137,7 @@ if (typeof window !== 'undefined') {
     if (event.key !== STORAGE_KEYS.loginItems && event.key !== null) return;
     const stored = readStorage(STORAGE_KEYS.loginItems, isAuthState);
     if (!stored) {
-      if (auth$.value) {
-        auth$.next(null);
-        events$.next({ type: 'logout' });
-      }
+      if (auth$.value) endLocalSession();
     } else if (JSON.stringify(stored) !== JSON.stringify(auth$.value)) {
       auth$.next(stored);
     }
