@@ -26,6 +26,22 @@ test('shows the page spinner first, then the home feed of my circle, newest firs
   expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
 });
 
+test('posts and code already in hand (fetched while the member typed the login) show at once, under the page-change spinner', async () => {
+  // A first visit loads the post remote's card and composer, as the login page's prefetch does.
+  const { unmount } = renderFeed('home');
+  await findCards();
+  await screen.findByRole('textbox', { name: "What's on your mind?" });
+  unmount();
+  expect(posts$.value.allPosts.length).toBeGreaterThan(0);
+
+  renderFeed('home');
+  // The first render shows the cards, and the page-change spinner (the only one) over them.
+  expect(shownPostIds()).toEqual(HOME_LATEST);
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument());
+  expect(shownPostIds()).toEqual(HOME_LATEST);
+});
+
 test('Trending shows only liked or commented posts, most liked plus commented first', async () => {
   const user = userEvent.setup();
   renderFeed('home');

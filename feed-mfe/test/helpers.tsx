@@ -1,5 +1,5 @@
 import React from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ROUTES, pathTo } from '@social/shell/routes';
 import FeedPage from '../src/feed/FeedPage';
@@ -32,9 +32,14 @@ export function renderFeed(mode: 'home' | 'explore') {
 /** Ids of the post cards in the order shown (post-mfe's real cards, through tools/jest/federation-kit.tsx). */
 export { shownPostIds } from '../../tools/jest/federation-kit';
 
-/** Waits past the 500 ms page-change spinner until the feed has cards. */
+/**
+ * Waits until the feed has cards and the 500 ms page-change spinner has gone (cards already in
+ * hand show under it), so the infinite scroll is on.
+ */
 export async function findCards(count?: number) {
-  const articles = await screen.findAllByRole('article', {}, { timeout: 3000 });
+  await screen.findAllByRole('article', {}, { timeout: 3000 });
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument(), { timeout: 3000 });
+  const articles = screen.getAllByRole('article');
   if (count !== undefined) expect(articles).toHaveLength(count);
   return articles;
 }

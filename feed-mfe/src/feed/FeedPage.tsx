@@ -56,7 +56,9 @@ export default function FeedPage({ mode }: FeedPageProps) {
   const [sort, setSort] = useState<FeedSort>('latest');
   const isHome = mode === 'home';
 
-  // A page change shows a spinner for 500 ms (loading starts meanwhile).
+  // A page change shows a spinner for 500 ms (loading starts meanwhile). It does not hold back
+  // posts already in hand (after login they were fetched while the member typed): they show at
+  // once under the spinner, and only the infinite scroll waits for the 500 ms to pass.
   const [changingPage, setChangingPage] = useState(true);
   useEffect(() => {
     const timer = setTimeout(() => setChangingPage(false), LIMITS.pageChangeSpinnerMs);
@@ -101,15 +103,6 @@ export default function FeedPage({ mode }: FeedPageProps) {
   if (!auth || !me) return null; // The shell's guard sends signed-out visitors to /login.
 
   const title = isHome ? 'Home' : 'Explore';
-  if (changingPage) {
-    return (
-      <div className="feed-page">
-        <h1 className="visually-hidden">{title}</h1>
-        <Spinner size="page" />
-      </div>
-    );
-  }
-
   let body: React.ReactNode;
   if (isHome) {
     if (home.error && allPosts.length === 0) {
@@ -125,9 +118,25 @@ export default function FeedPage({ mode }: FeedPageProps) {
     body = <EmptyFeed />;
   }
 
+  // No posts to show during the 500 ms (still loading, none, or an error): the page spinner alone.
+  if (changingPage && (body || feed.length === 0)) {
+    return (
+      <div className="feed-page">
+        <h1 className="visually-hidden">{title}</h1>
+        <Spinner size="page" />
+      </div>
+    );
+  }
+
   return (
     <div className="feed-page">
       <h1 className="visually-hidden">{title}</h1>
+      {changingPage && (
+        // Takes no room, so the feed does not move when it goes.
+        <div className="feed-page__changing">
+          <Spinner size="small" />
+        </div>
+      )}
       <CreatePost userId={me._id} onCreated={onCreated} />
       <SuggestedUsers users={suggestions} />
       <div className="feed-toolbar">

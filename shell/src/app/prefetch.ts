@@ -14,8 +14,9 @@ function afterPaint(): Promise<void> {
 
 /**
  * While a signed-out member is on /login or /signup, load what the home feed needs: its code
- * (feed page, post cards; a remote that fails shows its Retry when the feed opens) and its data (posts and members are public reads). After the click
- * only the login call remains; the feed refreshes both once it is shown (FeedPage, AppFrame).
+ * (feed page, post cards, the composer above them; a remote that fails shows its Retry when the
+ * feed opens) and its data (posts and members are public reads). After the click only the login
+ * call remains; the feed refreshes both once it is shown (FeedPage, AppFrame).
  */
 export function prefetchWhileSignedOut(): void {
   if (auth$.value) return;
@@ -26,7 +27,7 @@ export function prefetchWhileSignedOut(): void {
       const path = window.location.pathname;
       if (auth$.value || !(matchPath('login', path) || matchPath('signup', path))) return;
       // Loaded, not only downloaded: after the click the feed renders without waiting for a remote.
-      for (const id of ['feed/FeedPage', 'post/PostCard'] as const) loadRemoteModule(id).catch(() => undefined);
+      for (const id of ['feed/FeedPage', 'post/PostCard', 'post/PostComposer'] as const) loadRemoteModule(id).catch(() => undefined);
       refreshPosts().catch(() => undefined);
       refreshUsers().catch(() => undefined);
     })
