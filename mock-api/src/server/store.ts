@@ -170,14 +170,18 @@ const readUser = (db: Db, userId: string) => db.users.find((u) => u._id === user
 export class Renderer {
   private readonly summaries = new Map<string, UserSummary | null>();
 
-  constructor(private readonly db: Db) {}
+  /** `pic` turns a stored picture (a reference, see ./image-store.ts) into the URL an answer shows. */
+  constructor(
+    private readonly db: Db,
+    private readonly pic: (stored: string) => string = (stored) => stored,
+  ) {}
 
   summary(userId: string): UserSummary | null {
     let cached = this.summaries.get(userId);
     if (cached === undefined) {
       const user = readUser(this.db, userId);
       cached = user
-        ? { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: user.pic }
+        ? { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: this.pic(user.pic) }
         : null;
       this.summaries.set(userId, cached);
     }
@@ -202,7 +206,7 @@ export class Renderer {
       lastName: user.lastName,
       userHandler: user.userHandler,
       username: user.username,
-      pic: user.pic,
+      pic: this.pic(user.pic),
       bio: user.bio,
       link: user.link,
       followers: this.summaryList(user.followers),
@@ -250,7 +254,7 @@ export class Renderer {
       userId: post.userId,
       username: readUser(this.db, post.userId)?.username ?? '',
       content: post.content,
-      pic: post.pic,
+      pic: this.pic(post.pic),
       likes: {
         likeCount: post.likeCount,
         likedBy: this.summaryList(post.likedBy),
