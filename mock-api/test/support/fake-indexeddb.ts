@@ -8,6 +8,12 @@ import { deserialize, serialize } from 'v8';
 import 'fake-indexeddb/auto';
 
 const BLOB_MARK = '__fakeIndexedDbBlob';
+/** A plain object of any realm (v8's deserialize makes Node's objects, not jsdom's). */
+const isPlain = (item: unknown): item is Record<string, unknown> => {
+  if (!item || typeof item !== 'object' || Array.isArray(item)) return false;
+  const proto: unknown = Object.getPrototypeOf(item);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+};
 
 function cloneWithBlobs<T>(value: T): T {
   const blobs: Blob[] = [];
@@ -17,15 +23,15 @@ function cloneWithBlobs<T>(value: T): T {
       return { [BLOB_MARK]: blobs.length - 1 };
     }
     if (Array.isArray(item)) return item.map(strip);
-    if (item && typeof item === 'object' && Object.getPrototypeOf(item) === Object.prototype) {
+    if (isPlain(item)) {
       return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, strip(inner)]));
     }
     return item;
   };
   const restore = (item: unknown): unknown => {
     if (Array.isArray(item)) return item.map(restore);
-    if (item && typeof item === 'object' && Object.getPrototypeOf(item) === Object.prototype) {
-      const record = item as Record<string, unknown>;
+    if (isPlain(item)) {
+      const record = item;
       if (typeof record[BLOB_MARK] === 'number' && Object.keys(record).length === 1) return blobs[record[BLOB_MARK]];
       return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, restore(inner)]));
     }
