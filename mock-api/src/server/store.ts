@@ -277,11 +277,44 @@ export class Renderer {
     return text;
   }
 
-  /** Every post, newest first (the apps sort again for Latest/Trending), as JSON text: a Post[] in the answer. */
+  /**
+   * Every post, newest first (the apps sort again for Latest/Trending), as JSON text: a Post[]
+   * in the answer. The order is kept while the list holds the same records, and the text is
+   * kept in blocks of posts: a like re-joins one block and chains the others (JavaScript
+   * concatenation shares them), instead of sorting and copying every post's text again.
+   */
   posts(): JsonText {
-    return new JsonText(`[${sortNewestFirst(this.db.posts).map((p) => this.postText(p)).join(',')}]`);
+    const posts = this.db.posts;
+    let cache = postsCaches.get(this.db);
+    if (!cache || cache.source.length !== posts.length || cache.source.some((post, i) => post !== posts[i])) {
+      cache = { source: posts.slice(), sorted: sortNewestFirst(posts), blocks: [] };
+      postsCaches.set(this.db, cache);
+    }
+    const { sorted, blocks } = cache;
+    blocks.length = Math.ceil(sorted.length / POSTS_BLOCK);
+    let text = '';
+    for (let b = 0; b < blocks.length; b += 1) {
+      const texts = sorted.slice(b * POSTS_BLOCK, (b + 1) * POSTS_BLOCK).map((post) => this.postText(post));
+      let block = blocks[b];
+      if (!block || block.texts.length !== texts.length || block.texts.some((t, i) => t !== texts[i])) {
+        block = { texts, joined: texts.join(',') };
+        blocks[b] = block;
+      }
+      text = b === 0 ? block.joined : `${text},${block.joined}`;
+    }
+    return new JsonText(`[${text}]`);
   }
 }
+
+/** Posts per block of kept answer text (see Renderer.posts). */
+const POSTS_BLOCK = 64;
+interface PostsCache {
+  /** db.posts when the order was taken: the same records in the same places keep it. */
+  source: StoredPost[];
+  sorted: StoredPost[];
+  blocks: { texts: string[]; joined: string }[];
+}
+const postsCaches = new WeakMap<Db, PostsCache>();
 
 /** Parsed createdAt of each post (it never changes), so sorting thousands of posts stays cheap. */
 const createdTimes = new WeakMap<StoredPost, number>();
