@@ -250,6 +250,21 @@ test('200 photos of a few hundred KB each fit, all shown after a reload; the pos
     );
     return { answerLength: text.length, count: posts.length, blobUrls: posts.filter((p) => p.pic.startsWith('blob:')).length, distinct: new Set(posts.map((p) => p.pic)).size, widths };
   });
+  // The bytes are also served at /api/images/<SHA-256 of type, NUL, bytes>, as api-server serves them.
+  const [first] = await makePhotos(page, 0, 1);
+  const served = await page.evaluate(async (dataUrl) => {
+    const bytes = Uint8Array.from(atob(dataUrl.split(',')[1]!), (c) => c.charCodeAt(0));
+    const head = new TextEncoder().encode('image/jpeg\0');
+    const named = new Uint8Array(head.length + bytes.length);
+    named.set(head);
+    named.set(bytes, head.length);
+    const id = [...new Uint8Array(await crypto.subtle.digest('SHA-256', named))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const answer = await fetch(`/api/images/${id}`);
+    const got = new Uint8Array(await answer.arrayBuffer());
+    const missing = await fetch(`/api/images/${'0'.repeat(64)}`);
+    return { status: answer.status, type: answer.headers.get('content-type'), same: got.length === bytes.length && got.every((b, i) => b === bytes[i]), missing: missing.status };
+  }, first!);
+  expect(served).toEqual({ status: 200, type: 'image/jpeg', same: true, missing: 404 });
   expect(check.count).toBe(200);
   expect(check.blobUrls).toBe(200);
   expect(check.distinct).toBe(200);

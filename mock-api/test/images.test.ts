@@ -15,7 +15,9 @@ import { commentRoutes } from '../src/server/routes/comments';
 import type { Method } from '../src/server/routes/kit';
 import { postRoutes } from '../src/server/routes/posts';
 import { userRoutes } from '../src/server/routes/users';
+import { makeServer, serverReady } from '../src/server';
 import { INPUT_MESSAGES } from '../src/server/validate';
+import { signIn } from './helpers';
 import { createSeedDb } from '../src/server/seed';
 import { DEFAULT_AVATAR } from '../src/server/seed/images';
 
@@ -67,12 +69,6 @@ class Tab {
     return { posts: answer.body.posts, text: answer.text };
   }
 
-  /** GET /api/images/:imageId through the backend's own handler. */
-  async image(imageId: string): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
-    const request = { params: { imageId }, requestHeaders: {}, requestBody: '' } as unknown as Request;
-    const response = (await this.backend.imageHandler()(null, request)) as unknown as { code: number; headers: Record<string, string>; data: unknown };
-    return { status: response.code, headers: response.headers, body: response.data };
-  }
 }
 
 let tabs: Tab[] = [];
@@ -224,19 +220,23 @@ it("a member's SVG is answered as a data: URL, never as an object URL of this si
   expect(users.every((u) => u.pic.startsWith('blob:'))).toBe(true);
 });
 
-it('GET /api/images/<id> answers the bytes with their type; an unknown id is a 404', async () => {
-  const tab = await openTab();
-  const token = await tab.login(1);
-  const bytes = photo(3, 1000);
-  await tab.call('post /posts', {}, { postData: { content: 'Served', pic: dataUrl(bytes) } }, token);
-  const id = imageIdOf({ contentType: 'image/jpeg', bytes });
-  const served = await tab.image(id);
-  expect(served.status).toBe(200);
-  expect(served.headers['Content-Type']).toBe('image/jpeg');
-  expect(Buffer.from(await blobBytes(served.body as Blob)).equals(Buffer.from(bytes))).toBe(true);
-  const missing = await tab.image('0'.repeat(64));
-  expect(missing.status).toBe(404);
-  expect(missing.body).toEqual({ errors: [IMAGE_NOT_FOUND] });
+it('GET /api/images/<id> answers the bytes with their type through MirageJS, as api-server does; an unknown id is a 404', async () => {
+  const server = makeServer({ environment: 'test', persist: true, storageName: NAME });
+  try {
+    await serverReady(server);
+    const { api } = await signIn(1);
+    const bytes = photo(3, 1000);
+    await api.posts.create({ content: 'Served', pic: dataUrl(bytes), userId: '' });
+    const id = imageIdOf({ contentType: 'image/jpeg', bytes });
+    const served = await fetch(`/api/images/${id}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await blobBytes(await served.blob())).equals(Buffer.from(bytes))).toBe(true);
+    const missing = await fetch(`/api/images/${'0'.repeat(64)}`);
+    expect({ status: missing.status, body: await missing.json() }).toEqual({ status: 404, body: { errors: [IMAGE_NOT_FOUND] } });
+  } finally {
+    server.shutdown();
+  }
 });
 
 it('another tab shows a photo this tab stored, with its own object URL', async () => {

@@ -543,7 +543,7 @@ export class Backend {
         const id = request.params?.imageId ?? '';
         const blob = this.images.has(id) ? this.images.blobOf(id) : null;
         if (!blob) return new Response(404, JSON_HEADERS, errorBody(IMAGE_NOT_FOUND));
-        respondWithBlob(request);
+        respondWithBlob(request, blob);
         return new Response(
           200,
           {
@@ -553,8 +553,8 @@ export class Backend {
             ETag: `"${id}"`,
             'X-Content-Type-Options': 'nosniff',
           },
-          // A Blob, which respondWithBlob hands to the page's fetch as the body.
-          blob as unknown as string,
+          // Mirage serialises bodies to text; respondWithBlob puts the Blob in its place.
+          '',
         );
       });
   }
@@ -564,11 +564,12 @@ export class Backend {
 export const IMAGE_NOT_FOUND = 'The image you requested does not exist. Not Found error';
 
 /**
- * pretender's fake XMLHttpRequest only takes text bodies; binary text would be re-encoded as
- * UTF-8 by the fetch polyfill. For this one request, a Blob body becomes the XHR's `response`,
- * which the polyfill (asking for responseType 'blob') passes to `new Response` untouched.
+ * Mirage serialises every body to text and pretender's fake XMLHttpRequest only takes text;
+ * binary text would be re-encoded as UTF-8 by the fetch polyfill. For this one request, the
+ * 200 answer's body is the Blob itself, as the XHR's `response`, which the polyfill (asking for
+ * responseType 'blob') passes to `new Response` untouched.
  */
-function respondWithBlob(request: Request): void {
+function respondWithBlob(request: Request, blob: Blob): void {
   // pretender's FakeRequest: the fields and methods of fake-xml-http-request it uses to answer.
   const xhr = request as unknown as {
     respond(status: number, headers: Record<string, string>, body: unknown): void;
@@ -583,12 +584,12 @@ function respondWithBlob(request: Request): void {
   if (typeof xhr.respond !== 'function' || typeof xhr._setResponseHeaders !== 'function') return;
   const respond = xhr.respond.bind(xhr);
   xhr.respond = (status, headers, body) => {
-    if (!(body instanceof Blob)) return respond(status, headers, body);
+    if (status !== 200) return respond(status, headers, body);
     xhr._setResponseHeaders(headers);
     xhr.status = status;
     xhr.statusText = 'OK';
     xhr.responseText = '';
-    xhr.response = body;
+    xhr.response = blob;
     xhr._readyStateChange(3);
     xhr._readyStateChange(4);
   };
