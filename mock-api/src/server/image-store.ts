@@ -95,7 +95,13 @@ export class ImageStore {
   private forget(id: string): void {
     this.images.delete(id);
     for (const [text, known] of this.idsByDataUrl) if (known === id) this.idsByDataUrl.delete(text);
-    // An object URL already answered stays valid for the page's life; it is not revoked.
+    // A write that was not stored: the object URL its answer would have named is let go.
+    const url = this.urls.get(id);
+    if (url !== undefined) {
+      this.urls.delete(id);
+      this.idsByUrl.delete(url);
+      URL.revokeObjectURL?.(url);
+    }
   }
 
   /**
