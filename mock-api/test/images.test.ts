@@ -6,7 +6,7 @@
 import './support/fake-indexeddb';
 import { openDB } from 'idb';
 import type { Request } from 'miragejs';
-import { TEST_CREDENTIALS, type Post, type User } from '../src/contract';
+import { SERVER_ERRORS, TEST_CREDENTIALS, type Post, type User } from '../src/contract';
 import { Backend, IMAGE_NOT_FOUND, type Handler } from '../src/server/backend';
 import { deleteStoredDatabase } from '../src/server/idb';
 import { imageIdOf } from '../src/server/images';
@@ -298,4 +298,30 @@ it('moves pictures stored inline by the previous version into the image store on
   expect(users).toHaveLength(seed.users.length);
   for (const user of users) expect((await shown(user.pic)).type).toBe('image/svg+xml');
   expect(DEFAULT_AVATAR.startsWith('data:image/svg+xml')).toBe(true);
+});
+
+it('a photo the browser has no room for: 507 storageFull, neither the post nor the image is stored, and it can be sent again later', async () => {
+  const tab = await openTab();
+  const token = await tab.login(1);
+  const put = IDBObjectStore.prototype.put;
+  // A full disk for pictures only: the record puts of the same transaction would have fitted.
+  const spy = jest.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    if (this.name === 'images') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return put.apply(this, args);
+  });
+  const pic = dataUrl(photo(8, 4096));
+  try {
+    const refused = await tab.call('post /posts', {}, { postData: { content: 'No room', pic } }, token);
+    expect(refused).toMatchObject({ status: 507, body: { errors: [SERVER_ERRORS.storageFull] } });
+  } finally {
+    spy.mockRestore();
+  }
+  const stored = await storedImages();
+  expect(stored.images.some((image) => image.type === 'image/jpeg')).toBe(false);
+  expect((await tab.posts()).posts.some((p) => p.content === 'No room')).toBe(false);
+  const again = await tab.call<{ posts: Post[] }>('post /posts', {}, { postData: { content: 'Room again', pic } }, token);
+  expect(again.status).toBe(201);
+  const post = again.body.posts.find((p) => p.content === 'Room again')!;
+  expect(Buffer.from((await shown(post.pic)).bytes).equals(Buffer.from(photo(8, 4096)))).toBe(true);
+  expect((await storedImages()).images.filter((image) => image.type === 'image/jpeg')).toHaveLength(1);
 });
