@@ -250,6 +250,11 @@ it('another tab shows a photo this tab stored, with its own object URL', async (
   expect(inB.pic).toMatch(/^blob:/);
   expect(inB.pic).not.toBe(inA.pic);
   expect(Buffer.from((await shown(inB.pic)).bytes).equals(Buffer.from(bytes))).toBe(true);
+  // A new profile picture too: every summary of the member in tab B shows it.
+  const face = photo(9, 2048);
+  await a.call('post /users/edit', {}, { userData: { pic: dataUrl(face) } }, token);
+  const me = (await b.call<{ users: User[] }>('get /users')).body.users.find((u) => u.username === TEST_CREDENTIALS[0]!.username)!;
+  expect(Buffer.from((await shown(me.pic)).bytes).equals(Buffer.from(face))).toBe(true);
 });
 
 it('a photo no post uses any more is deleted from storage; one still used is kept', async () => {
