@@ -20,12 +20,14 @@ module.exports = {
     '/node_modules/',
     // The fake backend's own machinery, not the API: its IndexedDB storage (persistence,
     // persistence-property), sync between browser tabs (persistence-tabs), Mirage's URL
-    // switches and passthrough (server) and Mirage's console output (mirage-console).
+    // switches and passthrough (server), Mirage's console output (mirage-console) and its
+    // picture store (images: IndexedDB Blobs and object URLs).
     '/test/persistence\\.test\\.ts$',
     '/test/persistence-property\\.test\\.ts$',
     '/test/persistence-tabs\\.test\\.ts$',
     '/test/server\\.test\\.ts$',
     '/test/mirage-console\\.test\\.ts$',
+    '/test/images\\.test\\.ts$',
   ],
   transform: {
     ...base.transform,

@@ -151,3 +151,129 @@ test('storage refused: a clear message, nothing saved, and the member stays sign
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('login-items') ?? 'null')?.user?.username)).toBe('kabir@socialmfe.dev');
   await context.close();
 });
+
+/** In the page: a distinct photo (noise seeded by n) as a JPEG data URL of a few hundred KB. */
+async function makePhotos(page: Page, from: number, count: number): Promise<string[]> {
+  return page.evaluate(
+    async ({ from: first, count: total }) => {
+      const urls: string[] = [];
+      const canvas = document.createElement('canvas');
+      canvas.width = 640;
+      canvas.height = 480;
+      const context = canvas.getContext('2d')!;
+      for (let n = first; n < first + total; n += 1) {
+        const pixels = context.createImageData(640, 480);
+        let state = (n + 1) * 2654435761;
+        for (let i = 0; i < pixels.data.length; i += 4) {
+          state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+          pixels.data[i] = state >>> 24;
+          pixels.data[i + 1] = (state >>> 16) & 255;
+          pixels.data[i + 2] = (state >>> 8) & 255;
+          pixels.data[i + 3] = 255;
+        }
+        context.putImageData(pixels, 0, 0);
+        const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.92));
+        urls.push(await new Promise<string>((resolve) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(String(reader.result));
+          reader.readAsDataURL(blob);
+        }));
+      }
+      return urls;
+    },
+    { from, count },
+  );
+}
+
+test('a photo chosen in tab A shows in tab B and after a reload, from an object URL, not inline in the answers', async () => {
+  const { page: a, context, errors } = await openPage(browser);
+  await logInAs(a, 4);
+  const b = await context.newPage();
+  await b.goto(`${SHELL}/`);
+  await b.getByRole('article').first().waitFor();
+  const [photo] = await makePhotos(a, 7, 1);
+  const text = `A photo from tab A ${Date.now()}`;
+  await a.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
+  await a.getByLabel('Add photo or GIF').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo!.split(',')[1]!, 'base64') });
+  await a.getByRole('img', { name: 'Selected image' }).waitFor();
+  await a.getByRole('button', { name: 'Post', exact: true }).click();
+  await a.getByText('Post created successfully').waitFor();
+  for (const page of [a, b]) {
+    const image = cardWith(page, text).getByRole('img', { name: /^Image in / });
+    await image.waitFor();
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+    expect(await image.getAttribute('src')).toMatch(/^blob:/);
+  }
+  await b.reload();
+  const reloaded = cardWith(b, text).getByRole('img', { name: /^Image in / });
+  await reloaded.waitFor();
+  await b.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 640, await reloaded.elementHandle());
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('200 photos of a few hundred KB each fit, all shown after a reload; the posts answer carries no image bytes', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await logInAs(page, 1);
+  // The backend without its 400 ms delay (read when it starts, i.e. on this load).
+  await page.goto(`${SHELL}/?api-delay=0`);
+  await page.getByRole('article').first().waitFor();
+  const started = Date.now();
+  const sizes: number[] = [];
+  for (let first = 0; first < 200; first += 20) {
+    const photos = await makePhotos(page, first, 20);
+    sizes.push(...photos.map((url) => Math.floor((url.length - url.indexOf(',') - 1) * 0.75)));
+    const statuses = await page.evaluate(async (pics) => {
+      const token = (JSON.parse(localStorage.getItem('login-items')!) as { token: string }).token;
+      const out: number[] = [];
+      for (const [i, pic] of pics.entries()) {
+        const answer = await fetch('/api/posts', { method: 'POST', headers: { 'Content-Type': 'application/json', authorization: token }, body: JSON.stringify({ postData: { content: `Photo ${i}`, pic } }) });
+        out.push(answer.status);
+      }
+      return out;
+    }, photos);
+    expect(statuses.every((status) => status === 201)).toBe(true);
+  }
+  const stored = Date.now() - started;
+  await page.reload();
+  await page.getByRole('article').first().waitFor();
+  const check = await page.evaluate(async () => {
+    const text = await (await fetch('/api/posts')).text();
+    const posts = (JSON.parse(text) as { posts: { content: string; pic: string }[] }).posts.filter((p) => p.content.startsWith('Photo '));
+    const widths = await Promise.all(
+      posts.map(async (post) => {
+        const image = new Image();
+        image.src = post.pic;
+        await image.decode();
+        return image.naturalWidth;
+      }),
+    );
+    return { answerLength: text.length, count: posts.length, blobUrls: posts.filter((p) => p.pic.startsWith('blob:')).length, distinct: new Set(posts.map((p) => p.pic)).size, widths };
+  });
+  // The bytes are also served at /api/images/<SHA-256 of type, NUL, bytes>, as api-server serves them.
+  const [first] = await makePhotos(page, 0, 1);
+  const served = await page.evaluate(async (dataUrl) => {
+    const bytes = Uint8Array.from(atob(dataUrl.split(',')[1]!), (c) => c.charCodeAt(0));
+    const head = new TextEncoder().encode('image/jpeg\0');
+    const named = new Uint8Array(head.length + bytes.length);
+    named.set(head);
+    named.set(bytes, head.length);
+    const id = [...new Uint8Array(await crypto.subtle.digest('SHA-256', named))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const answer = await fetch(`/api/images/${id}`);
+    const got = new Uint8Array(await answer.arrayBuffer());
+    const missing = await fetch(`/api/images/${'0'.repeat(64)}`);
+    return { status: answer.status, type: answer.headers.get('content-type'), same: got.length === bytes.length && got.every((b, i) => b === bytes[i]), missing: missing.status };
+  }, first!);
+  expect(served).toEqual({ status: 200, type: 'image/jpeg', same: true, missing: 404 });
+  expect(check.count).toBe(200);
+  expect(check.blobUrls).toBe(200);
+  expect(check.distinct).toBe(200);
+  expect(check.widths.every((width) => width === 640)).toBe(true);
+  expect(check.answerLength).toBeLessThan(200_000);
+  expect(Math.min(...sizes)).toBeGreaterThan(100 * 1024);
+  console.info(
+    `200 photos (${Math.round(Math.min(...sizes) / 1024)}-${Math.round(Math.max(...sizes) / 1024)} KB) stored in ${stored} ms; all shown after a reload in ${Date.now() - started - stored} ms; posts answer ${Math.round(check.answerLength / 1024)} KB`,
+  );
+  expect(errors).toEqual([]);
+  await context.close();
+}, 300_000);

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { LIMITS } from '@social/mock-api/contract';
 import { fail } from '@social/mock-api/errors';
+import { bytesMatchType as imageBytesMatchType, decodeDataUrl as decodeImageDataUrl } from '@social/mock-api/images';
 import { image as checkImage, INPUT_MESSAGES } from '@social/mock-api/rules';
 import { sql, type Executor } from './db';
 
@@ -22,48 +23,12 @@ export interface StoredPic {
 
 /** The bytes of a data: URL (base64 or percent-encoded), with its type; null when it is not one. */
 export function decodeDataUrl(value: string): DecodedImage | null {
-  const match = /^data:([^,]*),(.*)$/is.exec(value.trim());
-  if (!match) return null;
-  const meta = match[1]!;
-  const payload = match[2]!;
-  let contentType = meta.split(';')[0]!.trim().toLowerCase();
-  if (contentType === 'image/jpg') contentType = 'image/jpeg';
-  let bytes: Buffer;
-  if (/;base64$/i.test(meta)) bytes = Buffer.from(payload.replace(/\s/g, ''), 'base64');
-  else {
-    try {
-      bytes = Buffer.from(decodeURIComponent(payload), 'utf8');
-    } catch {
-      return null;
-    }
-  }
-  return { contentType, bytes };
+  const decoded = decodeImageDataUrl(value);
+  return decoded && { contentType: decoded.contentType, bytes: Buffer.from(decoded.bytes.buffer, decoded.bytes.byteOffset, decoded.bytes.byteLength) };
 }
 
-const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
-
-/** True when the bytes look like the type claims (so a page can't be uploaded as an "image"). */
-export function bytesMatchType({ contentType, bytes }: DecodedImage): boolean {
-  switch (contentType) {
-    case 'image/png':
-    case 'image/apng':
-      return startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]);
-    case 'image/jpeg':
-      return startsWith(bytes, [0xff, 0xd8, 0xff]);
-    case 'image/gif':
-      return startsWith(bytes, [0x47, 0x49, 0x46, 0x38]);
-    case 'image/webp':
-      return startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8);
-    case 'image/avif':
-      return startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4);
-    case 'image/svg+xml': {
-      const head = bytes.subarray(0, 512).toString('utf8').trimStart().toLowerCase();
-      return head.startsWith('<svg') || head.startsWith('<?xml');
-    }
-    default:
-      return false;
-  }
-}
+/** True when the bytes look like the type claims (so a page can't be uploaded as an "image"); shared with the fake backend. */
+export const bytesMatchType = (image: DecodedImage): boolean => imageBytesMatchType(image);
 
 export const imageId = ({ contentType, bytes }: DecodedImage): string =>
   createHash('sha256').update(contentType).update('\0').update(bytes).digest('hex');

@@ -11,6 +11,7 @@ import { ApiError, type ApiClient } from '../src/client';
 import { TEST_CREDENTIALS, type Post, type User } from '../src/contract';
 import { makeServer, resetDatabase, serverReady, type Server } from '../src/server';
 import { Backend } from '../src/server/backend';
+import { Renderer, sortNewestFirst } from '../src/server/store';
 import { directFetch } from './support/direct-fetch';
 import { anonymous, withToken } from './helpers';
 
@@ -231,4 +232,27 @@ test('with storage on, random calls reload identically', async () => {
     }),
     { numRuns: 15, seed: 20261124 },
   );
+}, 600_000);
+
+test('the posts answer kept between requests always equals a fresh render (300 posts: several kept blocks)', async () => {
+  const realFetch = globalThis.fetch;
+  await fc.assert(
+    fc.asyncProperty(fc.array(command, { minLength: 80, maxLength: 80 }), async (commands) => {
+      const backend = new Backend({ persist: false, extraPosts: 300, reset: false });
+      globalThis.fetch = directFetch(backend);
+      const world = new World();
+      await world.start();
+      for (const [i, c] of commands.entries()) {
+        await world.run(c);
+        if (i % 10 === 9) {
+          const kept = new Renderer(backend.db, (pic) => backend.images.display(pic));
+          // Renderer.post renders from the records, without any kept text.
+          expect(JSON.parse(kept.posts().text)).toEqual(sortNewestFirst(backend.db.posts).map((post) => kept.post(post)));
+        }
+      }
+    }),
+    { numRuns: 10, seed: 20261125 },
+  ).finally(() => {
+    globalThis.fetch = realFetch;
+  });
 }, 600_000);

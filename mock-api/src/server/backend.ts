@@ -20,6 +20,7 @@ import {
   idbAvailable,
   IdbStorage,
   loadInTx,
+  readImages,
   readMeta,
   readRecords,
   writeChange,
@@ -28,6 +29,7 @@ import {
   type Meta,
   type WriteTx,
 } from './idb';
+import { ImageStore, refId, type StoredImage } from './image-store';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
 import {
@@ -44,7 +46,7 @@ import {
   type Touched,
 } from './store';
 import { tokenExpired, tokenFromHeader, verifyToken, type TokenPayload } from './tokens';
-import { parseBody, type JsonObject } from './validate';
+import { image, INPUT_MESSAGES, parseBody, type JsonObject } from './validate';
 import { nowIso } from './time';
 
 export interface Answer {
@@ -66,6 +68,12 @@ export interface Ctx {
   caller(): StoredUser;
   /** The caller and their token's claims (what logout revokes). */
   session(): { user: StoredUser; token: TokenPayload };
+  /**
+   * A `pic` field checked (see `image` in ./validate.ts) and made storable: undefined when
+   * absent, '' for none, an http(s) URL, or a stored image's reference (a data: URL's image is
+   * stored once; a URL this backend answered for an image keeps that image).
+   */
+  pic(value: unknown, field: string): string | undefined;
 }
 
 export type Handler = (ctx: Ctx) => Answer;
@@ -113,6 +121,8 @@ interface Snapshot {
 
 export class Backend {
   db: Db;
+  /** Pictures, each stored once; records hold references (./image-store.ts). */
+  readonly images = new ImageStore();
   /** Each stored record's insertion sequence (lists keep that order across reloads and tabs). */
   private seqOf = new WeakMap<object, number>();
   private nextSeq = 1;
@@ -127,7 +137,7 @@ export class Backend {
   readonly ready: Promise<void>;
 
   constructor(private readonly options: BackendOptions) {
-    this.db = createSeedDb(options.extraPosts);
+    this.db = this.withImagesMovedOut(createSeedDb(options.extraPosts));
     this.ready = options.persist && idbAvailable() ? this.enqueue(() => this.start()) : Promise.resolve();
   }
 
@@ -148,7 +158,16 @@ export class Backend {
     return run;
   }
 
-  private adopt({ db, meta, seqOf }: Loaded): void {
+  /** `db` with its inline pictures moved into the image store (a seed or earlier versions' data). */
+  private withImagesMovedOut(db: Db): Db {
+    this.images.beginWrite();
+    this.images.extract(db);
+    this.images.takePending();
+    return db;
+  }
+
+  private adopt({ db, meta, seqOf, images }: Loaded): void {
+    this.images.addStored(images);
     this.db = db;
     this.seqOf = new WeakMap();
     for (const [record, seq] of seqOf) this.seqOf.set(record, seq);
@@ -168,6 +187,7 @@ export class Backend {
       const stored = this.options.reset ? null : await storage.load();
       if (stored) {
         this.adopt(stored);
+        await this.moveInlineImages();
         return;
       }
       // First start: bring over what earlier versions kept in localStorage, else the seed.
@@ -186,12 +206,44 @@ export class Backend {
     }
   }
 
+  /**
+   * Data stored before pictures had their own store holds them inline: move them out, every
+   * such record and its images in one transaction. If that can't be stored (no space), the
+   * records stay as they were and are shown as before; the next start tries again.
+   */
+  private async moveInlineImages(): Promise<void> {
+    const storage = this.storage!;
+    this.images.beginWrite();
+    const changed = this.images.extract(this.db);
+    if (changed.users.length === 0 && changed.posts.length === 0) return;
+    const revision = this.revision + 1;
+    const tx = storage.beginWrite();
+    try {
+      await writeChange(tx, revision, {
+        users: changed.users.map((record) => ({ record, seq: this.seqOf.get(record) ?? 0 })),
+        posts: changed.posts.map((record) => ({ record, seq: this.seqOf.get(record) ?? 0 })),
+        deletedUsers: [],
+        deletedPosts: [],
+        images: this.images.takePending(),
+        deletedImages: [],
+        meta: { nextId: this.db.nextId, nextSeq: this.nextSeq, revoked: this.db.revoked },
+      });
+      await tx.done;
+      this.revision = revision;
+    } catch (error) {
+      console.warn('mock-api: could not move stored pictures into their own store; they stay inline for now.', error);
+      this.images.dropPending();
+      const stored = await storage.load();
+      if (stored) this.adopt(stored);
+    }
+  }
+
   /** Stores `db` as the whole data (seed, reset, migration); on failure the page keeps it in memory. */
   private async replaceStored(db: Db): Promise<void> {
-    this.db = db;
+    this.db = this.withImagesMovedOut(db);
     if (!this.storage) return;
     try {
-      this.adopt(await this.storage.replaceAll(db));
+      this.adopt(await this.storage.replaceAll(db, this.images.referencedBy(db)));
       this.channel?.postMessage({ revision: this.revision });
     } catch (error) {
       // The app still works for this page; changes will answer storageFull until space frees up.
@@ -252,6 +304,15 @@ export class Backend {
     };
     this.db.users = apply(this.db.users, stored.users);
     this.db.posts = apply(this.db.posts, stored.posts);
+    // Pictures another tab added: read their Blobs (this tab makes its own object URLs).
+    const missing = new Set<string>();
+    for (const records of [stored.users, stored.posts]) {
+      for (const item of records.values()) {
+        const id = item ? refId(item.data.pic) : null;
+        if (id && !this.images.has(id)) missing.add(id);
+      }
+    }
+    if (missing.size > 0) this.images.addStored(await readImages(tx, missing));
     if (inserted) {
       const bySeq = (a: object, b: object) => (this.seqOf.get(a) ?? 0) - (this.seqOf.get(b) ?? 0);
       this.db.users.sort(bySeq);
@@ -278,15 +339,28 @@ export class Backend {
       resolved = { user, token: payload };
       return resolved;
     };
+    const images = this.images;
     return {
       db,
       params: request.params ?? {},
       query: lastValues(request.queryParams),
       body,
-      render: new Renderer(db),
+      render: new Renderer(db, (pic) => images.display(pic)),
       now: nowIso(),
       caller: () => session().user,
       session,
+      pic: (value, field) => {
+        if (typeof value === 'string') {
+          const own = images.refOfUrl(value.trim());
+          if (own) return own;
+        }
+        const checked = image(value, field);
+        if (checked === undefined || !checked.startsWith('data:')) return checked;
+        const ref = images.addDataUrl(checked, true);
+        // The same check and message as api-server (api-server/src/images.ts).
+        if (!ref) throw fail.badRequest(INPUT_MESSAGES.imageType);
+        return ref;
+      },
     };
   }
 
@@ -297,7 +371,12 @@ export class Backend {
         try {
           await this.ready;
           const body = method === 'get' ? {} : parseBody(request.requestBody);
-          if (!this.storage) return this.run(kind, handler, request, body).response;
+          if (!this.storage) {
+            const { response } = this.run(kind, handler, request, body);
+            // Kept in memory only: nothing to store.
+            this.images.takePending();
+            return response;
+          }
           if (kind === 'read') {
             await this.catchUp();
             return this.run(kind, handler, request, body).response;
@@ -314,6 +393,7 @@ export class Backend {
     if (kind === 'read') return { response: answerOf(handler(this.context(request, body))) };
     const db = this.db;
     const snapshot: Snapshot = { users: db.users.slice(), posts: db.posts.slice(), nextId: db.nextId, revoked: db.revoked.slice(), touched: trackChanges(db) };
+    this.images.beginWrite();
     try {
       const answer = handler(this.context(request, body));
       // A member's name or picture changed: every post that shows them renders again.
@@ -331,6 +411,7 @@ export class Backend {
 
   private putBack(snapshot: Snapshot): void {
     const db = this.db;
+    this.images.dropPending();
     clearRenderCache(db);
     for (const [record, json] of snapshot.touched) {
       for (const key of Object.keys(record)) delete (record as unknown as Record<string, unknown>)[key];
@@ -364,6 +445,7 @@ export class Backend {
         throw tx.error ?? error;
       }
       this.revision = revision;
+      this.images.takePending();
       this.channel?.postMessage({ revision });
       return result.response;
     } catch (error) {
@@ -409,14 +491,108 @@ export class Backend {
       if ('userHandler' in record) changedUsers.add(record);
       else changedPosts.add(record);
     }
+    const pictures = this.pictureChanges(snapshot, [...changedUsers, ...changedPosts], [...users.removed, ...posts.removed]);
     return {
       users: [...changedUsers].map((record) => ({ record, seq: seqFor(record) })),
       posts: [...changedPosts].map((record) => ({ record, seq: seqFor(record) })),
       deletedUsers: users.removed.map((r) => r._id),
       deletedPosts: posts.removed.map((r) => r._id),
+      images: pictures.put,
+      deletedImages: pictures.deleted,
       meta: { nextId: db.nextId, nextSeq: this.nextSeq, revoked: db.revoked },
     };
   }
+
+  /**
+   * Images to store (every picture a write set, stored again if already there: another tab may
+   * have dropped it meanwhile) and images no record refers to any more (a post deleted, a picture
+   * replaced), which are deleted.
+   */
+  private pictureChanges(snapshot: Snapshot, changed: (StoredUser | StoredPost)[], removed: (StoredUser | StoredPost)[]): { put: StoredImage[]; deleted: string[] } {
+    const put = new Map<string, StoredImage>();
+    const dropped = new Set<string>();
+    for (const record of changed) {
+      const before = snapshot.touched.get(record);
+      const oldPic = before === undefined ? '' : (JSON.parse(before) as { pic: string }).pic;
+      if (oldPic === record.pic) continue;
+      const id = refId(record.pic);
+      const image = id ? this.images.get(id) : undefined;
+      if (image) put.set(image.id, image);
+      const oldId = refId(oldPic);
+      if (oldId) dropped.add(oldId);
+    }
+    for (const record of removed) {
+      const id = refId(record.pic);
+      if (id) dropped.add(id);
+    }
+    if (dropped.size > 0) {
+      for (const record of [...this.db.users, ...this.db.posts]) {
+        const id = refId(record.pic);
+        if (id) dropped.delete(id);
+      }
+    }
+    return { put: [...put.values()], deleted: [...dropped] };
+  }
+
+  /** GET /api/images/:imageId: the stored image's bytes, as api-server serves them. */
+  imageHandler() {
+    return (_schema: unknown, request: Request): Promise<Response> =>
+      this.enqueue(async () => {
+        await this.ready;
+        await this.catchUp();
+        const id = request.params?.imageId ?? '';
+        const blob = this.images.has(id) ? this.images.blobOf(id) : null;
+        if (!blob) return new Response(404, JSON_HEADERS, errorBody(IMAGE_NOT_FOUND));
+        respondWithBlob(request, blob);
+        return new Response(
+          200,
+          {
+            'Content-Type': blob.type,
+            'Content-Length': String(blob.size),
+            'Cache-Control': 'public, max-age=31536000, immutable',
+            ETag: `"${id}"`,
+            'X-Content-Type-Options': 'nosniff',
+          },
+          // Mirage serialises bodies to text; respondWithBlob puts the Blob in its place.
+          '',
+        );
+      });
+  }
+}
+
+/** What GET /api/images answers for an id that names no image (api-server's words). */
+export const IMAGE_NOT_FOUND = 'The image you requested does not exist. Not Found error';
+
+/**
+ * Mirage serialises every body to text and pretender's fake XMLHttpRequest only takes text;
+ * binary text would be re-encoded as UTF-8 by the fetch polyfill. For this one request, the
+ * 200 answer's body is the Blob itself, as the XHR's `response`, which the polyfill (asking for
+ * responseType 'blob') passes to `new Response` untouched.
+ */
+function respondWithBlob(request: Request, blob: Blob): void {
+  // pretender's FakeRequest: the fields and methods of fake-xml-http-request it uses to answer.
+  const xhr = request as unknown as {
+    respond(status: number, headers: Record<string, string>, body: unknown): void;
+    _setResponseHeaders(headers: Record<string, string>): void;
+    _readyStateChange(state: number): void;
+    status: number;
+    statusText: string;
+    response: unknown;
+    responseText: string;
+    responseType?: string;
+  };
+  if (typeof xhr.respond !== 'function' || typeof xhr._setResponseHeaders !== 'function') return;
+  const respond = xhr.respond.bind(xhr);
+  xhr.respond = (status, headers, body) => {
+    if (status !== 200) return respond(status, headers, body);
+    xhr._setResponseHeaders(headers);
+    xhr.status = status;
+    xhr.statusText = 'OK';
+    xhr.responseText = '';
+    xhr.response = blob;
+    xhr._readyStateChange(3);
+    xhr._readyStateChange(4);
+  };
 }
 
 /** The answer with its body serialised here (posts come pre-rendered as JsonText). */

@@ -7,17 +7,20 @@
  * - `changes` logs which records each revision touched, so a tab that is behind re-reads just
  *   those records (a tab too far behind, or after a reset, reloads everything);
  * - records keep a `seq` so lists come back in the order they were made (the API's lists
- *   follow it).
+ *   follow it);
+ * - `images` holds each picture once, by content (./image-store.ts); records refer to it.
  *
  * Writes happen in one readwrite transaction over every store: the caller catches up, applies
  * its change and commits, or nothing is written (IndexedDB aborts the whole transaction,
  * e.g. on QuotaExceededError).
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import type { StoredImage } from './image-store';
 import { DB_VERSION, type Db, type RevokedToken, type StoredPost, type StoredUser } from './store';
 
 export const IDB_NAME = 'social-mock-api';
-const SCHEMA_VERSION = 1;
+/** 2: pictures moved out of the records into `images`. */
+const SCHEMA_VERSION = 2;
 /** How many revisions of the change log are kept; a tab further behind reloads everything. */
 const CHANGE_LOG_LENGTH = 500;
 
@@ -49,9 +52,10 @@ interface Schema extends DBSchema {
   users: { key: string; value: Wrapped<StoredUser> };
   posts: { key: string; value: Wrapped<StoredPost> };
   changes: { key: number; value: ChangeEntry };
+  images: { key: string; value: StoredImage };
 }
 
-const STORES = ['meta', 'users', 'posts', 'changes'] as const;
+const STORES = ['meta', 'users', 'posts', 'changes', 'images'] as const;
 export type WriteTx = IDBPTransaction<Schema, typeof STORES, 'readwrite'>;
 
 /** The records of the Db plus each record's insertion sequence. */
@@ -59,6 +63,7 @@ export interface Loaded {
   db: Db;
   meta: Meta;
   seqOf: Map<object, number>;
+  images: StoredImage[];
 }
 
 /** A change to store: records to put (with their seq) and ids to delete. */
@@ -67,6 +72,8 @@ export interface Change {
   posts: { record: StoredPost; seq: number }[];
   deletedUsers: string[];
   deletedPosts: string[];
+  images: StoredImage[];
+  deletedImages: string[];
   meta: Omit<Meta, 'key' | 'version' | 'revision'>;
 }
 
@@ -77,11 +84,15 @@ export class IdbStorage {
 
   static async open(name = IDB_NAME): Promise<IdbStorage> {
     const idb = await openDB<Schema>(name, SCHEMA_VERSION, {
-      upgrade(database) {
-        database.createObjectStore('meta', { keyPath: 'key' });
-        database.createObjectStore('users', { keyPath: '_id' });
-        database.createObjectStore('posts', { keyPath: '_id' });
-        database.createObjectStore('changes', { keyPath: 'revision' });
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          database.createObjectStore('meta', { keyPath: 'key' });
+          database.createObjectStore('users', { keyPath: '_id' });
+          database.createObjectStore('posts', { keyPath: '_id' });
+          database.createObjectStore('changes', { keyPath: 'revision' });
+        }
+        // Records of version 1 still hold data: URLs; the backend moves them here on start.
+        if (oldVersion < 2) database.createObjectStore('images', { keyPath: 'id' });
       },
       // Another tab runs a newer schema: let it upgrade; this page's next reload uses it.
       blocking() {
@@ -101,22 +112,28 @@ export class IdbStorage {
 
   /** Everything stored, or null when nothing is (a first start). */
   async load(): Promise<Loaded | null> {
-    const tx = this.idb.transaction(['meta', 'users', 'posts'], 'readonly');
-    const [meta, users, posts] = await Promise.all([tx.objectStore('meta').get('meta'), tx.objectStore('users').getAll(), tx.objectStore('posts').getAll()]);
+    const tx = this.idb.transaction(['meta', 'users', 'posts', 'images'], 'readonly');
+    const [meta, users, posts, images] = await Promise.all([
+      tx.objectStore('meta').get('meta'),
+      tx.objectStore('users').getAll(),
+      tx.objectStore('posts').getAll(),
+      // Blobs read from IndexedDB are handles: their bytes stay on disk until an image is shown.
+      tx.objectStore('images').getAll(),
+    ]);
     await tx.done;
     if (!meta) return null;
-    return assemble(meta, users, posts);
+    return assemble(meta, users, posts, images);
   }
 
-  /** Replaces everything with `db` in one transaction (seed, reset, migration). */
-  async replaceAll(db: Db): Promise<Loaded> {
+  /** Replaces everything with `db` and the images it refers to, in one transaction (seed, reset, migration). */
+  async replaceAll(db: Db, images: StoredImage[]): Promise<Loaded> {
     const tx = this.idb.transaction(STORES, 'readwrite');
     const previous = await tx.objectStore('meta').get('meta');
     const revision = (previous?.revision ?? 0) + 1;
     const seqOf = new Map<object, number>();
     let seq = 0;
-    await Promise.all([tx.objectStore('users').clear(), tx.objectStore('posts').clear(), tx.objectStore('changes').clear()]);
-    const puts: Promise<unknown>[] = [];
+    await Promise.all([tx.objectStore('users').clear(), tx.objectStore('posts').clear(), tx.objectStore('changes').clear(), tx.objectStore('images').clear()]);
+    const puts: Promise<unknown>[] = images.map((image) => tx.objectStore('images').put(image));
     for (const user of db.users) {
       seqOf.set(user, (seq += 1));
       puts.push(tx.objectStore('users').put({ _id: user._id, seq, data: user }));
@@ -130,7 +147,7 @@ export class IdbStorage {
     puts.push(tx.objectStore('changes').put({ revision, full: true, users: [], posts: [] }));
     await Promise.all(puts);
     await tx.done;
-    return { db, meta, seqOf };
+    return { db, meta, seqOf, images };
   }
 
   /** A readwrite transaction over every store (the caller keeps it busy until it commits). */
@@ -142,7 +159,7 @@ export class IdbStorage {
   }
 }
 
-function assemble(meta: Meta, users: Wrapped<StoredUser>[], posts: Wrapped<StoredPost>[]): Loaded {
+function assemble(meta: Meta, users: Wrapped<StoredUser>[], posts: Wrapped<StoredPost>[], images: StoredImage[]): Loaded {
   const seqOf = new Map<object, number>();
   const bySeq = <T extends object>(list: Wrapped<T>[]) =>
     list
@@ -152,7 +169,7 @@ function assemble(meta: Meta, users: Wrapped<StoredUser>[], posts: Wrapped<Store
         return item.data;
       });
   const db: Db = { version: DB_VERSION, nextId: meta.nextId, users: bySeq(users), posts: bySeq(posts), revoked: meta.revoked };
-  return { db, meta, seqOf };
+  return { db, meta, seqOf, images };
 }
 
 /** What changed since `from` according to the log, or 'all' when the log can't tell. */
@@ -171,9 +188,20 @@ export async function changesSince(tx: WriteTx, from: number, to: number): Promi
 
 /** Reads every record inside a write transaction (a tab too far behind). */
 export async function loadInTx(tx: WriteTx): Promise<Loaded> {
-  const [meta, users, posts] = await Promise.all([tx.objectStore('meta').get('meta'), tx.objectStore('users').getAll(), tx.objectStore('posts').getAll()]);
+  const [meta, users, posts, images] = await Promise.all([
+    tx.objectStore('meta').get('meta'),
+    tx.objectStore('users').getAll(),
+    tx.objectStore('posts').getAll(),
+    tx.objectStore('images').getAll(),
+  ]);
   if (!meta) throw new Error('The stored data has no meta record.');
-  return assemble(meta, users, posts);
+  return assemble(meta, users, posts, images);
+}
+
+/** The stored images of these ids (those another tab added); missing ones are left out. */
+export async function readImages(tx: WriteTx, ids: Iterable<string>): Promise<StoredImage[]> {
+  const found = await Promise.all([...ids].map((id) => tx.objectStore('images').get(id)));
+  return found.filter((image): image is StoredImage => !!image);
 }
 
 export async function readMeta(tx: WriteTx): Promise<Meta | undefined> {
@@ -211,6 +239,8 @@ function queueChange(tx: WriteTx, revision: number, change: Change, requests: Pr
   for (const { record, seq } of change.posts) requests.push(tx.objectStore('posts').put({ _id: record._id, seq, data: record }));
   for (const id of change.deletedUsers) requests.push(tx.objectStore('users').delete(id));
   for (const id of change.deletedPosts) requests.push(tx.objectStore('posts').delete(id));
+  for (const image of change.images) requests.push(tx.objectStore('images').put(image));
+  for (const id of change.deletedImages) requests.push(tx.objectStore('images').delete(id));
   requests.push(tx.objectStore('meta').put({ key: 'meta', version: DB_VERSION, revision, ...change.meta }));
   requests.push(
     tx.objectStore('changes').put({

@@ -100,6 +100,9 @@ export function makeServer(options: ServerOptions = {}): Server {
       postRoutes(kit);
       commentRoutes(kit);
       miscRoutes(kit);
+      // Stored pictures (answers show them by object URL; this serves the bytes as api-server does).
+      table.add('get', '/images/:imageId');
+      this.get('/images/:imageId', backend.imageHandler());
       // Registered last: Mirage prefers static and parameter segments, so these only catch what nothing else matched.
       for (const method of ['get', 'post', 'delete', 'put', 'patch', 'head', 'options'] as const) {
         for (const path of ['/', '/*path']) this[method](path, (_schema: unknown, request: Request) => fallbackAnswer(table, method, request));

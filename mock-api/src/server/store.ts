@@ -170,14 +170,18 @@ const readUser = (db: Db, userId: string) => db.users.find((u) => u._id === user
 export class Renderer {
   private readonly summaries = new Map<string, UserSummary | null>();
 
-  constructor(private readonly db: Db) {}
+  /** `pic` turns a stored picture (a reference, see ./image-store.ts) into the URL an answer shows. */
+  constructor(
+    private readonly db: Db,
+    private readonly pic: (stored: string) => string = (stored) => stored,
+  ) {}
 
   summary(userId: string): UserSummary | null {
     let cached = this.summaries.get(userId);
     if (cached === undefined) {
       const user = readUser(this.db, userId);
       cached = user
-        ? { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: user.pic }
+        ? { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: this.pic(user.pic) }
         : null;
       this.summaries.set(userId, cached);
     }
@@ -202,7 +206,7 @@ export class Renderer {
       lastName: user.lastName,
       userHandler: user.userHandler,
       username: user.username,
-      pic: user.pic,
+      pic: this.pic(user.pic),
       bio: user.bio,
       link: user.link,
       followers: this.summaryList(user.followers),
@@ -250,7 +254,7 @@ export class Renderer {
       userId: post.userId,
       username: readUser(this.db, post.userId)?.username ?? '',
       content: post.content,
-      pic: post.pic,
+      pic: this.pic(post.pic),
       likes: {
         likeCount: post.likeCount,
         likedBy: this.summaryList(post.likedBy),
@@ -273,11 +277,44 @@ export class Renderer {
     return text;
   }
 
-  /** Every post, newest first (the apps sort again for Latest/Trending), as JSON text: a Post[] in the answer. */
+  /**
+   * Every post, newest first (the apps sort again for Latest/Trending), as JSON text: a Post[]
+   * in the answer. The order is kept while the list holds the same records, and the text is
+   * kept in blocks of posts: a like re-joins one block and chains the others (JavaScript
+   * concatenation shares them), instead of sorting and copying every post's text again.
+   */
   posts(): JsonText {
-    return new JsonText(`[${sortNewestFirst(this.db.posts).map((p) => this.postText(p)).join(',')}]`);
+    const posts = this.db.posts;
+    let cache = postsCaches.get(this.db);
+    if (!cache || cache.source.length !== posts.length || cache.source.some((post, i) => post !== posts[i])) {
+      cache = { source: posts.slice(), sorted: sortNewestFirst(posts), blocks: [] };
+      postsCaches.set(this.db, cache);
+    }
+    const { sorted, blocks } = cache;
+    blocks.length = Math.ceil(sorted.length / POSTS_BLOCK);
+    let text = '';
+    for (let b = 0; b < blocks.length; b += 1) {
+      const texts = sorted.slice(b * POSTS_BLOCK, (b + 1) * POSTS_BLOCK).map((post) => this.postText(post));
+      let block = blocks[b];
+      if (!block || block.texts.length !== texts.length || block.texts.some((t, i) => t !== texts[i])) {
+        block = { texts, joined: texts.join(',') };
+        blocks[b] = block;
+      }
+      text = b === 0 ? block.joined : `${text},${block.joined}`;
+    }
+    return new JsonText(`[${text}]`);
   }
 }
+
+/** Posts per block of kept answer text (see Renderer.posts). */
+const POSTS_BLOCK = 64;
+interface PostsCache {
+  /** db.posts when the order was taken: the same records in the same places keep it. */
+  source: StoredPost[];
+  sorted: StoredPost[];
+  blocks: { texts: string[]; joined: string }[];
+}
+const postsCaches = new WeakMap<Db, PostsCache>();
 
 /** Parsed createdAt of each post (it never changes), so sorting thousands of posts stays cheap. */
 const createdTimes = new WeakMap<StoredPost, number>();

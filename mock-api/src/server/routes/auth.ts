@@ -5,7 +5,7 @@ import { DEFAULT_AVATAR } from '../seed';
 import { takeNumericId, type Db, type StoredUser } from '../store';
 import { signToken } from '../tokens';
 import { newId } from '../time';
-import { image, requiredText, signupFields, TEXT_LIMITS } from '../validate';
+import { requiredText, signupFields, TEXT_LIMITS } from '../validate';
 import { created, ok, type RouteKit } from './kit';
 
 const sameUsername = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -42,9 +42,9 @@ export function authRoutes(r: RouteKit): void {
     return ok({});
   });
 
-  r.write('post', '/auth/signup', ({ db, body, render, now }) => {
+  r.write('post', '/auth/signup', ({ db, body, render, now, pic: storablePic }) => {
     const { username, password, firstName, lastName, bio, link: userLink } = signupFields(body);
-    const pic = image(body.pic, 'pic');
+    const pic = storablePic(body.pic, 'pic');
     if (findByUsername(db, username)) throw new HttpError(422, SERVER_ERRORS.usernameExists);
     const user: StoredUser = {
       _id: newId(),
@@ -54,7 +54,7 @@ export function authRoutes(r: RouteKit): void {
       userHandler: uniqueHandler(db, username),
       username,
       password,
-      pic: pic || DEFAULT_AVATAR,
+      pic: pic || storablePic(DEFAULT_AVATAR, 'pic')!,
       bio: bio ?? '',
       link: userLink ?? '',
       followers: [],

@@ -3,7 +3,7 @@ import { POST_SORTS, SERVER_ERRORS, type PostSort } from '../../contract';
 import { fail } from '../errors';
 import { findPost, sortNewestFirst, takeNumericId, touch, type Db, type StoredPost } from '../store';
 import { newId } from '../time';
-import { image, objectField, requiredText, TEXT_LIMITS, wholeNumber } from '../validate';
+import { objectField, requiredText, TEXT_LIMITS, wholeNumber } from '../validate';
 import { created, ok, type RouteKit } from './kit';
 
 export function postOr404(db: Db, postId: string | undefined): StoredPost {
@@ -46,11 +46,11 @@ export function postRoutes(r: RouteKit): void {
   });
 
   // The author is the token holder; a userId in postData is ignored (it could name someone else).
-  r.write('post', '/posts', ({ db, body, caller, render, now }) => {
+  r.write('post', '/posts', ({ db, body, caller, render, now, pic: storablePic }) => {
     const user = caller();
     const postData = objectField(body, 'postData');
     const content = requiredText(postData.content, 'content', { max: TEXT_LIMITS.post });
-    const pic = image(postData.pic, 'pic') ?? '';
+    const pic = storablePic(postData.pic, 'pic') ?? '';
     db.posts.push({
       _id: newId(),
       id: takeNumericId(db),
@@ -67,13 +67,13 @@ export function postRoutes(r: RouteKit): void {
     return created({ posts: render.posts() });
   });
 
-  r.write('post', '/posts/edit/:postId', ({ db, params, body, caller, render, now }) => {
+  r.write('post', '/posts/edit/:postId', ({ db, params, body, caller, render, now, pic: storablePic }) => {
     const user = caller();
     const post = postOr404(db, params.postId);
     if (post.userId !== user._id) throw fail.forbidden(SERVER_ERRORS.editNotOwner);
     const postData = objectField(body, 'postData');
     const content = requiredText(postData.content, 'content', { max: TEXT_LIMITS.post });
-    const pic = image(postData.pic, 'pic');
+    const pic = storablePic(postData.pic, 'pic');
     post.content = content;
     if (pic !== undefined) post.pic = pic;
     post.updatedAt = now;

@@ -2,7 +2,7 @@
 import { SERVER_ERRORS } from '../../contract';
 import { fail } from '../errors';
 import { findPost, findUser, type StoredUser } from '../store';
-import { image, INPUT_MESSAGES, link, objectField, text, TEXT_LIMITS } from '../validate';
+import { INPUT_MESSAGES, link, objectField, text, TEXT_LIMITS } from '../validate';
 import { created, ok, type RouteKit } from './kit';
 
 const without = (list: string[], id: string) => list.filter((x) => x !== id);
@@ -24,7 +24,7 @@ export function userRoutes(r: RouteKit): void {
   });
 
   // Only the fields a member may change; username, password, ids and lists are ignored.
-  r.write('post', '/users/edit', ({ body, caller, render, now }) => {
+  r.write('post', '/users/edit', ({ body, caller, render, now, pic: storablePic }) => {
     const user = caller();
     const userData = objectField(body, 'userData');
     const changes: Partial<StoredUser> = {};
@@ -32,7 +32,7 @@ export function userRoutes(r: RouteKit): void {
     const lastName = text(userData.lastName, 'lastName', { required: false, max: TEXT_LIMITS.name });
     const bio = text(userData.bio, 'bio', { required: false, allowEmpty: true, max: TEXT_LIMITS.bio });
     const userLink = link(userData.link);
-    const pic = image(userData.pic, 'pic');
+    const pic = storablePic(userData.pic, 'pic');
     if (firstName !== undefined) changes.firstName = firstName;
     if (lastName !== undefined) changes.lastName = lastName;
     if (bio !== undefined) changes.bio = bio;
