@@ -3,10 +3,26 @@
  * wire (compressed), requests, and the longest request chain.
  *
  * The chain is counted from timing, as an upper bound: request B follows request A when B was
- * sent after A had finished; the longest such sequence is the chain. The page itself is not
- * counted (everything follows it), nor answers from the in-browser fake backend (no network)
- * or from a cache.
+ * sent after A had finished; the longest such sequence is the chain. Two corrections keep
+ * localhost's 1-5 ms answers from chaining requests that do not wait on each other:
+ * - a request the page's HTML names (a script or <link rel="preload">: initiator "parser")
+ *   follows only the page, even if the preload scanner sent it after another had finished;
+ * - requests one piece of code sends together (the same call stack, sent within SIBLING_MS of
+ *   each other, e.g. the chunks of one exposed module) are siblings at the same depth, even if
+ *   the first one finished before the browser sent the second. A request sent from a response's
+ *   callback has another stack, so a real dependency is never merged this way.
+ * The page itself is not counted (everything follows it), nor answers from the in-browser
+ * fake backend (no network) or from a cache.
  */
+const SIBLING_MS = 5;
+
+/** Who sent a request: the page's HTML, or the code (its call stack) that sent it. */
+function initiatorOf(initiator) {
+  if (initiator.type === 'parser' || initiator.type === 'preload') return 'parser';
+  const frames = initiator.stack?.callFrames ?? [];
+  return `${initiator.type} ${initiator.url ?? ''} ${frames.map((f) => `${f.url}:${f.lineNumber}:${f.columnNumber}`).join(' ')}`;
+}
+
 async function trackNetwork(page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -14,7 +30,7 @@ async function trackNetwork(page) {
   cdp.on('Network.requestWillBeSent', (e) => {
     if (e.redirectResponse || requests.has(e.requestId)) return;
     // wallTime (ms since the epoch) lets figures be cut at a moment the page itself recorded.
-    requests.set(e.requestId, { url: e.request.url, type: e.type, start: e.timestamp, wall: e.wallTime * 1000, end: null, bytes: 0, cached: false });
+    requests.set(e.requestId, { url: e.request.url, type: e.type, start: e.timestamp, wall: e.wallTime * 1000, end: null, bytes: 0, cached: false, initiator: initiatorOf(e.initiator) });
   });
   cdp.on('Network.requestServedFromCache', (e) => {
     const r = requests.get(e.requestId);
@@ -47,17 +63,33 @@ async function trackNetwork(page) {
     // Longest chain: in order of start, each request extends the longest chain that had ended.
     const byStart = [...all].sort((a, b) => a.start - b.start);
     const depth = new Map();
-    let longest = 0;
+    const previous = new Map();
+    let last = null;
     for (const r of byStart) {
       let d = 1;
-      for (const [q, qd] of depth) if (q.end !== null && q.end <= r.start && qd + 1 > d) d = qd + 1;
+      const sibling = r.initiator === 'parser' ? null : byStart.find((q) => depth.has(q) && q.initiator === r.initiator && (r.start - q.start) * 1000 <= SIBLING_MS);
+      if (sibling) {
+        d = depth.get(sibling);
+        if (previous.has(sibling)) previous.set(r, previous.get(sibling));
+      } else if (r.initiator !== 'parser') {
+        for (const [q, qd] of depth) {
+          if (q.end !== null && q.end <= r.start && qd + 1 > d) {
+            d = qd + 1;
+            previous.set(r, q);
+          }
+        }
+      }
       depth.set(r, d);
-      longest = Math.max(longest, d);
+      if (!last || d > depth.get(last)) last = r;
     }
+    // The requests of the longest chain, first to last (BENCH_CHAINS=1 prints them).
+    const chainUrls = [];
+    for (let r = last; r; r = previous.get(r)) chainUrls.unshift(r.url);
     return {
       jsKb: scripts.reduce((sum, r) => sum + r.bytes, 0) / 1024,
       requests: all.length,
-      chain: longest,
+      chain: chainUrls.length,
+      chainUrls,
     };
   }
   return {
