@@ -205,7 +205,9 @@ function createAppConfig({ dir, title, exposes = {} }) {
             exclude: /node_modules/,
             use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // No CSS source maps in production: css-loader would embed each stylesheet's map, with
+          // its whole source again, in the JavaScript every member downloads.
+          { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
           { test: /\.(png|jpe?g|gif|webp|avif|svg)$/i, type: 'asset' },
         ],
       },
