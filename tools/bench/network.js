@@ -7,20 +7,37 @@
  * localhost's 1-5 ms answers from chaining requests that do not wait on each other:
  * - a request the page's HTML names (a script or <link rel="preload">: initiator "parser")
  *   follows only the page, even if the preload scanner sent it after another had finished;
- * - requests one piece of code sends together (the same call stack, sent within SIBLING_MS of
- *   each other, e.g. the chunks of one exposed module) are siblings at the same depth, even if
- *   the first one finished before the browser sent the second. A request sent from a response's
- *   callback has another stack, so a real dependency is never merged this way.
+ * - requests one piece of code sends together (sent within SIBLING_MS of each other from the
+ *   same call stack, or one differing only in the column of one call, as the chunks of one
+ *   exposed module in `Promise.all([e(728), e(810)])`) are siblings at the same depth, even if
+ *   the first one finished before the browser sent the second (up to 10 ms apart on a loaded
+ *   machine). A request sent from a response's callback has another stack, so a real
+ *   dependency is not merged this way.
  * The page itself is not counted (everything follows it), nor answers from the in-browser
  * fake backend (no network) or from a cache.
  */
-const SIBLING_MS = 5;
+const SIBLING_MS = 50;
 
-/** Who sent a request: the page's HTML, or the code (its call stack) that sent it. */
+/** Who sent a request: the page's HTML ('parser'), or the code (its call stack) that sent it. */
 function initiatorOf(initiator) {
   if (initiator.type === 'parser' || initiator.type === 'preload') return 'parser';
   const frames = initiator.stack?.callFrames ?? [];
-  return `${initiator.type} ${initiator.url ?? ''} ${frames.map((f) => `${f.url}:${f.lineNumber}:${f.columnNumber}`).join(' ')}`;
+  return `${initiator.type} ${frames.map((f) => `${f.url}:${f.lineNumber}:${f.columnNumber}`).join(' ')}`;
+}
+
+/** Whether two requests were sent by the same code: call stacks equal but for one call's column. */
+function sameSender(a, b) {
+  if (a === 'parser' || b === 'parser') return false;
+  const x = a.split(' ');
+  const y = b.split(' ');
+  // Without a stack (e.g. initiator "other") nothing says who sent it.
+  if (x.length !== y.length || x.length < 2 || x[1] === '') return false;
+  const differing = x.filter((frame, i) => frame !== y[i]);
+  if (differing.length === 0) return true;
+  if (differing.length > 1) return false;
+  const i = x.indexOf(differing[0]);
+  const line = (frame) => frame.slice(0, frame.lastIndexOf(':'));
+  return line(x[i]) === line(y[i]);
 }
 
 async function trackNetwork(page) {
@@ -67,7 +84,7 @@ async function trackNetwork(page) {
     let last = null;
     for (const r of byStart) {
       let d = 1;
-      const sibling = r.initiator === 'parser' ? null : byStart.find((q) => depth.has(q) && q.initiator === r.initiator && (r.start - q.start) * 1000 <= SIBLING_MS);
+      const sibling = byStart.find((q) => depth.has(q) && (r.start - q.start) * 1000 <= SIBLING_MS && sameSender(q.initiator, r.initiator));
       if (sibling) {
         d = depth.get(sibling);
         if (previous.has(sibling)) previous.set(r, previous.get(sibling));
@@ -84,7 +101,8 @@ async function trackNetwork(page) {
     }
     // The requests of the longest chain, first to last (BENCH_CHAINS=1 prints them).
     const chainUrls = [];
-    for (let r = last; r; r = previous.get(r)) chainUrls.unshift(r.url);
+    const t0 = byStart[0]?.start ?? 0;
+    for (let r = last; r; r = previous.get(r)) chainUrls.unshift(`${r.url} (${((r.start - t0) * 1000).toFixed(0)}–${r.end === null ? '…' : ((r.end - t0) * 1000).toFixed(0)} ms, ${r.initiator.slice(0, 120)})`);
     return {
       jsKb: scripts.reduce((sum, r) => sum + r.bytes, 0) / 1024,
       requests: all.length,
