@@ -183,7 +183,8 @@ function createAppConfig({ dir, title, exposes = {} }) {
         // Remotes resolve their chunks relative to where their entry was loaded from.
         publicPath: isShell ? '/' : 'auto',
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // Hashed in development too: a shared module's own chunk and its fallback share a name there.
+        chunkFilename: '[name].[contenthash:8].js',
         uniqueName: app.name,
         clean: externalRuntime ? { keep: (file) => file === RUNTIME_CORE_FILE } : true,
       },
@@ -239,7 +240,13 @@ function createAppConfig({ dir, title, exposes = {} }) {
           publicPath: '/',
           // The shell starts its remotes' downloads from the page itself (tools/boot/preload.js).
           bootScript: isShell && !single ? bootScript() : '',
-          runtimeCoreScript: externalRuntime ? `/${RUNTIME_CORE_FILE}` : '',
+          // A remote's dev page loads another remote's production build (tools/dev-remotes.js), whose
+          // entry expects the runtime core as a global, as the shell provides it in the product.
+          runtimeCoreScript: externalRuntime
+            ? `/${RUNTIME_CORE_FILE}`
+            : !production && app.consumes?.length
+              ? `/__remotes/${app.consumes[0]}/${RUNTIME_CORE_FILE}`
+              : '',
           // The shell's page must stay small; remotes' dev pages are for their teams.
           minify: production,
         }),
