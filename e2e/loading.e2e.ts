@@ -27,6 +27,25 @@ test('the remotes config is read at run time: a remote moved in remotes.json loa
   await context.close();
 });
 
+test('a redeployed remote is picked up on the next load, without rebuilding the shell', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+  // The auth team deploys a new build: its remoteEntry.js (which names its chunks) changes.
+  const entry = new URL('/remoteEntry.js', (await (await page.request.get(`${SHELL}/remotes.json`)).json()).auth).href;
+  // Browsers must ask again on every load: the entry's name never changes from build to build.
+  expect((await page.request.get(entry)).headers()['cache-control']).toBe('no-cache');
+  await page.route(entry, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${await response.text()}\nwindow.__authBuild = 'new';` });
+  });
+  await page.reload();
+  await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+  expect(await page.evaluate(() => (window as Window & { __authBuild?: string }).__authBuild)).toBe('new');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('/login shows before the fake backend has loaded, and logging in loads it', async () => {
   const { page, context, errors } = await openPage(browser);
   // Hold the fake backend's code back until the login form is on screen.

@@ -16,11 +16,15 @@ const { devRemotesMiddleware } = require('./dev-remotes');
 const root = path.resolve(__dirname, '..');
 const shellPackage = require('../shell/package.json');
 
-/** One instance of each, whoever loads first provides it (shareStrategy 'loaded-first'). */
-function sharedModules() {
+/**
+ * One instance of each, whoever loads first provides it (shareStrategy 'loaded-first').
+ * `eager` (the shell): its copies are in its start-up code rather than one async chunk each.
+ */
+function sharedModules({ eager = false } = {}) {
   const deps = shellPackage.dependencies;
-  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
-  const platformModule = () => ({ singleton: true, version: shellPackage.version, requiredVersion: `^${shellPackage.version}` });
+  const eagerly = eager ? { eager: true } : {};
+  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, ...eagerly });
+  const platformModule = () => ({ singleton: true, version: shellPackage.version, requiredVersion: `^${shellPackage.version}`, ...eagerly });
   return {
     react: singleton(deps.react),
     'react/jsx-runtime': singleton(deps.react),
@@ -179,7 +183,8 @@ function createAppConfig({ dir, title, exposes = {} }) {
         // Remotes resolve their chunks relative to where their entry was loaded from.
         publicPath: isShell ? '/' : 'auto',
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // Hashed in development too: a shared module's own chunk and its fallback share a name there.
+        chunkFilename: '[name].[contenthash:8].js',
         uniqueName: app.name,
         clean: externalRuntime ? { keep: (file) => file === RUNTIME_CORE_FILE } : true,
       },
@@ -201,7 +206,9 @@ function createAppConfig({ dir, title, exposes = {} }) {
             exclude: /node_modules/,
             use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // No CSS source maps in production: css-loader would embed each stylesheet's map, with
+          // its whole source again, in the JavaScript every member downloads.
+          { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
           { test: /\.(png|jpe?g|gif|webp|avif|svg)$/i, type: 'asset' },
         ],
       },
@@ -214,11 +221,17 @@ function createAppConfig({ dir, title, exposes = {} }) {
                 filename: 'remoteEntry.js',
                 exposes,
                 remotes: {},
-                shared: sharedModules(),
+                shared: sharedModules({ eager: isShell }),
                 shareStrategy: 'loaded-first',
                 manifest: true,
                 dts: false,
-                experiments: isShell ? { provideExternalRuntime: true } : { externalRuntime },
+                experiments: {
+                  ...(isShell ? { provideExternalRuntime: true } : { externalRuntime }),
+                  // Every app runs in a browser: drops the runtime's Node.js script loading (2 KB gzip).
+                  // Remotes are registered by their remoteEntry.js, not their manifest (remoteEntryUrl
+                  // in shell/src/federation), so the runtime's manifest code is left out (1.5 KB gzip).
+                  optimization: { target: 'web', disableSnapshot: true },
+                },
               }),
             ]),
         new HtmlWebpackPlugin({
@@ -227,7 +240,13 @@ function createAppConfig({ dir, title, exposes = {} }) {
           publicPath: '/',
           // The shell starts its remotes' downloads from the page itself (tools/boot/preload.js).
           bootScript: isShell && !single ? bootScript() : '',
-          runtimeCoreScript: externalRuntime ? `/${RUNTIME_CORE_FILE}` : '',
+          // A remote's dev page loads another remote's production build (tools/dev-remotes.js), whose
+          // entry expects the runtime core as a global, as the shell provides it in the product.
+          runtimeCoreScript: externalRuntime
+            ? `/${RUNTIME_CORE_FILE}`
+            : !production && app.consumes?.length
+              ? `/__remotes/${app.consumes[0]}/${RUNTIME_CORE_FILE}`
+              : '',
           // The shell's page must stay small; remotes' dev pages are for their teams.
           minify: production,
         }),

@@ -1,2 +1,4 @@
-// Async boundary: lets Module Federation negotiate shared modules before any of them runs.
-import('./bootstrap');
+// The shell provides every shared module eagerly (sharedModules in tools/webpack.factory.js), so
+// its start-up code is part of main.js: one download. import() still runs it only once the
+// federation runtime has set up the share scope that remotes will use.
+import(/* webpackMode: "eager" */ './bootstrap');

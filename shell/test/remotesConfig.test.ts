@@ -2,7 +2,7 @@
  * Where the shell finds each remote (shell/src/federation/index.tsx): /remotes.json beside the
  * page, with every remote it does not name well falling back to http://<same host>:<port>/mf-manifest.json.
  */
-import { REMOTE_NAMES, defaultRemotes, loadRemotesConfig } from '@social/shell/federation';
+import { REMOTE_NAMES, defaultRemotes, loadRemotesConfig, remoteEntryUrl } from '@social/shell/federation';
 
 const page = new URL(window.location.href);
 const fallback = (port: number) => `${page.protocol}//${page.hostname}:${port}/mf-manifest.json`;
@@ -69,4 +69,12 @@ test.each([
 ])('a config that is %s leaves every remote at its default', async (_, answer) => {
   serveConfig(answer);
   expect(await loadRemotesConfig()).toEqual(DEFAULTS);
+});
+
+test('the runtime loads the entry that sits beside the manifest a config names; an entry named directly is kept', () => {
+  expect(remoteEntryUrl('https://cdn.example.com/feed/7/mf-manifest.json')).toBe('https://cdn.example.com/feed/7/remoteEntry.js');
+  expect(remoteEntryUrl('https://cdn.example.com/feed/7/mf-manifest.json?v=2')).toBe('https://cdn.example.com/feed/7/remoteEntry.js?v=2');
+  expect(remoteEntryUrl('http://localhost:3003/remoteEntry.js')).toBe('http://localhost:3003/remoteEntry.js');
+  // Only a file named mf-manifest.json is a manifest, not a folder that happens to be called so.
+  expect(remoteEntryUrl('https://cdn.example.com/mf-manifest.json/remoteEntry.js')).toBe('https://cdn.example.com/mf-manifest.json/remoteEntry.js');
 });

@@ -3,12 +3,13 @@
  * Runs while main.js is still downloading: fetches /remotes.json, then the manifests of the
  * remotes the current route needs, and preloads their remoteEntry.js and the exposed chunks,
  * so the route's remote downloads beside the shell's own code instead of after it.
- * shell/src/federation reads what it started from window.__ORBIT_BOOT__ (each download once).
+ * shell/src/federation reads the config it started from window.__ORBIT_BOOT__ (once); the
+ * federation runtime then loads each remote's remoteEntry.js, which this has preloaded.
  * A plain script (no bundler touches it). Any failure leaves the shell to do it all itself.
  */
 /* global window, document, location */
 (function () {
-  var boot = (window.__ORBIT_BOOT__ = { manifests: {} });
+  var boot = (window.__ORBIT_BOOT__ = {});
   function text(url) {
     return fetch(url, { cache: 'no-cache' }).then(function (r) {
       return r.ok ? r.text() : null;
@@ -55,8 +56,7 @@
           // Every Orbit remote names its entry remoteEntry.js beside its manifest: start it now,
           // not after the manifest (the manifest's own answer is preloaded below if it differs).
           if (/\/mf-manifest\.json$/.test(url)) preload(url.replace(/mf-manifest\.json$/, 'remoteEntry.js'));
-          var manifest = (boot.manifests[url] = text(url));
-          manifest.then(function (manifestText) {
+          text(url).then(function (manifestText) {
             var m = JSON.parse(manifestText);
             var publicPath = m.metaData.publicPath;
             var base = publicPath && publicPath !== 'auto' ? new URL(publicPath, url).href : url.slice(0, url.lastIndexOf('/') + 1);

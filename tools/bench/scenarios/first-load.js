@@ -55,6 +55,7 @@ module.exports = {
     const atLogin = net.snapshot({ until: origin + marks.loginVisible });
     const afterClick = net.snapshot({ from: origin + marks.click, until: origin + marks.firstPost });
     const atFeed = net.snapshot({ until: origin + marks.firstPost });
+    if (process.env.BENCH_CHAINS === '1') console.error(`chain before "Log In" (${baseUrl}): ${atLogin.chainUrls.join(' → ')}`);
     const loginVisibleMs = marks.loginVisible;
     const loginToPostMs = marks.firstPost - marks.click;
 
