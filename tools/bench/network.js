@@ -40,6 +40,9 @@ function sameSender(a, b) {
   return line(x[i]) === line(y[i]);
 }
 
+/** data: and blob: addresses are read inside the page (the fake backend's pictures are blob: URLs), never sent. */
+const isInPage = (url) => url.startsWith('data:') || url.startsWith('blob:');
+
 async function trackNetwork(page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -74,7 +77,7 @@ async function trackNetwork(page) {
   function snapshot({ from = 0, until = Infinity } = {}) {
     const all = [...requests.values()]
       .filter((r) => r.wall >= from && r.wall < until)
-      .filter((r) => r.type !== 'Document' && !r.cached && !r.url.endsWith('/favicon.ico') && !r.url.startsWith('data:'));
+      .filter((r) => r.type !== 'Document' && !r.cached && !r.url.endsWith('/favicon.ico') && !isInPage(r.url));
     const finished = all.filter((r) => r.end !== null);
     const scripts = finished.filter((r) => r.type === 'Script');
     // Longest chain: in order of start, each request extends the longest chain that had ended.
