@@ -4,17 +4,11 @@
  * (jsdom has no URL.createObjectURL: these tests give it one that records each Blob).
  */
 import './support/fake-indexeddb';
+import { tabsOn } from './support/tabs';
 import { openDB } from 'idb';
-import type { Request } from 'miragejs';
 import { SERVER_ERRORS, TEST_CREDENTIALS, type Post, type User } from '../src/contract';
-import { Backend, IMAGE_NOT_FOUND, type Handler } from '../src/server/backend';
-import { deleteStoredDatabase } from '../src/server/idb';
+import { IMAGE_NOT_FOUND } from '../src/server/backend';
 import { imageIdOf } from '../src/server/images';
-import { authRoutes } from '../src/server/routes/auth';
-import { commentRoutes } from '../src/server/routes/comments';
-import type { Method } from '../src/server/routes/kit';
-import { postRoutes } from '../src/server/routes/posts';
-import { userRoutes } from '../src/server/routes/users';
 import { makeServer, serverReady } from '../src/server';
 import { INPUT_MESSAGES } from '../src/server/validate';
 import { signIn } from './helpers';
@@ -41,48 +35,7 @@ afterAll(() => {
   Object.assign(URL, { createObjectURL: realCreate });
 });
 
-const routes = new Map<string, { kind: 'read' | 'write'; handler: Handler }>();
-const kit = (kind: 'read' | 'write') => (method: Method, path: string, handler: Handler) => routes.set(`${method} ${path}`, { kind, handler });
-for (const add of [authRoutes, userRoutes, postRoutes, commentRoutes]) add({ read: kit('read'), write: kit('write') });
-
-/** One tab's backend, called as Mirage calls it (no pretender: 200 photo uploads stay quick). */
-class Tab {
-  readonly backend = new Backend({ persist: true, extraPosts: 0, reset: false, storageName: NAME });
-
-  async call<T>(route: string, params: Record<string, string> = {}, body: unknown = {}, token?: string): Promise<{ status: number; body: T; text: string }> {
-    const entry = routes.get(route);
-    if (!entry) throw new Error(`no route ${route}`);
-    const request = { params, requestHeaders: token ? { authorization: token } : {}, requestBody: JSON.stringify(body) } as unknown as Request;
-    const response = await this.backend.handle(entry.kind, route.split(' ')[0]!, entry.handler)(null, request);
-    // Mirage's Response keeps status and body as `code` and `data`; its type file leaves them out.
-    const answer = response as unknown as { code: number; data: unknown };
-    const text = typeof answer.data === 'string' ? answer.data : JSON.stringify(answer.data);
-    return { status: answer.code, body: JSON.parse(text) as T, text };
-  }
-
-  async login(n: number): Promise<string> {
-    return (await this.call<{ encodedToken: string }>('post /auth/login', {}, TEST_CREDENTIALS[n - 1])).body.encodedToken;
-  }
-
-  async posts(): Promise<{ posts: Post[]; text: string }> {
-    const answer = await this.call<{ posts: Post[] }>('get /posts');
-    return { posts: answer.body.posts, text: answer.text };
-  }
-
-}
-
-let tabs: Tab[] = [];
-const openTab = async () => {
-  const tab = new Tab();
-  tabs.push(tab);
-  await tab.backend.ready;
-  return tab;
-};
-afterEach(async () => {
-  tabs.forEach((tab) => tab.backend.close());
-  tabs = [];
-  await deleteStoredDatabase(NAME);
-});
+const openTab = tabsOn(NAME);
 
 function blobBytes(blob: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {

@@ -3,64 +3,11 @@
  * data. Writes from every tab are kept, and each tab reads the others' writes.
  */
 import './support/fake-indexeddb';
-import type { Request } from 'miragejs';
-import { TEST_CREDENTIALS, type Post, type User } from '../src/contract';
-import { Backend, type Handler } from '../src/server/backend';
-import { deleteStoredDatabase } from '../src/server/idb';
-import { authRoutes } from '../src/server/routes/auth';
-import { commentRoutes } from '../src/server/routes/comments';
-import type { Method } from '../src/server/routes/kit';
-import { postRoutes } from '../src/server/routes/posts';
-import { userRoutes } from '../src/server/routes/users';
+import { tabsOn } from './support/tabs';
 
 const NAME = 'tabs-test';
 
-/** The app's routes, looked up by their pattern (no router needed: tests name the pattern and params). */
-const routes = new Map<string, { kind: 'read' | 'write'; handler: Handler }>();
-const kit = (kind: 'read' | 'write') => (method: Method, path: string, handler: Handler) => routes.set(`${method} ${path}`, { kind, handler });
-for (const add of [authRoutes, userRoutes, postRoutes, commentRoutes]) add({ read: kit('read'), write: kit('write') });
-
-class Tab {
-  readonly backend = new Backend({ persist: true, extraPosts: 0, reset: false, storageName: NAME });
-
-  async call<T>(route: string, params: Record<string, string> = {}, body: unknown = {}, token?: string): Promise<{ status: number; body: T }> {
-    const entry = routes.get(route);
-    if (!entry) throw new Error(`no route ${route}`);
-    const request = { params, requestHeaders: token ? { authorization: token } : {}, requestBody: JSON.stringify(body) } as unknown as Request;
-    const response = await this.backend.handle(entry.kind, route.split(' ')[0]!, entry.handler)(null, request);
-    // Mirage's Response keeps status and body as `code` and `data`; its type file leaves them out.
-    const answer = response as unknown as { code: number; data: string };
-    return { status: answer.code, body: (typeof answer.data === 'string' ? JSON.parse(answer.data) : answer.data) as T };
-  }
-
-  async login(n: number): Promise<string> {
-    const answer = await this.call<{ encodedToken: string }>('post /auth/login', {}, TEST_CREDENTIALS[n - 1]);
-    return answer.body.encodedToken;
-  }
-
-  async post(postId: string): Promise<Post> {
-    return (await this.call<{ post: Post }>('get /posts/:postId', { postId })).body.post;
-  }
-
-  async users(): Promise<User[]> {
-    return (await this.call<{ users: User[] }>('get /users')).body.users;
-  }
-}
-
-let tabs: Tab[] = [];
-const openTab = async () => {
-  const tab = new Tab();
-  tabs.push(tab);
-  await tab.backend.ready;
-  return tab;
-};
-
-afterEach(async () => {
-  tabs.forEach((tab) => tab.backend.close());
-  tabs = [];
-  await Promise.resolve();
-  await deleteStoredDatabase(NAME);
-});
+const openTab = tabsOn(NAME);
 
 test('a like in one tab and a comment in another both survive, and each tab reads the other', async () => {
   const a = await openTab();
