@@ -57,8 +57,7 @@ describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
     found['/'] = await seriousViolations(page);
 
     await page.getByRole('link', { name: 'Explore' }).click();
-    await page.waitForURL(`${SHELL}/explore`);
-    await page.getByRole('article').first().waitFor();
+    await page.getByRole('list', { name: 'Explore feed' }).getByRole('article').first().waitFor();
     found['/explore'] = await seriousViolations(page);
 
     await page.getByRole('link', { name: 'My profile' }).click();
@@ -67,8 +66,7 @@ describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
     found.profile = await seriousViolations(page);
 
     await page.getByRole('link', { name: 'Feed' }).click();
-    await page.waitForURL(`${SHELL}/`);
-    await page.getByRole('article').first().getByRole('link', { name: /Comments/ }).click();
+    await page.getByRole('list', { name: 'Home feed' }).getByRole('article').first().getByRole('link', { name: /Comments/ }).click();
     await page.getByRole('textbox', { name: 'Write a comment' }).waitFor();
     found.post = await seriousViolations(page);
 

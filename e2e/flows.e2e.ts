@@ -132,9 +132,8 @@ describe('posts', () => {
     await page.locator('li', { hasText: 'Great post! 🎉' }).first().waitFor();
 
     await page.getByRole('link', { name: 'Feed' }).click();
-    // The post page shows the same card: look only once the feed is the page.
-    await page.waitForURL(`${SHELL}/`);
-    const card = page.locator(`article:has(a[href="${href}"])`).getByRole('link', { name: 'Comments' });
+    // The post page shows the same card: look inside the home feed's list.
+    const card = page.getByRole('list', { name: 'Home feed' }).locator(`article:has(a[href="${href}"])`).getByRole('link', { name: 'Comments' });
     await card.waitFor();
     expect(await commentCount(card)).toBe(before + 1);
     expect(errors).toEqual([]);
@@ -170,10 +169,11 @@ describe('feed', () => {
   test('explore loads two posts at a time as the sentinel scrolls into view, to the end', async () => {
     const { page, errors, close } = await signedIn(1);
     await page.getByRole('link', { name: 'Explore' }).click();
-    // Home's cards are on screen until the route changes.
-    await page.waitForURL(`${SHELL}/explore`);
-    await page.getByRole('article').first().waitFor();
-    let seen = await page.getByRole('article').count();
+    // Home's cards stay on screen until Explore has rendered (the router changes pages in a
+    // transition): look inside Explore's own list.
+    const explore = page.getByRole('list', { name: 'Explore feed' });
+    await explore.getByRole('article').first().waitFor();
+    let seen = await explore.getByRole('article').count();
     expect(seen).toBe(2);
     for (let i = 0; i < 12 && !(await page.getByText("You're all caught up").count()); i++) {
       await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
@@ -200,8 +200,7 @@ describe('profile', () => {
     await page.getByRole('button', { name: `${before + 1} Followers` }).waitFor();
 
     await page.getByRole('link', { name: 'Feed' }).click();
-    await page.waitForURL(`${SHELL}/`);
-    await page.getByRole('article').first().waitFor();
+    await page.getByRole('list', { name: 'Home feed' }).getByRole('article').first().waitFor();
     // The feed shows the lists it holds at once; the follow may still be on its way (the button
     // showed it at once): Sara leaves the suggestions when its answer replaces the members list.
     await page.getByRole('region', { name: 'Suggested users' }).getByRole('link', { name: 'Sara Ahmed' }).waitFor({ state: 'detached' });
