@@ -95,36 +95,6 @@ function bootScript() {
 }
 
 /**
- * Lists every chunk the shell runs at start-up in its page as <link rel="preload">, so they
- * download beside main.js instead of after it (main.js holds only the federation runtime and
- * would otherwise ask for them once it runs): the chunks of the async boundary (src/index.ts
- * → ./bootstrap) and of the shared modules the shell provides (it loads first, so its copies
- * are the ones used). The fake backend's chunk is neither, so it is not preloaded.
- */
-class PreloadStartupChunksPlugin {
-  constructor(entryFile) {
-    this.entryFile = entryFile;
-  }
-  apply(compiler) {
-    const name = 'PreloadStartupChunksPlugin';
-    compiler.hooks.compilation.tap(name, (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(name, (data) => {
-        const files = new Set();
-        for (const group of compilation.chunkGroups) {
-          const atStartup = group.origins.some((o) => o.module && (o.module.resource === this.entryFile || o.module.constructor.name === 'ProvideSharedModule'));
-          if (!atStartup) continue;
-          for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-        }
-        for (const file of [...files].sort()) {
-          data.headTags.push({ tagName: 'link', voidTag: true, meta: { plugin: name }, attributes: { rel: 'preload', as: 'script', href: `/${file}` } });
-        }
-        return data;
-      });
-    });
-  }
-}
-
-/**
  * mf-manifest.json lists, as each exposed module's "sync" assets, every chunk that holds one of
  * its modules, so post's PostCard also named PostPage's chunk (which reuses the card) and the
  * federation runtime and tools/boot/preload.js downloaded it with every card. This puts back
@@ -251,7 +221,6 @@ function createAppConfig({ dir, title, exposes = {} }) {
           minify: production,
         }),
         ...(single ? [] : [new ExposeAssetsPlugin()]),
-        ...(isShell && !single ? [new PreloadStartupChunksPlugin(path.join(dir, 'src', 'index.ts'))] : []),
         ...(isShell ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })] : []),
       ],
       performance: { hints: false },
