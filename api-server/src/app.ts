@@ -11,6 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { errorBody, HttpError } from '@social/mock-api/errors';
+import { IMAGE_ID_PATTERN, IMAGE_NOT_FOUND } from '@social/mock-api/images';
 import { INPUT_MESSAGES, parseBody } from '@social/mock-api/rules';
 import type { ServerConfig } from './config';
 import { one, sql, type Db } from './db';
@@ -144,10 +145,10 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   // Stored pictures: immutable (the id is a hash of the bytes), so caches may keep them for a year.
   app.get('/api/images/:imageId', async (request, reply) => {
     const { imageId } = request.params as { imageId: string };
-    const image = /^[0-9a-f]{64}$/.test(imageId)
+    const image = IMAGE_ID_PATTERN.test(imageId)
       ? await one(db, sql<{ content_type: string; bytes: Uint8Array }>`select content_type, bytes from images where id = ${imageId}`)
       : undefined;
-    if (!image) return reply.code(404).send(errorBody('The image you requested does not exist. Not Found error'));
+    if (!image) return reply.code(404).send(errorBody(IMAGE_NOT_FOUND));
     return reply
       .header('Content-Type', image.content_type)
       .header('Cache-Control', 'public, max-age=31536000, immutable')

@@ -6,14 +6,9 @@
 import { createHash } from 'node:crypto';
 import { LIMITS } from '@social/mock-api/contract';
 import { fail } from '@social/mock-api/errors';
-import { bytesMatchType as imageBytesMatchType, decodeDataUrl as decodeImageDataUrl } from '@social/mock-api/images';
+import { bytesMatchType, decodeDataUrl, type DecodedImage } from '@social/mock-api/images';
 import { image as checkImage, INPUT_MESSAGES } from '@social/mock-api/rules';
 import { sql, type Executor } from './db';
-
-export interface DecodedImage {
-  contentType: string;
-  bytes: Buffer;
-}
 
 /** What a member's or post's picture is stored as. */
 export interface StoredPic {
@@ -21,15 +16,10 @@ export interface StoredPic {
   imageId: string | null;
 }
 
-/** The bytes of a data: URL (base64 or percent-encoded), with its type; null when it is not one. */
-export function decodeDataUrl(value: string): DecodedImage | null {
-  const decoded = decodeImageDataUrl(value);
-  return decoded && { contentType: decoded.contentType, bytes: Buffer.from(decoded.bytes.buffer, decoded.bytes.byteOffset, decoded.bytes.byteLength) };
-}
-
-/** True when the bytes look like the type claims (so a page can't be uploaded as an "image"); shared with the fake backend. */
-export const bytesMatchType = (image: DecodedImage): boolean => imageBytesMatchType(image);
-
+/**
+ * The same id as the fake backend's imageIdOf (mock-api/src/server/images.ts), with Node's native
+ * hash: uploads are hashed on the server's request path.
+ */
 export const imageId = ({ contentType, bytes }: DecodedImage): string =>
   createHash('sha256').update(contentType).update('\0').update(bytes).digest('hex');
 
@@ -41,11 +31,12 @@ export async function storePic(ex: Executor, value: unknown, field: string): Pro
   const checked = checkImage(value, field);
   if (checked === undefined) return undefined;
   if (!checked.startsWith('data:')) return { url: checked, imageId: null };
+  // Decoded and checked as the fake backend does it.
   const decoded = decodeDataUrl(checked);
   if (!decoded || decoded.bytes.length === 0 || !bytesMatchType(decoded)) throw fail.badRequest(INPUT_MESSAGES.imageType);
   if (decoded.bytes.length > LIMITS.maxImageBytes) throw fail.tooLarge(INPUT_MESSAGES.imageTooLarge);
   const id = imageId(decoded);
-  await sql`insert into images (id, content_type, bytes, byte_size) values (${id}, ${decoded.contentType}, ${decoded.bytes}, ${decoded.bytes.length})
+  await sql`insert into images (id, content_type, bytes, byte_size) values (${id}, ${decoded.contentType}, ${Buffer.from(decoded.bytes.buffer, decoded.bytes.byteOffset, decoded.bytes.byteLength)}, ${decoded.bytes.length})
     on conflict (id) do nothing`.execute(ex);
   return { url: '', imageId: id };
 }

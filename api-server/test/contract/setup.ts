@@ -14,7 +14,8 @@ import '@testing-library/jest-dom';
 import { createSeedDb, DEFAULT_AVATAR, POST_IMAGES } from '@social/mock-api/seed';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db';
-import { decodeDataUrl, imageId } from '../../src/images';
+import { decodeDataUrl } from '@social/mock-api/images';
+import { imageId } from '../../src/images';
 import { startApiServer, type RunningServer } from '../../src/server';
 
 const nativeFetch = globalThis.fetch;

@@ -30,6 +30,7 @@ import {
   type WriteTx,
 } from './idb';
 import { ImageStore, refId, type StoredImage } from './image-store';
+import { IMAGE_NOT_FOUND } from './images';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
 import {
@@ -559,9 +560,6 @@ export class Backend {
       });
   }
 }
-
-/** What GET /api/images answers for an id that names no image (api-server's words). */
-export const IMAGE_NOT_FOUND = 'The image you requested does not exist. Not Found error';
 
 /**
  * Mirage serialises every body to text and pretender's fake XMLHttpRequest only takes text;

@@ -15,6 +15,8 @@ export interface DecodedImage {
 /** The path an answer names a stored image by (`/api/images/<id>`, as api-server serves it). */
 export const IMAGE_PATH = '/api/images/';
 export const IMAGE_ID_PATTERN = /^[0-9a-f]{64}$/;
+/** What GET /api/images answers for an id that names no image. */
+export const IMAGE_NOT_FOUND = 'The image you requested does not exist. Not Found error';
 
 /** The bytes of a data: URL (base64 or percent-encoded), with its type; null when it is not one or can't be decoded. */
 export function decodeDataUrl(value: string): DecodedImage | null {
