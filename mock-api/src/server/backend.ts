@@ -74,7 +74,7 @@ export interface Ctx {
    * absent, '' for none, an http(s) URL, or a stored image's reference (a data: URL's image is
    * stored once; a URL this backend answered for an image keeps that image).
    */
-  pic(value: unknown, field: string): string | undefined;
+  storablePic(value: unknown, field: string): string | undefined;
 }
 
 export type Handler = (ctx: Ctx) => Answer;
@@ -350,7 +350,7 @@ export class Backend {
       now: nowIso(),
       caller: () => session().user,
       session,
-      pic: (value, field) => {
+      storablePic: (value, field) => {
         if (typeof value === 'string') {
           const own = images.refOfUrl(value.trim());
           if (own) return own;

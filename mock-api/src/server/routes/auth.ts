@@ -42,7 +42,7 @@ export function authRoutes(r: RouteKit): void {
     return ok({});
   });
 
-  r.write('post', '/auth/signup', ({ db, body, render, now, pic: storablePic }) => {
+  r.write('post', '/auth/signup', ({ db, body, render, now, storablePic }) => {
     const { username, password, firstName, lastName, bio, link: userLink } = signupFields(body);
     const pic = storablePic(body.pic, 'pic');
     if (findByUsername(db, username)) throw new HttpError(422, SERVER_ERRORS.usernameExists);

@@ -46,7 +46,7 @@ export function postRoutes(r: RouteKit): void {
   });
 
   // The author is the token holder; a userId in postData is ignored (it could name someone else).
-  r.write('post', '/posts', ({ db, body, caller, render, now, pic: storablePic }) => {
+  r.write('post', '/posts', ({ db, body, caller, render, now, storablePic }) => {
     const user = caller();
     const postData = objectField(body, 'postData');
     const content = requiredText(postData.content, 'content', { max: TEXT_LIMITS.post });
@@ -67,7 +67,7 @@ export function postRoutes(r: RouteKit): void {
     return created({ posts: render.posts() });
   });
 
-  r.write('post', '/posts/edit/:postId', ({ db, params, body, caller, render, now, pic: storablePic }) => {
+  r.write('post', '/posts/edit/:postId', ({ db, params, body, caller, render, now, storablePic }) => {
     const user = caller();
     const post = postOr404(db, params.postId);
     if (post.userId !== user._id) throw fail.forbidden(SERVER_ERRORS.editNotOwner);

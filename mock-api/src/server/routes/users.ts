@@ -24,7 +24,7 @@ export function userRoutes(r: RouteKit): void {
   });
 
   // Only the fields a member may change; username, password, ids and lists are ignored.
-  r.write('post', '/users/edit', ({ body, caller, render, now, pic: storablePic }) => {
+  r.write('post', '/users/edit', ({ body, caller, render, now, storablePic }) => {
     const user = caller();
     const userData = objectField(body, 'userData');
     const changes: Partial<StoredUser> = {};
