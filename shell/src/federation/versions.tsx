@@ -48,12 +48,21 @@ export function resetVersionMismatches(): void {
 
 /** The runtime plugin: looks at each resolved share and reports a version outside the asker's range. */
 export function versionCheckPlugin(): ModuleFederationRuntimePlugin {
+  // The runtime's satisfy() parses both strings with a dozen regular expressions on every call,
+  // and a page resolves the same few (version, range) pairs once per app: each pair is checked once.
+  const checked = new Map<string, boolean>();
+  const satisfies = (version: string, range: string) => {
+    const key = `${version} ${range}`;
+    let result = checked.get(key);
+    if (result === undefined) checked.set(key, (result = satisfy(version, range)));
+    return result;
+  };
   return {
     name: 'orbit-shared-version-check',
     resolveShare(args) {
       const { pkgName, version, shareInfo, shareScopeMap, scope } = args;
       const required = shareInfo.shareConfig?.requiredVersion;
-      if (typeof required === 'string' && version && !satisfy(version, required)) {
+      if (typeof required === 'string' && version && !satisfies(version, required)) {
         const provider = shareScopeMap[scope]?.[pkgName]?.[version];
         reportVersionMismatch({ module: pkgName, app: shareInfo.from, required, provided: version, providedBy: provider?.from ?? 'unknown' });
       }
