@@ -115,6 +115,11 @@ async function main() {
     try {
       for (const scenario of scenarios) {
         const targets = scenario.targets ?? ['federated', 'single'];
+        // One run of each build first, not counted: the static servers were just started, and a
+        // Node process serves its first requests from cold code (tens of ms each). The federated
+        // build's first load goes through six such servers, the single bundle's through one.
+        // Every counted run is still a fresh browser context with an empty cache.
+        for (const target of targets) await scenario.run({ openPage: () => openPage(browser), baseUrl: TARGETS[target].baseUrl, params: scenario.variants[0].params, target });
         for (const variant of scenario.variants) {
           const runs = Object.fromEntries(targets.map((t) => [t, []]));
           for (let i = 0; i < RUNS; i++) {
