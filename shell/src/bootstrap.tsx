@@ -1,4 +1,4 @@
-import React, { startTransition } from 'react';
+import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { setBackendStart } from '@social/shell/bus';
@@ -17,19 +17,12 @@ setBackendStart(() => startBackend(openedAt, servedConfig));
 
 async function main() {
   configureRemotes(remotesFromConfig(await servedConfig));
-  const root = createRoot(document.getElementById('root')!);
-  // A transition: React renders the first screen in slices instead of one long task, so the
-  // route's remote entry (started below, preloaded by index.html) runs and requests its page's
-  // chunks between slices rather than after the whole render. The chunks download while the
-  // shell renders: "Log In" shows about 20 ms sooner (README, "Start-up").
-  startTransition(() =>
-    root.render(
-      <React.StrictMode>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </React.StrictMode>,
-    ),
+  createRoot(document.getElementById('root')!).render(
+    <React.StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </React.StrictMode>,
   );
   prefetchWhileSignedOut();
 }
