@@ -11,7 +11,9 @@
  *
  * Scenarios are modules in tools/bench/scenarios/*.js exporting
  *   { id, variants: [{ name, params }], labels: { key: [label, unit] },
- *     targets?: ['federated', 'single'], run({ openPage, baseUrl, params, target }) → { key: number|null } }
+ *     targets?: ['federated', 'single'], sameInEveryVariant?: [key],
+ *     run({ openPage, baseUrl, params, target }) → { key: number|null } }
+ * sameInEveryVariant: figures no variant parameter can change; also reported over all variants' runs.
  * openPage() gives a fresh context's page with network tracking (./network.js).
  */
 const fs = require('fs');
@@ -82,6 +84,22 @@ async function startSingleServer() {
   return () => child.kill('SIGTERM');
 }
 
+/** Median (min–max) of each figure for each build, and the federated ÷ single-bundle ratio. */
+function figuresOf(runs, keys) {
+  const figures = {};
+  for (const key of keys) {
+    figures[key] = {};
+    for (const [target, targetRuns] of Object.entries(runs)) {
+      const values = targetRuns.map((r) => r[key]).filter((v) => typeof v === 'number');
+      if (values.length) figures[key][target] = stats(values);
+    }
+    const f = figures[key].federated?.median;
+    const s = figures[key].single?.median;
+    if (typeof f === 'number' && typeof s === 'number' && s !== 0) figures[key].ratio = f / s;
+  }
+  return figures;
+}
+
 function loadScenarios() {
   const dir = path.join(__dirname, 'scenarios');
   return fs
@@ -120,6 +138,7 @@ async function main() {
         // build's first load goes through six such servers, the single bundle's through one.
         // Every counted run is still a fresh browser context with an empty cache.
         for (const target of targets) await scenario.run({ openPage: () => openPage(browser), baseUrl: TARGETS[target].baseUrl, params: scenario.variants[0].params, target });
+        const allRuns = Object.fromEntries(targets.map((t) => [t, []]));
         for (const variant of scenario.variants) {
           const runs = Object.fromEntries(targets.map((t) => [t, []]));
           for (let i = 0; i < RUNS; i++) {
@@ -129,19 +148,15 @@ async function main() {
               runs[target].push(await scenario.run({ openPage: () => openPage(browser), baseUrl: TARGETS[target].baseUrl, params: variant.params, target }));
             }
           }
-          const figures = {};
-          for (const key of Object.keys(scenario.labels)) {
-            figures[key] = {};
-            for (const target of targets) {
-              const values = runs[target].map((r) => r[key]).filter((v) => typeof v === 'number');
-              if (values.length) figures[key][target] = stats(values);
-            }
-            const f = figures[key].federated?.median;
-            const s = figures[key].single?.median;
-            if (typeof f === 'number' && typeof s === 'number' && s !== 0) figures[key].ratio = f / s;
-          }
-          results[`${variant.name}`] = { scenario: scenario.id, labels: scenario.labels, figures };
+          for (const target of targets) allRuns[target].push(...runs[target]);
+          results[`${variant.name}`] = { scenario: scenario.id, labels: scenario.labels, figures: figuresOf(runs, Object.keys(scenario.labels)) };
           console.error(`measured: ${scenario.id} / ${variant.name}`);
+        }
+        // Figures taken before anything a variant sets can matter (e.g. /login, before the first
+        // API call): every variant measured the same thing, so all their runs make one median.
+        if (scenario.sameInEveryVariant?.length && scenario.variants.length > 1) {
+          const name = `all ${scenario.variants.length} variants above (${scenario.variants.length * RUNS} runs)`;
+          results[name] = { scenario: scenario.id, labels: scenario.labels, figures: figuresOf(allRuns, scenario.sameInEveryVariant) };
         }
       }
     } finally {
