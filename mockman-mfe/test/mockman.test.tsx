@@ -6,6 +6,7 @@ import { CLIENT_MESSAGES, SERVER_ERRORS, STORAGE_KEYS, TEST_CREDENTIALS } from '
 import { makeServer, type Server } from '@social/mock-api/server';
 import { api, logout, setAuth, setPosts, setUsers, whenLogoutSent } from '@social/shell/bus';
 import MockmanPage from '../src/MockmanPage';
+import { isTextType } from '../src/response/send';
 
 let server: Server;
 
@@ -350,4 +351,67 @@ test('the saved request never holds a token, and logging out empties the token r
   expect(within(headerRows()[0]!).getByRole('textbox', { name: 'Header' })).toHaveValue('Authorization');
   expect(within(headerRows()[0]!).getByRole('textbox', { name: 'Value' })).toHaveValue('');
   expect(window.localStorage.getItem(STORAGE_KEYS.mockmanRequest)).not.toContain(encodedToken);
+});
+
+describe('answers that are not text', () => {
+  // jsdom has no object URLs: these record what the page makes and releases, as a browser would.
+  const made: { url: string; blob: Blob }[] = [];
+  const revoked: string[] = [];
+  const real = { create: (URL as { createObjectURL?: unknown }).createObjectURL, revoke: (URL as { revokeObjectURL?: unknown }).revokeObjectURL };
+  beforeEach(() => {
+    made.length = 0;
+    revoked.length = 0;
+  });
+  // Taken away only after the last test: each page releases its URLs as it unmounts, after each test.
+  beforeAll(() => {
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        const url = `blob:http://localhost/answer-${made.length + 1}`;
+        made.push({ url, blob });
+        return url;
+      },
+      revokeObjectURL: (url: string) => revoked.push(url),
+    });
+  });
+  afterAll(() => {
+    Object.assign(URL, { createObjectURL: real.create, revokeObjectURL: real.revoke });
+  });
+
+  const bytes = (length: number) => Uint8Array.from({ length }, (_, i) => (i === 0 ? 0x89 : (i * 37) % 256));
+
+  test('an image answer shows the picture with its type and size, never its bytes as text; leaving releases it', async () => {
+    const png = bytes(2048);
+    jest.spyOn(window, 'fetch').mockResolvedValueOnce(new Response(new Blob([png], { type: 'image/png' }), { status: 200, headers: { 'Content-Type': 'image/png' } }));
+    const { user, unmount } = renderPage();
+    await setEndpoint(user, `/api/images/${'a'.repeat(64)}`);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const response = responseRegion();
+    expect(await within(response).findByText('The body is an image (image/png, 2.0 KB):')).toBeInTheDocument();
+    const picture = await within(response).findByRole('img', { name: 'The image in the answer (image/png)' });
+    expect(made).toHaveLength(1);
+    expect(picture).toHaveAttribute('src', made[0]!.url);
+    expect(made[0]!.blob.size).toBe(2048);
+    expect(within(response).queryByText('The body is not JSON; its text:')).not.toBeInTheDocument();
+    unmount();
+    expect(revoked).toEqual([made[0]!.url]);
+  });
+
+  test('other bytes are described by their type and size', async () => {
+    jest.spyOn(window, 'fetch').mockResolvedValueOnce(new Response(new Blob([bytes(10)]), { status: 200, headers: { 'Content-Type': 'application/octet-stream' } }));
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const response = responseRegion();
+    expect(await within(response).findByText('The body is binary data (application/octet-stream, 10 bytes); it is not shown as text.')).toBeInTheDocument();
+    expect(within(response).queryByRole('img')).not.toBeInTheDocument();
+    expect(made).toHaveLength(0);
+  });
+
+  test('JSON, XML and text types are read as text; pictures, SVG included, and other bytes are not', () => {
+    for (const type of ['', 'application/json; charset=utf-8', 'application/problem+json', 'text/html', 'text/plain', 'application/xml', 'application/javascript']) {
+      expect([type, isTextType(type)]).toEqual([type, true]);
+    }
+    for (const type of ['image/png', 'image/svg+xml', 'application/octet-stream', 'application/pdf', 'video/mp4']) {
+      expect([type, isTextType(type)]).toEqual([type, false]);
+    }
+  });
 });

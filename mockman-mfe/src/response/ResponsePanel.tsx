@@ -1,8 +1,8 @@
-import React, { lazy, Suspense, useState } from 'react';
+import React, { lazy, Suspense, useEffect, useState } from 'react';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import { Spinner } from '@social/shell/ui';
 import type { ColourScheme } from './JsonTree';
-import type { DisplayedResponse } from './send';
+import type { BinaryBody, DisplayedResponse } from './send';
 
 // The tree viewer is only needed once an answer arrives: keep it out of the page's first chunk.
 const JsonTree = lazy(() => import('./JsonTree'));
@@ -15,8 +15,41 @@ export type ResponseState =
 
 const isTree = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The page's own address for the bytes (none for null), released when the answer leaves the screen. */
+function useObjectUrl(blob: Blob | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob || typeof URL.createObjectURL !== 'function') return undefined;
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
+
+/** A picture is shown as a picture (an <img> runs no script, even for SVG); other bytes by type and size. */
+function BinaryData({ binary }: { binary: BinaryBody }) {
+  const isImage = binary.type.startsWith('image/');
+  const url = useObjectUrl(isImage ? binary.blob : null);
+  const what = `${binary.type || 'no type given'}, ${formatSize(binary.size)}`;
+  if (!isImage) return <p className="muted mockman-hint">The body is binary data ({what}); it is not shown as text.</p>;
+  return (
+    <div>
+      <p className="muted mockman-hint">The body is an image ({what}):</p>
+      {url && <img className="mockman-image" src={url} alt={`The image in the answer (${binary.type})`} />}
+    </div>
+  );
+}
+
 function Data({ response, scheme }: { response: DisplayedResponse; scheme: ColourScheme }) {
-  const { data, isJson } = response;
+  const { data, isJson, binary } = response;
+  if (binary) return <BinaryData binary={binary} />;
   if (data === undefined) return <p className="muted">The answer has no body.</p>;
   if (isTree(data)) return <JsonTree name="data" src={data} scheme={scheme} />;
   // A JSON string/number/boolean/null, or a body that is not JSON: the tree viewer only takes objects.

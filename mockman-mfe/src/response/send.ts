@@ -5,11 +5,21 @@
 import { apiBaseUrl, whenBackendReady } from '@social/shell/bus';
 import type { RequestType } from '../request/draft';
 
+/** A body that is not text (a picture, other bytes): shown as what it is, never as characters. */
+export interface BinaryBody {
+  /** Its media type, e.g. 'image/png' ('' when the answer names none). */
+  type: string;
+  size: number;
+  blob: Blob;
+}
+
 export interface DisplayedResponse {
   status: number;
   statusText: string;
-  /** The parsed JSON body; for a body that is not JSON, its text; undefined when empty. */
+  /** The parsed JSON body; for a text body that is not JSON, its text; undefined when empty or binary. */
   data: unknown;
+  /** Set when the body is bytes rather than text (GET /api/images/<id> answers a picture). */
+  binary?: BinaryBody;
   /** True when `data` came from a JSON body. */
   isJson: boolean;
   headers: Record<string, string>;
@@ -41,6 +51,15 @@ const REASONS: Record<number, string> = {
   507: 'Insufficient Storage',
 };
 
+/** Media types whose body is text: JSON, XML and JavaScript in any flavour, forms, text/*. */
+const TEXT_TYPE = /^(text\/[\w.+-]+|application\/([\w.+-]*\+)?(json|xml)|application\/(javascript|ecmascript|x-www-form-urlencoded))$/;
+
+/** Whether a Content-Type names text. No type at all is read as text, as before. */
+export function isTextType(contentType: string): boolean {
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  return type === '' || TEXT_TYPE.test(type);
+}
+
 function parseBody(text: string): { data: unknown; isJson: boolean } {
   if (!text) return { data: undefined, isJson: false };
   try {
@@ -69,7 +88,16 @@ export async function sendRequest(request: OutgoingRequest): Promise<DisplayedRe
     headers,
     body: hasBody ? request.body : undefined,
   });
-  const text = await response.text();
+  const contentType = response.headers.get('Content-Type') ?? '';
+  let body: Pick<DisplayedResponse, 'data' | 'isJson' | 'binary'>;
+  if (isTextType(contentType)) {
+    body = parseBody(await response.text());
+  } else {
+    // Decoding bytes as UTF-8 would show a picture as pages of replacement characters.
+    const blob = await response.blob();
+    const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+    body = { data: undefined, isJson: false, ...(blob.size > 0 ? { binary: { type, size: blob.size, blob } } : {}) };
+  }
   const responseHeaders: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     responseHeaders[name] = value;
@@ -77,7 +105,7 @@ export async function sendRequest(request: OutgoingRequest): Promise<DisplayedRe
   return {
     status: response.status,
     statusText: response.statusText || REASONS[response.status] || '',
-    ...parseBody(text),
+    ...body,
     headers: responseHeaders,
     requestLine: `${request.reqType} ${request.endpoint.trim()}`,
     durationMs: Date.now() - started,
