@@ -54,9 +54,12 @@ const REASONS: Record<number, string> = {
 /** Media types whose body is text: JSON, XML and JavaScript in any flavour, forms, text/*. */
 const TEXT_TYPE = /^(text\/[\w.+-]+|application\/([\w.+-]*\+)?(json|xml)|application\/(javascript|ecmascript|x-www-form-urlencoded))$/;
 
+/** The media type a Content-Type names, e.g. 'image/png' for 'image/png; q=1' ('' for none). */
+const mediaType = (contentType: string): string => (contentType.split(';')[0] ?? '').trim().toLowerCase();
+
 /** Whether a Content-Type names text. No type at all is read as text, as before. */
 export function isTextType(contentType: string): boolean {
-  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  const type = mediaType(contentType);
   return type === '' || TEXT_TYPE.test(type);
 }
 
@@ -88,14 +91,13 @@ export async function sendRequest(request: OutgoingRequest): Promise<DisplayedRe
     headers,
     body: hasBody ? request.body : undefined,
   });
-  const contentType = response.headers.get('Content-Type') ?? '';
+  const type = mediaType(response.headers.get('Content-Type') ?? '');
   let body: Pick<DisplayedResponse, 'data' | 'isJson' | 'binary'>;
-  if (isTextType(contentType)) {
+  if (isTextType(type)) {
     body = parseBody(await response.text());
   } else {
     // Decoding bytes as UTF-8 would show a picture as pages of replacement characters.
     const blob = await response.blob();
-    const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
     body = { data: undefined, isJson: false, ...(blob.size > 0 ? { binary: { type, size: blob.size, blob } } : {}) };
   }
   const responseHeaders: Record<string, string> = {};
