@@ -29,7 +29,7 @@ import {
   type Meta,
   type WriteTx,
 } from './idb';
-import { ImageStore, refId, type StoredImage } from './image-store';
+import { ImageStore, referencedIds, refId, type StoredImage } from './image-store';
 import { IMAGE_NOT_FOUND } from './images';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
@@ -522,15 +522,9 @@ export class Backend {
       const oldId = refId(oldPic);
       if (oldId) dropped.add(oldId);
     }
-    for (const record of removed) {
-      const id = refId(record.pic);
-      if (id) dropped.add(id);
-    }
+    for (const id of referencedIds(removed)) dropped.add(id);
     if (dropped.size > 0) {
-      for (const record of [...this.db.users, ...this.db.posts]) {
-        const id = refId(record.pic);
-        if (id) dropped.delete(id);
-      }
+      for (const id of referencedIds([...this.db.users, ...this.db.posts])) dropped.delete(id);
     }
     return { put: [...put.values()], deleted: [...dropped] };
   }

@@ -37,6 +37,16 @@ export function refId(pic: string): string | null {
   return IMAGE_ID_PATTERN.test(id) ? id : null;
 }
 
+/** The ids of the stored images these records' pictures refer to. */
+export function referencedIds(records: Iterable<{ pic: string }>): Set<string> {
+  const ids = new Set<string>();
+  for (const record of records) {
+    const id = refId(record.pic);
+    if (id) ids.add(id);
+  }
+  return ids;
+}
+
 const canMakeObjectUrls = (): boolean => typeof URL !== 'undefined' && typeof URL.createObjectURL === 'function' && typeof Blob !== 'undefined';
 
 let seedIds: Set<string> | null = null;
@@ -150,12 +160,7 @@ export class ImageStore {
 
   /** The images `db` refers to that this page knows (what a full store of `db` writes). */
   referencedBy(db: Db): StoredImage[] {
-    const ids = new Set<string>();
-    for (const record of [...db.users, ...db.posts]) {
-      const id = refId(record.pic);
-      if (id) ids.add(id);
-    }
-    return [...ids].flatMap((id) => this.images.get(id) ?? []);
+    return [...referencedIds([...db.users, ...db.posts])].flatMap((id) => this.images.get(id) ?? []);
   }
 
   /** What an answer shows for a stored `pic`: an object URL, a data: URL, or the value itself ('' or an external URL). */
