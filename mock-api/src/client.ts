@@ -20,6 +20,7 @@ import type {
   UserEdit,
   UsersAnswer,
 } from './contract';
+import { createV2Calls } from './client-v2';
 
 export class ApiError extends Error {
   constructor(
@@ -93,6 +94,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     request,
+    /** The product's own paged API (/api/v2: ./contract-v2.ts); the apps use it. */
+    v2: createV2Calls(request),
     auth: {
       login: (input: LoginInput) => request<LoginAnswer>('POST', '/auth/login', { body: input }),
       signup: (input: SignupInput) => request<SignupAnswer>('POST', '/auth/signup', { body: input }),

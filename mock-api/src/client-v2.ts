@@ -1,0 +1,98 @@
+/**
+ * The calls of the product's own API (`/api/v2`, types in ./contract-v2.ts), on the request
+ * function of ./client.ts (same token header, same ApiError). Reads send the token when there
+ * is one, so answers carry the caller's `viewer` fields.
+ */
+import type { LoginInput, SignupInput, UserEdit } from './contract';
+import type {
+  AddedCommentAnswerV2,
+  CommentAnswerV2,
+  CommentsPageV2,
+  DeletedCommentAnswerV2,
+  DeletedPostAnswerV2,
+  FeedQuery,
+  FollowAnswerV2,
+  MeAnswerV2,
+  MemberAnswerV2,
+  MembersPageV2,
+  PageQuery,
+  PostAnswerV2,
+  PostDraftV2,
+  PostsPageV2,
+  SessionAnswerV2,
+} from './contract-v2';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+export type RequestFn = <T>(method: Method, path: string, options?: { auth?: boolean; body?: unknown }) => Promise<T>;
+
+/** `?limit=&cursor=&…` from the given values (undefined and null left out). */
+export function queryString(values: Record<string, string | number | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createV2Calls(request: RequestFn) {
+  const id = encodeURIComponent;
+  const v2 = '/v2';
+  const page = ({ limit, cursor }: PageQuery = {}) => ({ limit, cursor });
+  const read = <T>(path: string) => request<T>('GET', `${v2}${path}`, { auth: true });
+  const write = <T>(path: string, body: unknown = {}) => request<T>('POST', `${v2}${path}`, { auth: true, body });
+  const remove = <T>(path: string) => request<T>('DELETE', `${v2}${path}`, { auth: true });
+
+  return {
+    auth: {
+      login: (input: LoginInput) => request<SessionAnswerV2>('POST', `${v2}/auth/login`, { body: input }),
+      signup: (input: SignupInput) => request<SessionAnswerV2>('POST', `${v2}/auth/signup`, { body: input }),
+      logout: () => write<Record<string, never>>('/auth/logout'),
+    },
+    me: {
+      get: () => read<MeAnswerV2>('/me'),
+      edit: (userData: UserEdit) => write<MeAnswerV2>('/me', { userData }),
+      bookmarks: (query?: PageQuery) => read<PostsPageV2>(`/me/bookmarks${queryString(page(query))}`),
+    },
+    feed: {
+      home: ({ sort, ...query }: FeedQuery = {}) => read<PostsPageV2>(`/feed/home${queryString({ sort, ...page(query) })}`),
+      explore: ({ sort, ...query }: FeedQuery = {}) => read<PostsPageV2>(`/feed/explore${queryString({ sort, ...page(query) })}`),
+    },
+    members: {
+      search: (q: string, query?: PageQuery) => read<MembersPageV2>(`/members/search${queryString({ q, ...page(query) })}`),
+      suggested: (query?: PageQuery) => read<MembersPageV2>(`/members/suggested${queryString(page(query))}`),
+      byHandle: (userHandler: string) => read<MemberAnswerV2>(`/members/handle/${id(userHandler)}`),
+      byId: (memberId: string) => read<MemberAnswerV2>(`/members/${id(memberId)}`),
+      posts: (memberId: string, query?: PageQuery) => read<PostsPageV2>(`/members/${id(memberId)}/posts${queryString(page(query))}`),
+      activities: (memberId: string, query?: PageQuery) =>
+        read<PostsPageV2>(`/members/${id(memberId)}/activities${queryString(page(query))}`),
+      followers: (memberId: string, query?: PageQuery) =>
+        read<MembersPageV2>(`/members/${id(memberId)}/followers${queryString(page(query))}`),
+      following: (memberId: string, query?: PageQuery) =>
+        read<MembersPageV2>(`/members/${id(memberId)}/following${queryString(page(query))}`),
+      follow: (memberId: string) => write<FollowAnswerV2>(`/members/follow/${id(memberId)}`),
+      unfollow: (memberId: string) => write<FollowAnswerV2>(`/members/unfollow/${id(memberId)}`),
+    },
+    posts: {
+      byId: (postId: string) => read<PostAnswerV2>(`/posts/${id(postId)}`),
+      create: (postData: PostDraftV2) => write<PostAnswerV2>('/posts', { postData }),
+      edit: (postId: string, postData: PostDraftV2) => write<PostAnswerV2>(`/posts/edit/${id(postId)}`, { postData }),
+      remove: (postId: string) => remove<DeletedPostAnswerV2>(`/posts/${id(postId)}`),
+      like: (postId: string) => write<PostAnswerV2>(`/posts/like/${id(postId)}`),
+      dislike: (postId: string) => write<PostAnswerV2>(`/posts/dislike/${id(postId)}`),
+      bookmark: (postId: string) => write<PostAnswerV2>(`/posts/bookmark/${id(postId)}`),
+      removeBookmark: (postId: string) => write<PostAnswerV2>(`/posts/remove-bookmark/${id(postId)}`),
+    },
+    comments: {
+      ofPost: (postId: string, query?: PageQuery) => read<CommentsPageV2>(`/posts/${id(postId)}/comments${queryString(page(query))}`),
+      add: (postId: string, content: string) => write<AddedCommentAnswerV2>(`/posts/${id(postId)}/comments`, { commentData: { content } }),
+      edit: (commentId: string, content: string) => write<CommentAnswerV2>(`/comments/edit/${id(commentId)}`, { commentData: { content } }),
+      remove: (commentId: string) => remove<DeletedCommentAnswerV2>(`/comments/${id(commentId)}`),
+      upvote: (commentId: string) => write<CommentAnswerV2>(`/comments/upvote/${id(commentId)}`),
+      reply: (commentId: string, content: string) => write<CommentAnswerV2>(`/comments/${id(commentId)}/replies`, { replyData: { content } }),
+      editReply: (commentId: string, replyId: string, content: string) =>
+        write<CommentAnswerV2>(`/comments/${id(commentId)}/replies/edit/${id(replyId)}`, { replyData: { content } }),
+      removeReply: (commentId: string, replyId: string) => remove<CommentAnswerV2>(`/comments/${id(commentId)}/replies/${id(replyId)}`),
+    },
+  };
+}
+
+export type ApiV2Calls = ReturnType<typeof createV2Calls>;

@@ -1,0 +1,229 @@
+/**
+ * The product's own API, `/api/v2`: paged, entity-level, served by both backends (the fake
+ * backend in mock-api/src/server/v2/, api-server in api-server/src/v2/). The spec's API
+ * (./contract.ts, SPEC.md §7) stays as it is for /mockman and any other caller; the apps use
+ * this one. Type-only plus constants, like ./contract.ts.
+ *
+ * Rules every call follows (docs/api.md explains them):
+ * - A write answers only what it changed: a like answers the post with its counts, a follow the
+ *   two members, a comment the comment (and the post's new counts).
+ * - Every list is a page: `?limit=` (default PAGE_LIMITS.default, at most PAGE_LIMITS.max) and
+ *   `?cursor=` (opaque; the previous page's `nextCursor`). The answer is `{ <items>, nextCursor }`
+ *   with `nextCursor: null` on the last page. Keyset cursors: a page never repeats or skips an
+ *   item because of writes elsewhere in the list (except Trending, whose order moves with its
+ *   counts: clients drop an id they already hold).
+ * - Counts are stored, not recounted; no answer grows with the number of posts.
+ * - Public answers never carry a member's e-mail address or bookmarks. Reads accept an optional
+ *   token: with one, posts carry `viewer` (the caller's reaction and bookmark) and members carry
+ *   `viewerFollows`.
+ * - Errors are `{ errors: [message] }` (ErrorBody) with the messages of SERVER_ERRORS.
+ */
+import type { PostSort, UserEdit } from './contract';
+
+export const API_V2_PREFIX = '/api/v2';
+
+export const PAGE_LIMITS = { default: 20, max: 50 } as const;
+
+/** A member as anyone sees them: no e-mail, no bookmarks, no lists that grow. */
+export interface MemberV2 {
+  _id: string;
+  /** Numeric id as text. */
+  id: string;
+  firstName: string;
+  lastName: string;
+  userHandler: string;
+  pic: string;
+  bio: string;
+  link: string;
+  createdAt: string;
+  updatedAt: string;
+  postCount: number;
+  followerCount: number;
+  followingCount: number;
+  /** Present when the request carried a valid token: the caller follows this member. */
+  viewerFollows?: boolean;
+  /** Present when the request carried a valid token: this member follows the caller. */
+  followsViewer?: boolean;
+}
+
+/** The signed-in member as they see themselves: adds their login e-mail. */
+export interface MeV2 extends Omit<MemberV2, 'viewerFollows' | 'followsViewer'> {
+  username: string;
+  bookmarkCount: number;
+}
+
+/** Who wrote something, as posts, comments and replies show it. */
+export interface AuthorV2 {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  userHandler: string;
+  pic: string;
+}
+
+export type ReactionV2 = 'like' | 'dislike' | null;
+
+export interface PostV2 {
+  _id: string;
+  id: string;
+  /** The author's _id. */
+  userId: string;
+  author: AuthorV2;
+  content: string;
+  /** Image URL or ''. */
+  pic: string;
+  /** The picture's description (alt text), '' when the author gave none. */
+  picAlt: string;
+  createdAt: string;
+  updatedAt: string;
+  likeCount: number;
+  dislikeCount: number;
+  commentCount: number;
+  /** Present when the request carried a valid token. */
+  viewer?: { reaction: ReactionV2; bookmarked: boolean };
+}
+
+export interface ReplyV2 {
+  _id: string;
+  commentId: string;
+  user: AuthorV2;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CommentV2 {
+  _id: string;
+  postId: string;
+  content: string;
+  user: AuthorV2;
+  upvoteCount: number;
+  /** Present when the request carried a valid token. */
+  viewerUpvoted?: boolean;
+  /** Every reply, oldest first (a comment's replies are few; its post's comments are paged). */
+  replies: ReplyV2[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---- Inputs ----
+export interface PostDraftV2 {
+  content: string;
+  /** A data: URL (a new picture), a URL an earlier answer gave (keep it), or '' (none). */
+  pic: string;
+  /** Optional description of the picture (alt text). */
+  picAlt?: string;
+}
+
+export interface PageQuery {
+  limit?: number;
+  cursor?: string | null;
+}
+
+export interface FeedQuery extends PageQuery {
+  sort?: PostSort;
+}
+
+// ---- Answers ----
+export interface Page {
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+export interface PostsPageV2 extends Page {
+  posts: PostV2[];
+}
+export interface MembersPageV2 extends Page {
+  members: MemberV2[];
+}
+export interface CommentsPageV2 extends Page {
+  comments: CommentV2[];
+}
+export interface SessionAnswerV2 {
+  me: MeV2;
+  encodedToken: string;
+}
+export interface MeAnswerV2 {
+  me: MeV2;
+}
+export interface MemberAnswerV2 {
+  member: MemberV2;
+}
+/** A follow or unfollow: the two members whose counts changed. */
+export interface FollowAnswerV2 {
+  me: MeV2;
+  member: MemberV2;
+}
+export interface PostAnswerV2 {
+  post: PostV2;
+}
+export interface DeletedPostAnswerV2 {
+  postId: string;
+}
+export interface CommentAnswerV2 {
+  comment: CommentV2;
+}
+/** A comment added: the comment and its post's new counts. */
+export interface AddedCommentAnswerV2 {
+  comment: CommentV2;
+  post: PostV2;
+}
+export interface DeletedCommentAnswerV2 {
+  commentId: string;
+  post: PostV2;
+}
+
+/**
+ * Every v2 call as (method, path under /api/v2). Both backends register exactly these and
+ * mock-api/test/v2 checks them on both; docs/api.md lists them with their answers.
+ */
+export const V2_ROUTES = {
+  login: ['POST', '/auth/login'],
+  signup: ['POST', '/auth/signup'],
+  logout: ['POST', '/auth/logout'],
+  me: ['GET', '/me'],
+  editMe: ['POST', '/me'],
+  myBookmarks: ['GET', '/me/bookmarks'],
+  homeFeed: ['GET', '/feed/home'],
+  exploreFeed: ['GET', '/feed/explore'],
+  searchMembers: ['GET', '/members/search'],
+  suggestedMembers: ['GET', '/members/suggested'],
+  memberByHandle: ['GET', '/members/handle/:userHandler'],
+  member: ['GET', '/members/:memberId'],
+  memberPosts: ['GET', '/members/:memberId/posts'],
+  memberActivities: ['GET', '/members/:memberId/activities'],
+  followers: ['GET', '/members/:memberId/followers'],
+  following: ['GET', '/members/:memberId/following'],
+  follow: ['POST', '/members/follow/:memberId'],
+  unfollow: ['POST', '/members/unfollow/:memberId'],
+  post: ['GET', '/posts/:postId'],
+  createPost: ['POST', '/posts'],
+  editPost: ['POST', '/posts/edit/:postId'],
+  deletePost: ['DELETE', '/posts/:postId'],
+  like: ['POST', '/posts/like/:postId'],
+  dislike: ['POST', '/posts/dislike/:postId'],
+  bookmark: ['POST', '/posts/bookmark/:postId'],
+  removeBookmark: ['POST', '/posts/remove-bookmark/:postId'],
+  comments: ['GET', '/posts/:postId/comments'],
+  addComment: ['POST', '/posts/:postId/comments'],
+  editComment: ['POST', '/comments/edit/:commentId'],
+  deleteComment: ['DELETE', '/comments/:commentId'],
+  upvoteComment: ['POST', '/comments/upvote/:commentId'],
+  addReply: ['POST', '/comments/:commentId/replies'],
+  editReply: ['POST', '/comments/:commentId/replies/edit/:replyId'],
+  deleteReply: ['DELETE', '/comments/:commentId/replies/:replyId'],
+} as const;
+
+export type V2RouteName = keyof typeof V2_ROUTES;
+
+/** Messages of v2's own refusals (the rest are SERVER_ERRORS). */
+export const V2_ERRORS = {
+  badLimit: `"limit" must be a whole number from 1 to ${PAGE_LIMITS.max}.`,
+  badCursor: 'The "cursor" is not one this list gave. Start again from the first page.',
+  badSort: '"sort" must be one of: latest, trending.',
+  replyNotFound: 'The reply you requested does not exist. Not Found error',
+  replyEditNotOwner: "Cannot edit a Reply doesn't belong to the logged in User.",
+  replyDeleteNotAllowed: 'Only the reply author or the post author can delete this Reply.',
+  emptySearch: '"q" must not be empty.',
+} as const;
+
+export type { PostSort, UserEdit };
