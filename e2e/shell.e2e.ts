@@ -107,3 +107,35 @@ test('user search finds a member and opens their profile', async () => {
   expect(await page.getByRole('dialog', { name: 'Search users' }).count()).toBe(0);
   await context.close();
 });
+
+test('the site has a favicon, an installable web app manifest, a description and a real robots.txt', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('button', { name: 'Log In' }).waitFor();
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/social network/);
+
+  const favicon = await page.request.get(`${SHELL}/favicon.ico`);
+  expect(favicon.status()).toBe(200);
+  expect((await favicon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0])); // an ICO file, not the page
+
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await (await page.request.get(`${SHELL}${manifestHref}`)).json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; type: string }[];
+  };
+  expect(manifest).toMatchObject({ name: 'Orbit', start_url: '/', display: 'standalone' });
+  for (const size of ['192x192', '512x512']) {
+    const icon = manifest.icons.find((i) => i.sizes === size && i.type === 'image/png');
+    expect(icon).toBeDefined();
+    const answer = await page.request.get(`${SHELL}${icon!.src}`);
+    expect(answer.headers()['content-type']).toBe('image/png');
+  }
+
+  const robots = await page.request.get(`${SHELL}/robots.txt`);
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await robots.text()).toMatch(/^User-agent: \*$/m);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -211,6 +211,8 @@ function createAppConfig({ dir, title, exposes = {} }) {
           template: path.join(__dirname, 'index.html'),
           title,
           publicPath: '/',
+          // Icons, web app manifest: the shell's public/ folder has them (remotes' dev pages do not).
+          siteFiles: isShell,
           // The shell starts its remotes' downloads from the page itself (tools/boot/preload.js).
           bootScript: isShell && !single ? bootScript() : '',
           // A remote's dev page loads another remote's production build (tools/dev-remotes.js), whose
