@@ -4,16 +4,19 @@
  * stores what changed or puts it back. No handler can crash the server or leave a half-made
  * change behind.
  *
- * With `persist` the data lives in IndexedDB (./idb.ts), shared by every tab of the site:
- * - requests of this tab run one at a time, in order;
- * - a write takes the site-wide lock (`navigator.locks`), re-reads what other tabs changed
- *   since this tab last looked, applies its change and stores the records it touched in one
- *   transaction; then it tells the other tabs (BroadcastChannel), which re-read those records
- *   and fire BACKEND_CHANGE_EVENT on their window so the apps refresh.
- * - a read first catches up with other tabs' writes.
+ * With `persist` the data lives in IndexedDB (./idb.ts). In the product one instance serves
+ * every tab of the site: it runs in the service worker (../worker/), so there is nothing to
+ * replicate between tabs.
+ * - requests run one at a time, in order;
+ * - a write re-reads, inside its own readwrite transaction, what another instance stored since
+ *   this one last looked (IndexedDB runs such transactions one after another), applies its
+ *   change and stores the records it touched in that transaction. That is what a worker that
+ *   was stopped and started again, or an updated worker taking over from the old one, needs:
+ *   no write is lost, whichever instance made it. Then `onChange` is told (the worker tells the
+ *   other tabs, which fire BACKEND_CHANGE_EVENT so the apps refresh).
  */
 import { Response, type Request } from 'miragejs';
-import { BACKEND_CHANGE_EVENT, SERVER_ERRORS } from '../contract';
+import { SERVER_ERRORS } from '../contract';
 import { errorBody, fail, HttpError } from './errors';
 import {
   changesSince,
@@ -29,7 +32,7 @@ import {
   type Meta,
   type WriteTx,
 } from './idb';
-import { ImageStore, referencedIds, refId, type StoredImage } from './image-store';
+import { ImageStore, referencedIds, refId, type ImageUrls, type StoredImage } from './image-store';
 import { IMAGE_NOT_FOUND } from './images';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
@@ -84,9 +87,11 @@ export interface Ctx {
 export type Handler = (ctx: Ctx) => Answer;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
-/** The site-wide lock every tab's writes take, so they apply one after another. */
-const WRITE_LOCK = 'social-mock-api:write';
-const CHANNEL = 'social-mock-api';
+
+/** Where GET /api/images/<id> leaves the image's Blob for an interceptor that can answer bytes (../worker/interceptor.ts). */
+export const BLOB_BODY = Symbol.for('@social/mock-api/blob-body');
+/** The tab a request came from, as the worker's interceptor names it (passed to `onChange`). */
+export const REQUEST_CLIENT = Symbol.for('@social/mock-api/client-id');
 
 function header(request: Request, name: string): string | undefined {
   const headers = request.requestHeaders ?? {};
@@ -104,16 +109,15 @@ export interface BackendOptions {
   reset: boolean;
   /** IndexedDB database name (tests use their own). */
   storageName?: string;
+  /** How answers name stored pictures (./image-store.ts): object URLs in a page, `/api/images/<id>` in the worker. */
+  imageUrls?: ImageUrls;
+  /** Called after a write or a reset was stored, with the tab whose request made it (the worker tells the others). */
+  onChange?: (clientId: string | undefined) => void;
 }
 
 const isQuotaError = (error: unknown): boolean =>
   !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'QuotaExceededError';
 
-/** Runs `task` holding the site-wide write lock (tab-local when the browser has no Web Locks). */
-function withSiteLock<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
-  return locks ? (locks.request(WRITE_LOCK, task) as Promise<T>) : task();
-}
 
 /** What a write must be able to put back. */
 interface Snapshot {
@@ -127,30 +131,26 @@ interface Snapshot {
 export class Backend {
   db: Db;
   /** Pictures, each stored once; records hold references (./image-store.ts). */
-  readonly images = new ImageStore();
+  readonly images: ImageStore;
   /** Each stored record's insertion sequence (lists keep that order across reloads and tabs). */
   private seqOf = new WeakMap<object, number>();
   private nextSeq = 1;
   /** The storage revision this tab's data matches. */
   private revision = 0;
   private storage: IdbStorage | null = null;
-  private channel: BroadcastChannel | null = null;
-  private closed = false;
   /** This tab's requests, one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
   /** Resolves once the stored data is loaded (at once without persistence). */
   readonly ready: Promise<void>;
 
   constructor(private readonly options: BackendOptions) {
+    this.images = new ImageStore(options.imageUrls);
     this.db = this.withImagesMovedOut(createSeedDb(options.extraPosts));
     this.ready = options.persist && idbAvailable() ? this.enqueue(() => this.start()) : Promise.resolve();
   }
 
-  /** Stops listening to other tabs and closes the storage. */
+  /** Closes the storage. */
   close(): void {
-    this.closed = true;
-    this.channel?.close();
-    this.channel = null;
     void this.ready.then(() => this.storage?.close());
   }
 
@@ -187,28 +187,17 @@ export class Backend {
       console.warn('mock-api: IndexedDB could not be opened; changes last until the page closes.', error);
       return;
     }
-    const storage = this.storage;
-    await withSiteLock(async () => {
-      const stored = this.options.reset ? null : await storage.load();
-      if (stored) {
-        this.adopt(stored);
-        await this.moveInlineImages();
-        return;
-      }
-      // First start: bring over what earlier versions kept in localStorage, else the seed.
-      const legacy = this.options.reset ? null : loadLegacyDb();
-      await this.replaceStored(legacy?.db ?? createSeedDb(this.options.extraPosts));
-      if (legacy) clearLegacyDb();
-      if (this.options.reset) clearLegacyDb();
-    });
-    if (typeof BroadcastChannel !== 'undefined' && !this.closed) {
-      this.channel = new BroadcastChannel(CHANNEL);
-      this.channel.onmessage = () => {
-        void this.enqueue(() => this.catchUp()).then((changed) => {
-          if (changed && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(BACKEND_CHANGE_EVENT));
-        });
-      };
+    const stored = this.options.reset ? null : await this.storage.load();
+    if (stored) {
+      this.adopt(stored);
+      await this.moveInlineImages();
+      return;
     }
+    // First start: bring over what earlier versions kept in localStorage, else the seed.
+    const legacy = this.options.reset ? null : loadLegacyDb();
+    await this.replaceStored(legacy?.db ?? createSeedDb(this.options.extraPosts));
+    if (legacy) clearLegacyDb();
+    if (this.options.reset) clearLegacyDb();
   }
 
   /**
@@ -249,33 +238,22 @@ export class Backend {
     if (!this.storage) return;
     try {
       this.adopt(await this.storage.replaceAll(db, this.images.referencedBy(db)));
-      this.channel?.postMessage({ revision: this.revision });
     } catch (error) {
       // The app still works for this page; changes will answer storageFull until space frees up.
       console.warn('mock-api: could not store the data', error);
     }
   }
 
-  /** Back to the seed, here, in storage and in every other tab. */
-  reseed(): Promise<void> {
+  /** Back to the seed (with `extraPosts` generated posts when given), here and in storage; the tabs are told. */
+  reseed(extraPosts = this.options.extraPosts): Promise<void> {
     return this.enqueue(async () => {
       await this.ready;
       clearLegacyDb();
-      const seed = createSeedDb(this.options.extraPosts);
-      if (this.storage) await withSiteLock(() => this.replaceStored(seed));
+      const seed = createSeedDb(extraPosts);
+      if (this.storage) await this.replaceStored(seed);
       else this.db = seed;
+      this.options.onChange?.(undefined);
     });
-  }
-
-  /** Re-reads what other tabs stored since this tab last looked; true when something changed. */
-  private async catchUp(): Promise<boolean> {
-    if (!this.storage || this.closed) return false;
-    const tx = this.storage.beginWrite();
-    const meta = await readMeta(tx);
-    const changed = !!meta && meta.revision !== this.revision;
-    if (meta && changed) await this.applyStored(tx, meta);
-    await tx.done;
-    return changed;
   }
 
   private async applyStored(tx: WriteTx, meta: Meta): Promise<void> {
@@ -385,11 +363,8 @@ export class Backend {
             this.images.takePending();
             return response;
           }
-          if (kind === 'read') {
-            await this.catchUp();
-            return this.run(kind, handler, request, body).response;
-          }
-          return await withSiteLock(() => this.storedWrite(handler, request, body));
+          if (kind === 'read') return this.run(kind, handler, request, body).response;
+          return await this.storedWrite(handler, request, body);
         } catch (error) {
           return errorResponse(error);
         }
@@ -458,7 +433,7 @@ export class Backend {
       }
       this.revision = revision;
       this.images.takePending();
-      this.channel?.postMessage({ revision });
+      this.options.onChange?.((request as unknown as { [REQUEST_CLIENT]?: string })[REQUEST_CLIENT]);
       return result.response;
     } catch (error) {
       try {
@@ -545,10 +520,10 @@ export class Backend {
     return (_schema: unknown, request: Request): Promise<Response> =>
       this.enqueue(async () => {
         await this.ready;
-        await this.catchUp();
         const id = request.params?.imageId ?? '';
         const blob = this.images.has(id) ? this.images.blobOf(id) : null;
         if (!blob) return new Response(404, JSON_HEADERS, errorBody(IMAGE_NOT_FOUND));
+        (request as unknown as { [BLOB_BODY]?: Blob })[BLOB_BODY] = blob;
         respondWithBlob(request, blob);
         return new Response(
           200,

@@ -12,7 +12,7 @@
  */
 import { createServer, type Request, type Server } from 'miragejs';
 import { LIMITS } from '../contract';
-import { Backend, type Handler } from './backend';
+import { Backend, type BackendOptions, type Handler } from './backend';
 import { authRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comments';
 import type { Method, RouteKit } from './routes/kit';
@@ -45,7 +45,22 @@ export type ServerOptions = {
    * address the page was opened with, since a route guard may have redirected since.
    */
   url?: string;
+  /**
+   * Who receives the requests: by default pretender, which patches the page's fetch and
+   * XMLHttpRequest; the service worker passes its own (../worker/interceptor.ts).
+   */
+  interceptor?: ServerInterceptor;
+  /** How answers name stored pictures (default: object URLs; the worker: `/api/images/<id>`). */
+  imageUrls?: BackendOptions['imageUrls'];
+  /** Called after a write was stored (the worker tells the other tabs). */
+  onChange?: BackendOptions['onChange'];
 };
+
+/** A MirageJS interceptor that is not pretender (MirageJS's `interceptor` option), and how to ask it for a GET (HEAD answers). */
+export interface ServerInterceptor {
+  /** Answers a request as the routes would, without the network (HEAD runs the GET through it). */
+  selfFetch(url: string, init: RequestInit): Promise<globalThis.Response>;
+}
 
 export { SEED_USER_IDS } from './seed/users';
 export { SEED_POST_IDS } from './seed/posts';
@@ -83,11 +98,15 @@ export function makeServer(options: ServerOptions = {}): Server {
     extraPosts: Math.max(0, Math.min(MAX_EXTRA_POSTS, Math.floor(options.extraPosts ?? 0))),
     reset: options.reset ?? false,
     storageName: options.storageName,
+    imageUrls: options.imageUrls,
+    onChange: options.onChange,
   });
+  const selfFetch = options.interceptor ? options.interceptor.selfFetch.bind(options.interceptor) : undefined;
 
   const table = new RouteTable();
   const server = createServer({
     environment,
+    ...(options.interceptor ? { interceptor: options.interceptor } : {}),
     routes() {
       this.namespace = 'api';
       this.timing = timing;
@@ -107,7 +126,7 @@ export function makeServer(options: ServerOptions = {}): Server {
       this.get('/images/:imageId', backend.imageHandler());
       // Registered last: Mirage prefers static and parameter segments, so these only catch what nothing else matched.
       for (const method of ['get', 'post', 'delete', 'put', 'patch', 'head', 'options'] as const) {
-        for (const path of ['/', '/*path']) this[method](path, (_schema: unknown, request: Request) => fallbackAnswer(table, method, request));
+        for (const path of ['/', '/*path']) this[method](path, (_schema: unknown, request: Request) => fallbackAnswer(table, method, request, selfFetch));
       }
       // Every request that is not /api goes to the network, whatever its origin.
       this.passthrough((request: Request) => !isApiRequestUrl(request.url));
@@ -118,7 +137,8 @@ export function makeServer(options: ServerOptions = {}): Server {
   // miragejs 0.1.48 drops the `logging: false` option (it assigns its own undefined field), and
   // its default logging prints every request and answer, passwords and tokens included.
   server.logging = false;
-  answerMalformedPaths(server, isApiRequestUrl);
+  // The worker's interceptor answers those itself.
+  if (!options.interceptor) answerMalformedPaths(server, isApiRequestUrl);
 
   backends.set(server, backend);
   active = { server, backend };
@@ -184,6 +204,12 @@ export async function resetDatabase(): Promise<void> {
   if (backend) return backend.reseed();
   clearLegacyDb();
   await deleteStoredDatabase();
+}
+
+/** Puts this server's data back to the seed plus `extraPosts` generated posts; the change is announced (`onChange`). */
+export function reseedServer(server: Server, extraPosts?: number): Promise<void> {
+  const backend = backends.get(server);
+  return backend ? backend.reseed(extraPosts) : Promise.resolve();
 }
 
 /** Resolves once the server's stored data is loaded (requests wait for it anyway). */

@@ -1,0 +1,126 @@
+/**
+ * @jest-environment node
+ *
+ * The fake backend as the service worker runs it (src/worker): MirageJS's routes answer fetch
+ * Requests through WorkerInterceptor, with no pretender and nothing patched. Node's fetch
+ * Request/Response stand in for the worker's; fake-indexeddb for its storage.
+ */
+import './support/fake-indexeddb';
+import { deleteStoredDatabase } from '../src/server/idb';
+import { SERVER_ERRORS, TEST_CREDENTIALS, type Post, type User } from '../src/contract';
+import { WorkerBackend } from '../src/worker';
+
+const ORIGIN = 'http://localhost:3000';
+const NAME = 'worker-test';
+const started: WorkerBackend[] = [];
+
+function startWorker(onChange: (clientId: string | undefined) => void = () => undefined): WorkerBackend {
+  const backend = new WorkerBackend({ onChange, storageName: NAME });
+  started.push(backend);
+  return backend;
+}
+
+afterEach(async () => {
+  for (const backend of started.splice(0)) backend.shutdown();
+  await deleteStoredDatabase(NAME);
+});
+
+function call(backend: WorkerBackend, method: string, path: string, body?: unknown, token?: string, clientId?: string): Promise<Response> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.authorization = token;
+  return backend.handle(new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), clientId);
+}
+
+async function login(backend: WorkerBackend, n: number): Promise<{ token: string; user: User }> {
+  const answer = await call(backend, 'POST', '/api/auth/login', TEST_CREDENTIALS[n - 1]);
+  expect(answer.status).toBe(200);
+  const { encodedToken, foundUser } = (await answer.json()) as { encodedToken: string; foundUser: User };
+  return { token: encodedToken, user: foundUser };
+}
+
+test('answers the API from MirageJS routes, with no delay once a page asked for none', async () => {
+  const backend = startWorker();
+  await backend.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
+  const answer = await call(backend, 'GET', '/api/posts/p01-sunrise');
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('content-type')).toBe('application/json');
+  const { post } = (await answer.json()) as { post: Post };
+  expect(post._id).toBe('p01-sunrise');
+  // Query parameters reach the handlers as they did through pretender.
+  const page = await call(backend, 'GET', '/api/posts/2/0?sort=latest');
+  expect(((await page.json()) as { posts: Post[] }).posts).toHaveLength(2);
+});
+
+test('a stored write tells the worker which tab made it, so the other tabs can be told', async () => {
+  const changes: (string | undefined)[] = [];
+  const backend = startWorker((clientId) => changes.push(clientId));
+  await backend.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
+  const { token } = await login(backend, 1);
+  changes.length = 0;
+  const like = await call(backend, 'POST', '/api/posts/like/p11-chess', {}, token, 'tab-a');
+  expect(like.status).toBe(201);
+  expect(changes).toEqual(['tab-a']);
+  // A refused write stores nothing and tells no one.
+  const refused = await call(backend, 'POST', '/api/posts/edit/p11-chess', { postData: { content: 'not mine' } }, token, 'tab-a');
+  expect(refused.status).toBe(403);
+  expect(changes).toEqual(['tab-a']);
+});
+
+test('pictures are named /api/images/<id> in answers and answered with their bytes and type', async () => {
+  const backend = startWorker();
+  await backend.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
+  const users = ((await (await call(backend, 'GET', '/api/users')).json()) as { users: User[] }).users;
+  const pic = users[0]!.pic;
+  expect(pic).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
+  const image = await call(backend, 'GET', pic);
+  expect(image.status).toBe(200);
+  expect(image.headers.get('content-type')).toMatch(/^image\//);
+  const bytes = new Uint8Array(await image.arrayBuffer());
+  expect(bytes.length).toBeGreaterThan(0);
+  expect(Number(image.headers.get('content-length'))).toBe(bytes.length);
+  const missing = await call(backend, 'GET', `/api/images/${'0'.repeat(64)}`);
+  expect(missing.status).toBe(404);
+});
+
+test('every request gets an answer: HEAD, a broken escape, an unknown path, a wrong method', async () => {
+  const backend = startWorker();
+  await backend.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
+  const head = await call(backend, 'HEAD', '/api/posts');
+  expect(head.status).toBe(200);
+  expect(await head.text()).toBe('');
+  const broken = await call(backend, 'GET', '/api/users/%E0%A4%A');
+  expect(broken.status).toBe(400);
+  expect(await broken.json()).toEqual({ errors: [SERVER_ERRORS.malformedPath] });
+  expect((await call(backend, 'GET', '/api/nothing-here')).status).toBe(404);
+  const wrong = await call(backend, 'DELETE', '/api/posts');
+  expect(wrong.status).toBe(405);
+  expect(wrong.headers.get('allow')).toContain('GET');
+});
+
+test('a worker started again (stopped when idle, or updated) has every write, and writes from both are kept', async () => {
+  const first = startWorker();
+  await first.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
+  const { token } = await login(first, 2);
+  expect((await call(first, 'POST', '/api/comments/add/p04-hike', { commentData: { content: 'Before the restart' } }, token)).status).toBe(201);
+  const second = startWorker();
+  await second.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
+  // The old worker still answers a late request while the new one takes over: both writes are kept.
+  await Promise.all([
+    call(first, 'POST', '/api/comments/add/p04-hike', { commentData: { content: 'Old worker' } }, token),
+    call(second, 'POST', '/api/comments/add/p04-hike', { commentData: { content: 'New worker' } }, token),
+  ]);
+  const third = startWorker();
+  const { post } = (await (await call(third, 'GET', '/api/posts/p04-hike')).json()) as { post: Post };
+  expect(post.comments.map((c) => c.content)).toEqual(expect.arrayContaining(['Before the restart', 'Old worker', 'New worker']));
+});
+
+test('?reset-data from a page puts the data back to the seed, with ?seed-posts generated posts', async () => {
+  const changes: (string | undefined)[] = [];
+  const backend = startWorker((clientId) => changes.push(clientId));
+  await backend.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
+  const before = ((await (await call(backend, 'GET', '/api/posts')).json()) as { posts: Post[] }).posts.length;
+  await backend.start({ type: 'orbit-backend:start', reset: true, seedPosts: 5, timing: 0 });
+  const after = ((await (await call(backend, 'GET', '/api/posts')).json()) as { posts: Post[] }).posts.length;
+  expect(after).toBe(before + 5);
+  expect(changes).toContain(undefined);
+});
