@@ -26,6 +26,7 @@ import { deleteStoredDatabase } from './idb';
 import { clearLegacyDb } from './persistence';
 import { MAX_EXTRA_POSTS } from './seed';
 import { createSeedDb } from './seed';
+import { takeUrlSwitches } from '../switches';
 import { Renderer } from './store';
 
 export type ServerOptions = {
@@ -155,30 +156,6 @@ export function makeServer(options: ServerOptions = {}): Server {
 
 const SERVER_KEY = Symbol.for('@social/mock-api/server');
 type GlobalWithServer = typeof globalThis & { [SERVER_KEY]?: Server };
-
-/** Reads and removes the start-up switches from the address bar. */
-function takeUrlSwitches(address?: string): { reset: boolean; seedPosts?: number; timing?: number } {
-  if (typeof window === 'undefined' || !window.location) return { reset: false };
-  const switches = new URL(address ?? window.location.href, window.location.href).searchParams;
-  const reset = switches.has('reset-data');
-  const wholeNumber = (raw: string | null) => {
-    const parsed = raw === null ? NaN : Number.parseInt(raw, 10);
-    return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
-  };
-  const seedPosts = wholeNumber(switches.get('seed-posts'));
-  const timing = wholeNumber(switches.get('api-delay'));
-  const url = new URL(window.location.href);
-  if (url.searchParams.has('reset-data') || url.searchParams.has('seed-posts')) {
-    url.searchParams.delete('reset-data');
-    url.searchParams.delete('seed-posts');
-    try {
-      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-    } catch {
-      // Some sandboxed pages refuse replaceState; the switch still applied.
-    }
-  }
-  return { reset: reset || seedPosts !== undefined, seedPosts, timing };
-}
 
 /** The page's server: the first call starts it, later calls return the same one. */
 export function startServer(options: ServerOptions = {}): Server {

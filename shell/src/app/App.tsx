@@ -7,6 +7,7 @@ import { NavBar } from '../nav/NavBar';
 import { AppFrame } from './AppFrame';
 import { PublicOnly, RequireAuth } from './guards';
 import { NotFound } from './NotFound';
+import { OfflineNotice } from '../offline/OfflineNotice';
 import './app.css';
 
 /** A protected page: nav bar above the remote's screen. */
@@ -60,6 +61,7 @@ export function AppRoutes() {
 export function App() {
   return (
     <AppFrame>
+      <OfflineNotice />
       <AppRoutes />
     </AppFrame>
   );
