@@ -1,11 +1,12 @@
 /**
  * The in-browser backend as a member meets it across tabs (one browser context, two pages,
- * one shared IndexedDB): changes in one tab show in the other without a reload and survive
- * reloads; sessions end when the token expires; a browser that refuses storage gets a clear
- * message and keeps the login.
+ * one backend in the service worker over IndexedDB): changes in one tab show in the other
+ * without a reload and survive reloads; sessions end when the token expires; a browser that
+ * refuses storage gets a clear message and keeps the login.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { LIMITS, SERVER_ERRORS } from '@social/mock-api/contract';
+import { signToken } from '@social/mock-api/tokens';
 import { launchBrowser, logInAs, openPage, SHELL } from './support/browser';
 
 let browser: Browser;
@@ -111,11 +112,22 @@ test("two tabs: a post, a like, a comment and a signup in one show in the other 
   await context.close();
 });
 
-test('an expired token (the page clock moved past its lifetime) sends the member to /login with a message', async () => {
+test('an expired token (its lifetime over) sends the member to /login with a message', async () => {
   const { page, context } = await openPage(browser);
   await logInAs(page, 2);
   await page.getByRole('article').first().waitFor();
-  await page.clock.setFixedTime(Date.now() + LIMITS.tokenLifetimeMs + 60_000);
+  // The backend runs in the service worker, on its own clock: the token is the one that ran out,
+  // signed as the backend signs them, issued a lifetime and a minute ago.
+  const expired = await page.evaluate(
+    (token) => {
+      const stored = JSON.parse(localStorage.getItem('login-items')!) as { token: string; user: { _id: string; username: string } };
+      localStorage.setItem('login-items', JSON.stringify({ ...stored, token }));
+      return stored.user.username;
+    },
+    signToken({ _id: 'u2-meera', username: 'meera@socialmfe.dev' }, Date.now() - LIMITS.tokenLifetimeMs - 60_000),
+  );
+  expect(expired).toBe('meera@socialmfe.dev');
+  await page.reload();
   await page.getByRole('article').first().getByRole('button', { name: 'Like', exact: true }).click();
   await page.waitForURL(/\/login$/);
   await page.getByText(SESSION_ENDED).waitFor();
@@ -125,25 +137,21 @@ test('an expired token (the page clock moved past its lifetime) sends the member
 
 test('storage refused: a clear message, nothing saved, and the member stays signed in', async () => {
   const { page, context } = await openPage(browser);
-  // Simulates a full disk: once the flag is set, every IndexedDB write is refused with QuotaExceededError.
-  await context.addInitScript(() => {
-    const put = IDBObjectStore.prototype.put;
-    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-      if ((window as unknown as { __refuseStorage?: boolean }).__refuseStorage) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return put.apply(this, args);
-    };
-  });
   await logInAs(page, 3);
   await page.getByRole('article').first().waitFor();
-  await page.evaluate(() => {
-    (window as unknown as { __refuseStorage?: boolean }).__refuseStorage = true;
-  });
+  // A full disk: the browser grants this site no more room than it uses (the backend's IndexedDB
+  // is in the service worker, so the quota is what refuses, as on a real phone).
+  const cdp = await context.newCDPSession(page);
+  const origin = new URL(SHELL).origin;
+  const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage });
   const text = `Refused by storage ${Date.now()}`;
   await page.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   await page.getByText(SERVER_ERRORS.storageFull).waitFor();
   // The draft is kept to try again, and the member is still signed in, also after a reload.
   expect(await page.getByRole('textbox', { name: "What's on your mind?" }).inputValue()).toBe(text);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin });
   await page.reload();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await page.getByRole('article').first().waitFor();
@@ -185,7 +193,7 @@ async function makePhotos(page: Page, from: number, count: number): Promise<stri
   );
 }
 
-test('a photo chosen in tab A shows in tab B and after a reload, from an object URL, not inline in the answers', async () => {
+test('a photo chosen in tab A shows in tab B and after a reload, from /api/images/<id>, not inline in the answers', async () => {
   const { page: a, context, errors } = await openPage(browser);
   await logInAs(a, 4);
   const b = await context.newPage();
@@ -202,7 +210,8 @@ test('a photo chosen in tab A shows in tab B and after a reload, from an object 
     const image = cardWith(page, text).getByRole('img', { name: /^Image in / });
     await image.waitFor();
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
-    expect(await image.getAttribute('src')).toMatch(/^blob:/);
+    // Served by the service worker's backend: one address in every tab and after reloads.
+    expect(await image.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
   }
   await b.reload();
   const reloaded = cardWith(b, text).getByRole('img', { name: /^Image in / });
@@ -248,7 +257,7 @@ test('200 photos of a few hundred KB each fit, all shown after a reload; the pos
         return image.naturalWidth;
       }),
     );
-    return { answerLength: text.length, count: posts.length, blobUrls: posts.filter((p) => p.pic.startsWith('blob:')).length, distinct: new Set(posts.map((p) => p.pic)).size, widths };
+    return { answerLength: text.length, count: posts.length, imageUrls: posts.filter((p) => /^\/api\/images\/[0-9a-f]{64}$/.test(p.pic)).length, distinct: new Set(posts.map((p) => p.pic)).size, widths };
   });
   // The bytes are also served at /api/images/<SHA-256 of type, NUL, bytes>, as api-server serves them.
   const [first] = await makePhotos(page, 0, 1);
@@ -266,7 +275,7 @@ test('200 photos of a few hundred KB each fit, all shown after a reload; the pos
   }, first!);
   expect(served).toEqual({ status: 200, type: 'image/jpeg', same: true, missing: 404 });
   expect(check.count).toBe(200);
-  expect(check.blobUrls).toBe(200);
+  expect(check.imageUrls).toBe(200);
   expect(check.distinct).toBe(200);
   expect(check.widths.every((width) => width === 640)).toBe(true);
   expect(check.answerLength).toBeLessThan(200_000);

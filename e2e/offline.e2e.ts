@@ -1,0 +1,78 @@
+/**
+ * Offline on the in-browser backend (docs/offline.md): once the service worker has the product
+ * (the shell precached, the remotes' files cached once the page was idle), the network can go:
+ * a reload, logging in, posting, liking and commenting all work, and the page says it is offline.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, SHELL, testUser } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const OFFLINE_LOCAL = 'You are offline. Everything keeps working on this device.';
+
+/** Waits until the service worker controls the page and has cached every remote's entry and exposed files. */
+async function productCached(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(
+    async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      const config = (await (await caches.open('orbit-entries')).match('/remotes.json')) ? ((await (await (await caches.open('orbit-entries')).match('/remotes.json'))!.json()) as Record<string, unknown>) : null;
+      if (!config) return false;
+      const entries = await caches.open('orbit-entries');
+      for (const [key, value] of Object.entries(config)) {
+        if (key.startsWith('//') || typeof value !== 'string') continue;
+        if (!(await entries.match(new URL('remoteEntry.js', value).href))) return false;
+      }
+      return (await (await caches.open('orbit-chunks')).keys()).length > 0;
+    },
+    undefined,
+    { polling: 250, timeout: 60_000 },
+  );
+}
+
+test('with the network off: reload, log in, post, like and comment all work, and the page says it is offline', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+  await productCached(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+  await page.getByRole('status').filter({ hasText: OFFLINE_LOCAL }).waitFor();
+
+  const { username, password } = testUser(1);
+  await page.getByRole('textbox', { name: 'Email' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.getByRole('article').first().waitFor();
+
+  const text = `Written offline ${Date.now()}`;
+  await page.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await page.getByText('Post created successfully').waitFor();
+  const mine = page.getByRole('article').filter({ hasText: text });
+  await mine.waitFor();
+
+  await mine.getByRole('button', { name: 'Like', exact: true }).click();
+  await mine.locator('button[aria-label="Like"][aria-pressed="true"]').waitFor();
+
+  await mine.getByRole('link', { name: 'Comments' }).click();
+  await page.getByRole('textbox', { name: 'Write a comment' }).fill('A comment with no network');
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await page.locator('li', { hasText: 'A comment with no network' }).first().waitFor();
+
+  // Still offline after another reload, and everything is still there.
+  await page.reload();
+  await page.locator('li', { hasText: 'A comment with no network' }).first().waitFor();
+  await page.getByRole('status').filter({ hasText: OFFLINE_LOCAL }).waitFor();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  expect(errors).toEqual([]);
+  await context.close();
+}, 120_000);
