@@ -16,20 +16,27 @@ afterAll(async () => {
 
 const OFFLINE_LOCAL = 'You are offline. Everything keeps working on this device.';
 
-/** Waits until the service worker controls the page and has cached every remote's entry and exposed files. */
+/** Waits until the service worker controls the page and has cached every remote's entry and exposed files (as sw.ts's cacheRemotes does). */
 async function productCached(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.waitForFunction(
     async () => {
       if (!navigator.serviceWorker.controller) return false;
-      const config = (await (await caches.open('orbit-entries')).match('/remotes.json')) ? ((await (await (await caches.open('orbit-entries')).match('/remotes.json'))!.json()) as Record<string, unknown>) : null;
-      if (!config) return false;
       const entries = await caches.open('orbit-entries');
+      const chunks = await caches.open('orbit-chunks');
+      const stored = await entries.match('/remotes.json');
+      if (!stored) return false;
+      const config = (await stored.json()) as Record<string, unknown>;
       for (const [key, value] of Object.entries(config)) {
         if (key.startsWith('//') || typeof value !== 'string') continue;
-        if (!(await entries.match(new URL('remoteEntry.js', value).href))) return false;
+        const manifestAnswer = await entries.match(value);
+        if (!manifestAnswer || !(await entries.match(new URL('remoteEntry.js', value).href))) return false;
+        const manifest = (await manifestAnswer.json()) as { exposes: { assets: { js: { sync: string[]; async: string[] } } }[] };
+        for (const expose of manifest.exposes) {
+          for (const file of [...expose.assets.js.sync, ...expose.assets.js.async]) if (!(await chunks.match(new URL(file, value).href))) return false;
+        }
       }
-      return (await (await caches.open('orbit-chunks')).keys()).length > 0;
+      return true;
     },
     undefined,
     { polling: 250, timeout: 60_000 },

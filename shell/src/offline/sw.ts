@@ -86,6 +86,12 @@ const corsFetch: WorkboxPlugin = {
 };
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 
+// The shell's own files, first: its hashed files would otherwise match the cache-first route
+// below, which the precache does not fill. `directoryIndex: ''`: `/` is a page (network first,
+// below), not the precached index.html.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+cleanupOutdatedCaches();
+
 const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [okOnly] });
 registerRoute(
   new NavigationRoute(async (options) => {
@@ -106,9 +112,6 @@ registerRoute(
   new CacheFirst({ cacheName: CHUNKS_CACHE, plugins: [corsFetch, okOnly, new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })] }),
 );
 
-// The shell's own files; index.html is answered for pages above (network first).
-precacheAndRoute(self.__WB_MANIFEST);
-cleanupOutdatedCaches();
 
 /** Caches what remotes.json and the remotes' manifests name now (hashed files only when missing). */
 async function cacheRemotes(): Promise<void> {
