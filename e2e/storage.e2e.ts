@@ -136,22 +136,28 @@ test('an expired token (its lifetime over) sends the member to /login with a mes
 });
 
 test('storage refused: a clear message, nothing saved, and the member stays signed in', async () => {
-  const { page, context } = await openPage(browser);
+  // The refusal is simulated by patching IndexedDB, which only a page can be: this context blocks
+  // the service worker, so the backend runs in the page (its fallback; the same Backend code).
+  const { page, context } = await openPage(browser, { serviceWorkers: 'block' });
+  // Simulates a full disk: once the flag is set, every IndexedDB write is refused with QuotaExceededError.
+  await context.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if ((window as unknown as { __refuseStorage?: boolean }).__refuseStorage) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+  });
   await logInAs(page, 3);
   await page.getByRole('article').first().waitFor();
-  // A full disk: the browser grants this site no more room than it uses (the backend's IndexedDB
-  // is in the service worker, so the quota is what refuses, as on a real phone).
-  const cdp = await context.newCDPSession(page);
-  const origin = new URL(SHELL).origin;
-  const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage });
+  await page.evaluate(() => {
+    (window as unknown as { __refuseStorage?: boolean }).__refuseStorage = true;
+  });
   const text = `Refused by storage ${Date.now()}`;
   await page.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   await page.getByText(SERVER_ERRORS.storageFull).waitFor();
   // The draft is kept to try again, and the member is still signed in, also after a reload.
   expect(await page.getByRole('textbox', { name: "What's on your mind?" }).inputValue()).toBe(text);
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin });
   await page.reload();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await page.getByRole('article').first().waitFor();

@@ -22,8 +22,12 @@ export interface TrackedPage {
 }
 
 /** A fresh context (empty storage) whose page records console errors and counts React copies. */
-export async function openPage(browser: Browser, options: { width?: number; theme?: 'dark' | 'light'; fastBackend?: boolean } = {}): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; theme?: 'dark' | 'light'; fastBackend?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<TrackedPage> {
+  // serviceWorkers 'block': no service worker, so the fake backend runs in the page (its fallback).
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, serviceWorkers: options.serviceWorkers ?? 'allow' });
   await context.addInitScript((theme) => {
     // A stand-in for the React DevTools hook: every React DOM copy registers itself here.
     const renderers = new Map<number, unknown>();
