@@ -36,12 +36,9 @@ import { createSeedDb } from './seed';
 import { builtIndexes, invalidateIndexes } from './indexes';
 import {
   addedOrRemoved,
-  clearRenderCache,
   findUser,
-  jsonText,
   Renderer,
   stopTracking,
-  summaryKey,
   trackChanges,
   type Db,
   type StoredPost,
@@ -295,10 +292,6 @@ export class Backend {
           continue;
         }
         this.seqOf.set(item.data, item.seq);
-        const old = index >= 0 ? next[index] : undefined;
-        if (old && 'userHandler' in old && summaryKey(old as unknown as StoredUser) !== summaryKey(item.data as unknown as StoredUser)) {
-          clearRenderCache(this.db);
-        }
         if (index >= 0) next[index] = item.data;
         else {
           next.push(item.data);
@@ -405,10 +398,6 @@ export class Backend {
     try {
       const answer = handler(this.context(request, body));
       reindex(db, snapshot.touched);
-      // A member's name or picture changed: every post that shows them renders again.
-      for (const [record, json] of snapshot.touched) {
-        if ('userHandler' in record && summaryKey(JSON.parse(json) as StoredUser) !== summaryKey(record)) clearRenderCache(db);
-      }
       return { response: answerOf(answer), snapshot };
     } catch (error) {
       this.putBack(snapshot);
@@ -421,7 +410,6 @@ export class Backend {
   private putBack(snapshot: Snapshot): void {
     const db = this.db;
     this.images.dropPending();
-    clearRenderCache(db);
     for (const [record, json] of snapshot.touched) {
       for (const key of Object.keys(record)) delete (record as unknown as Record<string, unknown>)[key];
       Object.assign(record, JSON.parse(json));
@@ -609,9 +597,9 @@ function reindex(db: Db, touched: Touched): void {
   }
 }
 
-/** The answer with its body serialised here (posts come pre-rendered as JsonText). */
+/** The answer with its body serialised here. */
 function answerOf(answer: Answer): Response {
-  return new Response(answer.status, JSON_HEADERS, jsonText(answer.body));
+  return new Response(answer.status, JSON_HEADERS, JSON.stringify(answer.body));
 }
 
 function lastValues(query: Record<string, string | string[] | null | undefined> | undefined): Record<string, string> {

@@ -137,56 +137,11 @@ export function addUser(db: Db, user: StoredUser): StoredUser {
   return user;
 }
 
-/** Marks a record the current write may change (no-op outside a write); its rendered answer is dropped. */
+/** Marks a record the current write may change (no-op outside a write). */
 export function touch<T extends StoredUser | StoredPost>(db: Db, record: T): T {
   const touched = tracking.get(db);
-  if (touched && !touched.has(record)) {
-    touched.set(record, JSON.stringify(record));
-    if (!('userHandler' in record)) renderCacheOf(db).delete(record);
-  }
+  if (touched && !touched.has(record)) touched.set(record, JSON.stringify(record));
   return record;
-}
-
-// ---- Rendered posts, kept between requests ----
-// Every post change answers with all posts; rendering and serialising 5,000 of them on each like
-// would cost the whole database. Each post's JSON is kept until a write touches the post, or
-// until a member's name, handle, e-mail or picture changes (every post embeds those).
-
-const renderCaches = new WeakMap<Db, WeakMap<StoredPost, string>>();
-
-function renderCacheOf(db: Db): WeakMap<StoredPost, string> {
-  let cache = renderCaches.get(db);
-  if (!cache) {
-    cache = new WeakMap();
-    renderCaches.set(db, cache);
-  }
-  return cache;
-}
-
-/** Drops every rendered post (after a write was put back, or a member's summary changed). */
-export function clearRenderCache(db: Db): void {
-  renderCaches.delete(db);
-}
-
-/** The fields of a member that answers embed in posts. */
-export const summaryKey = (user: Pick<StoredUser, 'firstName' | 'lastName' | 'userHandler' | 'pic' | 'username'>): string =>
-  JSON.stringify([user.firstName, user.lastName, user.userHandler, user.pic, user.username]);
-
-/** JSON text an answer embeds as is (see `jsonText`). */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
-
-/** Serialises an answer, embedding JsonText parts as they are. */
-export function jsonText(value: unknown): string {
-  if (value instanceof JsonText) return value.text;
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : jsonText(item))).join(',')}]`;
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const parts: string[] = [];
-    for (const [key, item] of Object.entries(value)) if (item !== undefined) parts.push(`${JSON.stringify(key)}:${jsonText(item)}`);
-    return `{${parts.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 export const findUser = (db: Db, userId: string): StoredUser | undefined => {
@@ -300,55 +255,11 @@ export class Renderer {
     };
   }
 
-  /** A post's answer as JSON text, rendered once and kept until the post changes. */
-  postText(post: StoredPost): string {
-    const cache = renderCacheOf(this.db);
-    let text = cache.get(post);
-    if (text === undefined) {
-      text = JSON.stringify(this.post(post));
-      cache.set(post, text);
-    }
-    return text;
-  }
-
-  /**
-   * Every post, newest first (the apps sort again for Latest/Trending), as JSON text: a Post[]
-   * in the answer. The order is kept while the list holds the same records, and the text is
-   * kept in blocks of posts: a like re-joins one block and chains the others (JavaScript
-   * concatenation shares them), instead of sorting and copying every post's text again.
-   */
-  posts(): JsonText {
-    const posts = this.db.posts;
-    let cache = postsCaches.get(this.db);
-    if (!cache || cache.source.length !== posts.length || cache.source.some((post, i) => post !== posts[i])) {
-      cache = { source: posts.slice(), sorted: sortNewestFirst(posts), blocks: [] };
-      postsCaches.set(this.db, cache);
-    }
-    const { sorted, blocks } = cache;
-    blocks.length = Math.ceil(sorted.length / POSTS_BLOCK);
-    let text = '';
-    for (let b = 0; b < blocks.length; b += 1) {
-      const texts = sorted.slice(b * POSTS_BLOCK, (b + 1) * POSTS_BLOCK).map((post) => this.postText(post));
-      let block = blocks[b];
-      if (!block || block.texts.length !== texts.length || block.texts.some((t, i) => t !== texts[i])) {
-        block = { texts, joined: texts.join(',') };
-        blocks[b] = block;
-      }
-      text = b === 0 ? block.joined : `${text},${block.joined}`;
-    }
-    return new JsonText(`[${text}]`);
+  /** Every post, newest first (GET /posts; the apps sorted again for Latest/Trending). */
+  posts(): Post[] {
+    return sortNewestFirst(this.db.posts).map((post) => this.post(post));
   }
 }
-
-/** Posts per block of kept answer text (see Renderer.posts). */
-const POSTS_BLOCK = 64;
-interface PostsCache {
-  /** db.posts when the order was taken: the same records in the same places keep it. */
-  source: StoredPost[];
-  sorted: StoredPost[];
-  blocks: { texts: string[]; joined: string }[];
-}
-const postsCaches = new WeakMap<Db, PostsCache>();
 
 /** Parsed createdAt of each post (it never changes), so sorting thousands of posts stays cheap. */
 const createdTimes = new WeakMap<StoredPost, number>();
