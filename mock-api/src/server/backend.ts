@@ -37,6 +37,7 @@ import { builtIndexes, invalidateIndexes } from './indexes';
 import {
   addedOrRemoved,
   findUser,
+  membershipOf,
   Renderer,
   stopTracking,
   trackChanges,
@@ -113,9 +114,16 @@ function withSiteLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /** What a write must be able to put back. */
+/**
+ * What a write can be put back to. Writes only append to the users and posts arrays or replace
+ * them (see addPost in ./store.ts), so the arrays and their lengths are enough: no copy of 50,000
+ * posts per like.
+ */
 interface Snapshot {
   users: StoredUser[];
+  usersLength: number;
   posts: StoredPost[];
+  postsLength: number;
   nextId: number;
   revoked: Db['revoked'];
   touched: Touched;
@@ -393,7 +401,15 @@ export class Backend {
   private run(kind: 'read' | 'write', handler: Handler, request: Request, body: JsonObject): { response: Response; snapshot?: Snapshot } {
     if (kind === 'read') return { response: answerOf(handler(this.context(request, body))) };
     const db = this.db;
-    const snapshot: Snapshot = { users: db.users.slice(), posts: db.posts.slice(), nextId: db.nextId, revoked: db.revoked.slice(), touched: trackChanges(db) };
+    const snapshot: Snapshot = {
+      users: db.users,
+      usersLength: db.users.length,
+      posts: db.posts,
+      postsLength: db.posts.length,
+      nextId: db.nextId,
+      revoked: db.revoked.slice(),
+      touched: trackChanges(db),
+    };
     this.images.beginWrite();
     try {
       const answer = handler(this.context(request, body));
@@ -415,7 +431,9 @@ export class Backend {
       Object.assign(record, JSON.parse(json));
     }
     db.users = snapshot.users;
+    db.users.length = snapshot.usersLength;
     db.posts = snapshot.posts;
+    db.posts.length = snapshot.postsLength;
     db.nextId = snapshot.nextId;
     db.revoked = snapshot.revoked;
     // The records are as they were: put them back in their places, or rebuild if some came or went.
@@ -463,15 +481,12 @@ export class Backend {
   /** The records a write added, changed or removed (compared with the snapshot taken before it). */
   private changeOf(snapshot: Snapshot): Change {
     const db = this.db;
-    const diff = <T extends StoredUser | StoredPost>(before: T[], after: T[]) => {
-      const same = before.length === after.length && before.every((record, i) => record === after[i]);
-      if (same) return { added: [] as T[], removed: [] as T[] };
-      const beforeSet = new Set(before);
-      const afterSet = new Set(after);
-      return { added: after.filter((r) => !beforeSet.has(r)), removed: before.filter((r) => !afterSet.has(r)) };
-    };
-    const users = diff(snapshot.users, db.users);
-    const posts = diff(snapshot.posts, db.posts);
+    // The records the write added and removed, as addPost, removePost and addUser recorded them.
+    const { added, removed } = membershipOf(db);
+    const isUser = (record: StoredUser | StoredPost): record is StoredUser => 'userHandler' in record;
+    const isPost = (record: StoredUser | StoredPost): record is StoredPost => !('userHandler' in record);
+    const users = { added: [...added].filter(isUser), removed: [...removed].filter(isUser) };
+    const posts = { added: [...added].filter(isPost), removed: [...removed].filter(isPost) };
     const seqFor = (record: object) => {
       let seq = this.seqOf.get(record);
       if (seq === undefined) {

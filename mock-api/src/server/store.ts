@@ -97,14 +97,33 @@ export function takeNumericId(db: Db): string {
 /** Records a write looked up, each with its JSON as it was before the write. */
 export type Touched = Map<StoredUser | StoredPost, string>;
 const tracking = new WeakMap<Db, Touched>();
-/** Databases whose current write added or removed a record (see addPost, removePost, addUser). */
-const membershipChanged = new WeakSet<Db>();
+
+/** The records a write added and removed (through addPost, removePost, addUser), so nothing has to compare whole lists. */
+export interface Membership {
+  added: Set<StoredUser | StoredPost>;
+  removed: Set<StoredUser | StoredPost>;
+}
+const memberships = new WeakMap<Db, Membership>();
 
 export function trackChanges(db: Db): Touched {
   const touched: Touched = new Map();
   tracking.set(db, touched);
-  membershipChanged.delete(db);
+  memberships.set(db, { added: new Set(), removed: new Set() });
   return touched;
+}
+
+/** What the current (or last) write added and removed. */
+export const membershipOf = (db: Db): Membership => memberships.get(db) ?? { added: new Set(), removed: new Set() };
+
+function recordAdded(db: Db, record: StoredUser | StoredPost): void {
+  memberships.get(db)?.added.add(record);
+}
+
+function recordRemoved(db: Db, record: StoredUser | StoredPost): void {
+  const membership = memberships.get(db);
+  if (!membership) return;
+  // Added and removed by the same write: it never was.
+  if (!membership.added.delete(record)) membership.removed.add(record);
 }
 
 export function stopTracking(db: Db): void {
@@ -112,12 +131,18 @@ export function stopTracking(db: Db): void {
 }
 
 /** True when the write under way added or removed a member or a post. */
-export const addedOrRemoved = (db: Db): boolean => membershipChanged.has(db);
+export const addedOrRemoved = (db: Db): boolean => {
+  const { added, removed } = membershipOf(db);
+  return added.size > 0 || removed.size > 0;
+};
 
-/** Adds a post to the data and to its indexes. */
+/**
+ * Adds a post to the data and to its indexes. Writes only append to `db.posts` or replace it
+ * (removePost), so a failed write is put back by restoring the array and its length.
+ */
 export function addPost(db: Db, post: StoredPost): StoredPost {
   db.posts.push(post);
-  membershipChanged.add(db);
+  recordAdded(db, post);
   builtIndexes(db)?.syncPost(post);
   return post;
 }
@@ -125,14 +150,14 @@ export function addPost(db: Db, post: StoredPost): StoredPost {
 /** Removes a post from the data and from its indexes. */
 export function removePost(db: Db, post: StoredPost): void {
   db.posts = db.posts.filter((p) => p !== post);
-  membershipChanged.add(db);
+  recordRemoved(db, post);
   builtIndexes(db)?.dropPost(post);
 }
 
 /** Adds a member to the data and to the indexes. */
 export function addUser(db: Db, user: StoredUser): StoredUser {
   db.users.push(user);
-  membershipChanged.add(db);
+  recordAdded(db, user);
   builtIndexes(db)?.syncUser(user);
   return user;
 }
