@@ -291,10 +291,14 @@ export class Backend {
     }
     const stored = await readRecords(tx, delta);
     let inserted = false;
-    const apply = <T extends { _id: string }>(list: T[], records: Map<string, { seq: number; data: T } | undefined>): T[] => {
+    // Built indexes follow record by record: a like in another tab re-places one post here.
+    const indexes = builtIndexes(this.db);
+    const apply = <T extends StoredUser | StoredPost>(list: T[], records: Map<string, { seq: number; data: T } | undefined>): T[] => {
       let next = list;
       for (const [id, item] of records) {
         const index = next.findIndex((record) => record._id === id);
+        const old = index >= 0 ? next[index] : undefined;
+        if (old) indexes?.drop(old);
         if (!item) {
           if (index >= 0) next = next.filter((_, i) => i !== index);
           continue;
@@ -305,13 +309,12 @@ export class Backend {
           next.push(item.data);
           inserted = true;
         }
+        indexes?.sync(item.data);
       }
       return next;
     };
     this.db.users = apply(this.db.users, stored.users);
     this.db.posts = apply(this.db.posts, stored.posts);
-    // Other tabs' records replace this tab's: the indexes are rebuilt on the next request.
-    invalidateIndexes(this.db);
     // Pictures another tab added: read their Blobs (this tab makes its own object URLs).
     const missing = new Set<string>();
     for (const records of [stored.users, stored.posts]) {

@@ -259,6 +259,27 @@ export class Indexes {
     this.newestMembers.sync(user);
   }
 
+  /** A member left the data, or is about to be replaced by another copy (records read from another tab). */
+  dropUser(user: StoredUser): void {
+    if (this.usersById.get(user._id) === user) this.usersById.delete(user._id);
+    const key = user.userHandler.toLowerCase();
+    if (this.usersByHandle.get(key) === user) this.usersByHandle.delete(key);
+    this.newestMembers.remove(user);
+    this.handleOrder = null;
+  }
+
+  /** Adds or re-places a record of either kind. */
+  sync(record: StoredUser | StoredPost): void {
+    if ('userHandler' in record) this.syncUser(record);
+    else this.syncPost(record);
+  }
+
+  /** Takes a record of either kind out. */
+  drop(record: StoredUser | StoredPost): void {
+    if ('userHandler' in record) this.dropUser(record);
+    else this.dropPost(record);
+  }
+
   /** Members ordered by userHandler (search answers in this order). */
   membersByHandle(): StoredUser[] {
     if (!this.handleOrder) {
