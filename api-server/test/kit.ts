@@ -14,7 +14,7 @@ export interface TestServerOptions {
 }
 
 export async function startTestServer({ env = {}, pglite, logStream }: TestServerOptions = {}): Promise<RunningServer> {
-  const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', API_LOG_LEVEL: 'silent', API_AUTH_RATE_LIMIT: '1000', ...env });
+  const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', API_LOG_LEVEL: 'silent', API_AUTH_RATE_LIMIT: '1000', API_WRITE_RATE_LIMIT: '100000', API_READ_RATE_LIMIT: '100000', ...env });
   const database = openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 2 } : pglite ? { pglite } : { dataDir: 'memory://' },
   );
