@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '@social/mock-api/errors';
 import type { OperationsConfig } from '../config';
 import { one, sql, type Db } from '../db';
+import { hasBadCharacter } from './input';
 import { HTTP_MESSAGES } from './messages';
 
 /** The username a login body names (trimmed, lower case), or '' when there is none. */
@@ -16,7 +17,8 @@ function accountOf(request: FastifyRequest): string {
   try {
     const body: unknown = typeof request.body === 'string' ? JSON.parse(request.body) : undefined;
     const username = body && typeof body === 'object' ? (body as { username?: unknown }).username : undefined;
-    return typeof username === 'string' ? username.trim().toLowerCase() : '';
+    // Text the database can't compare is refused by the route (400) before any count.
+    return typeof username === 'string' && !hasBadCharacter(username) ? username.trim().toLowerCase() : '';
   } catch {
     return '';
   }
