@@ -49,7 +49,8 @@ function pgControl(env = process.env) {
   };
   return {
     /** pg_ctl restart -m fast: every connection is ended ("terminating connection due to administrator command"). */
-    restart: () => pgCtl(['restart', '-D', data, '-m', 'fast', '-w']),
+    // -l: the new server's output goes to the log, not to this process's pipes (which would keep pg_ctl waiting).
+    restart: () => pgCtl(['restart', '-D', data, '-m', 'fast', '-w', '-l', log]),
     stop: () => pgCtl(['stop', '-D', data, '-m', 'fast', '-w']),
     start: () => pgCtl(['start', '-D', data, '-w', '-l', log, '-o', env.ORBIT_PG_OPTIONS || '']),
     freeze: () => signalAll('SIGSTOP'),

@@ -22,7 +22,7 @@ import { idempotencyKeyOf, takesIdempotencyKey, withIdempotency, IDEMPOTENCY_HEA
 import { checkBodyType, checkCharacters, checkPathParams } from './http/input';
 import { routeRateLimit } from './http/limits';
 import { loginGuard } from './http/login-guard';
-import { registerOperations, unavailable } from './http/operations';
+import { isAnswered, registerOperations, unavailable } from './http/operations';
 import { isDatabaseUnavailable } from './http/unavailable';
 import { makeCtx, type Handler } from './kit';
 import { postgresRateLimitStore } from './rate-limit-store';
@@ -134,7 +134,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     // Already answered (the request time limit): the late error is only logged.
-    if (reply.sent) return void request.log.warn({ err: error }, 'error after the answer was sent');
+    if (isAnswered(reply)) return void request.log.warn({ err: error }, 'error after the answer was sent');
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return unavailable(reply);
@@ -177,7 +177,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
         const ctx = call ? withIdempotency(plainCtx, call) : plainCtx;
         const answer = await handler(ctx);
         // Already answered 503 by the request time limit.
-        if (reply.sent) return reply;
+        if (isAnswered(reply)) return reply;
         if (call?.replayed) reply.header('Idempotent-Replayed', 'true');
         return reply.code(answer.status).send(answer.body);
       },

@@ -26,6 +26,10 @@ export interface OperationsOptions {
   requestTimeoutMs: number;
 }
 
+/** Replies whose answer is on its way (onSend ran): a second answer (the time limit's, or the handler's after it) is dropped. */
+const answering = new WeakSet<FastifyReply>();
+export const isAnswered = (reply: FastifyReply): boolean => reply.sent || answering.has(reply);
+
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? 'unmatched';
 
 export function unavailable(reply: FastifyReply, message: string = HTTP_MESSAGES.unavailable): FastifyReply {
@@ -60,13 +64,17 @@ export function registerOperations(app: FastifyInstance, { database, requestTime
 
   app.addHook('onRequest', (request, reply, done) => {
     const timer = setTimeout(() => {
-      if (reply.sent) return;
+      if (isAnswered(reply)) return;
       timeouts.inc();
       request.log.warn({ url: request.url, ms: requestTimeoutMs }, 'request time limit reached');
       unavailable(reply, HTTP_MESSAGES.timeout);
     }, requestTimeoutMs);
     reply.raw.once('close', () => clearTimeout(timer));
     done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    answering.add(reply);
+    done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: request.method, route: routeOf(request), status: String(reply.statusCode) };
