@@ -5,7 +5,7 @@
  * Freezing sends SIGSTOP to the postmaster and every backend (a frozen server: connections
  * are accepted by the kernel and never answered); thaw sends SIGCONT.
  */
-const { spawnSync } = require('child_process');
+const { spawn } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 
@@ -14,13 +14,22 @@ function pgControl(env = process.env) {
   const bin = env.ORBIT_PG_BIN;
   if (!data || !bin) throw new Error('ORBIT_PG_DATA/ORBIT_PG_BIN are not set: run under `node tools/postgres.js -- …`.');
   const runAs = env.ORBIT_PG_RUN_AS || '';
-  const pgCtl = (args) => {
-    const full = path.join(bin, 'pg_ctl');
-    const result = runAs
-      ? spawnSync('runuser', ['-u', runAs, '--', full, ...args], { encoding: 'utf8', timeout: 60_000 })
-      : spawnSync(full, args, { encoding: 'utf8', timeout: 60_000 });
-    if (result.status !== 0) throw new Error(`pg_ctl ${args[0]} failed: ${result.stderr || result.stdout || result.error}`);
-  };
+  /** Runs pg_ctl without blocking this process (servers in it keep answering meanwhile); at most 60 s. */
+  const pgCtl = (args) =>
+    new Promise((resolve, reject) => {
+      const full = path.join(bin, 'pg_ctl');
+      const child = runAs ? spawn('runuser', ['-u', runAs, '--', full, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(full, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        if (code === 0) resolve();
+        else reject(new Error(`pg_ctl ${args[0]} failed (${code}): ${output}`));
+      });
+    });
   const log = path.join(path.dirname(data), 'server.log');
   /** The postmaster and its children (backends, checkpointer, …). */
   const processes = () => {
@@ -53,8 +62,8 @@ function pgControl(env = process.env) {
     restart: () => pgCtl(['restart', '-D', data, '-m', 'fast', '-w', '-l', log]),
     stop: () => pgCtl(['stop', '-D', data, '-m', 'fast', '-w']),
     start: () => pgCtl(['start', '-D', data, '-w', '-l', log, '-o', env.ORBIT_PG_OPTIONS || '']),
-    freeze: () => signalAll('SIGSTOP'),
-    thaw: () => signalAll('SIGCONT'),
+    freeze: async () => signalAll('SIGSTOP'),
+    thaw: async () => signalAll('SIGCONT'),
   };
 }
 

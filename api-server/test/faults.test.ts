@@ -11,7 +11,7 @@ import type { RunningServer } from '../src/server';
 import { startTestServer } from './kit';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS helper tools/postgres.js's users share
-const { pgControl } = require('../../tools/pg-control.js') as { pgControl: () => Record<'restart' | 'stop' | 'start' | 'freeze' | 'thaw', () => void> };
+const { pgControl } = require('../../tools/pg-control.js') as { pgControl: () => Record<'restart' | 'stop' | 'start' | 'freeze' | 'thaw', () => Promise<void>> };
 
 jest.setTimeout(120_000);
 
@@ -88,7 +88,7 @@ it('a database restart under load crashes nothing, loses no acknowledged write a
   for (let restart = 0; restart < 2; restart += 1) {
     const before = acknowledged.length;
     await until(async () => acknowledged.length >= before + 5);
-    pg.restart();
+    await pg.restart();
   }
   const after = acknowledged.length;
   await until(async () => acknowledged.length >= after + 5);
@@ -107,7 +107,7 @@ it('a database restart under load crashes nothing, loses no acknowledged write a
 });
 
 it('a stopped database: 503 with Retry-After for reads and writes, readiness false, back when it starts', async () => {
-  pg.stop();
+  await pg.stop();
   try {
     for (const [path, init] of [
       ['/api/posts/p01-sunrise', {}],
@@ -119,7 +119,7 @@ it('a stopped database: 503 with Retry-After for reads and writes, readiness fal
     expect((await fetch(`${b.url}/readyz`)).status).toBe(503);
     expect((await fetch(`${b.url}/healthz`)).status).toBe(200);
   } finally {
-    pg.start();
+    await pg.start();
   }
   await until(() => ready(a));
   expect((await fetch(`${a.url}/api/posts/p01-sunrise`)).status).toBe(200);
@@ -127,7 +127,7 @@ it('a stopped database: 503 with Retry-After for reads and writes, readiness fal
 
 it('a frozen database: 503 within the request time limit, readiness false, then back', async () => {
   const token2 = token;
-  pg.freeze();
+  await pg.freeze();
   try {
     const started = Date.now();
     const [read, write, readiness] = await Promise.all([
@@ -141,7 +141,7 @@ it('a frozen database: 503 within the request time limit, readiness false, then 
     expect(elapsed).toBeLessThanOrEqual(REQUEST_TIMEOUT_MS + 1500);
     expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
   } finally {
-    pg.thaw();
+    await pg.thaw();
   }
   await until(async () => (await ready(a)) && (await ready(b)));
   await until(async () => (await fetch(`${a.url}/api/posts/p01-sunrise`)).status === 200);
