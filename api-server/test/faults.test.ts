@@ -28,7 +28,7 @@ beforeAll(async () => {
   await resetToSeed(a.database.db);
   const response = await fetch(`${a.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TEST_CREDENTIALS[2]) });
   token = ((await response.json()) as { encodedToken: string }).encodedToken;
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await a?.close();
   await b?.close();

@@ -17,7 +17,7 @@ jest.setTimeout(60_000);
 let server: RunningServer;
 beforeAll(async () => {
   server = await startTestServer();
-}, 60_000);
+}, 120_000);
 afterAll(() => server.close());
 beforeEach(() => resetToSeed(server.database.db));
 
