@@ -214,6 +214,15 @@ describe('Idempotency-Key', () => {
     expect((await call('/api/posts', { body: { postData: { content: 'x' } }, token: encodedToken, headers: { 'Idempotency-Key': 'bad key' } })).status).toBe(400);
   });
 
+  it('is allowed by CORS, so a browser on the apps\' origins may send it', async () => {
+    const preflight = await fetch(`${server.url}/api/posts`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
+  });
+
   it('is sent by the typed client on creating calls', async () => {
     const seen: (string | null)[] = [];
     const original = globalThis.fetch;
