@@ -45,7 +45,7 @@ export function extraPosts(count: number): StoredPost[] {
   return out;
 }
 
-const TABLES = 'rate_limits, sessions, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, posts, members, images';
+const TABLES = 'idempotency_keys, rate_limits, sessions, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, posts, members, images';
 
 export async function isEmpty(ex: Executor): Promise<boolean> {
   const row = await one(ex, sql<{ n: number }>`select count(*)::int as n from members`);

@@ -4,6 +4,7 @@ import { fail } from '@social/mock-api/errors';
 import { INPUT_MESSAGES, link, objectField, text, TEXT_LIMITS } from '@social/mock-api/rules';
 import { one, rows, sql, type Transaction } from '../db';
 import { storePic } from '../images';
+import { forgetUnusedImages, memberPicture } from '../image-cleanup';
 import { created, ok } from '../kit';
 import type { RouteKit } from './kit';
 
@@ -49,6 +50,7 @@ export function userRoutes(r: RouteKit): void {
       const pic = await storePic(t.ex, userData.pic, 'pic');
       // An emptied picture keeps the current one rather than showing a broken image.
       const newPic = pic && (pic.url || pic.imageId) ? pic : undefined;
+      const oldPic = newPic ? await memberPicture(t.ex, caller.id) : [];
       await sql`update members set
           first_name = coalesce(${firstName ?? null}, first_name),
           last_name = coalesce(${lastName ?? null}, last_name),
@@ -58,6 +60,7 @@ export function userRoutes(r: RouteKit): void {
           pic_image_id = case when ${newPic !== undefined} then ${newPic?.imageId ?? null}::text else pic_image_id end,
           updated_iso = ${now}
         where id = ${caller.id}`.execute(t.ex);
+      await forgetUnusedImages(t.ex, oldPic);
       return created({ user: await t.render.user(caller.id) });
     }),
   );
