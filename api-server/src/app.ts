@@ -25,10 +25,11 @@ import { userRoutes } from './routes/users';
 import { RouteTable } from '@social/mock-api/route-table';
 import { resetToSeed } from './seed';
 import { setTokenSecret } from './tokens';
+import { v2Routes } from './v2';
 import { TEST_TODOS, unknownEndpoint } from '@social/mock-api/todos';
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts from this address. Wait a minute and try again.';
-const AUTH_PATHS = new Set(['/api/auth/login', '/api/auth/signup']);
+const AUTH_PATHS = new Set(['/api/auth/login', '/api/auth/signup', '/api/v2/auth/login', '/api/v2/auth/signup']);
 
 export type AppConfig = Pick<ServerConfig, 'tokenSecret' | 'corsOrigins' | 'authRateLimit' | 'allowReset' | 'bodyLimit' | 'logLevel' | 'seedExtraPosts' | 'trustProxy' | 'publicUrl'> & {
   /** Where log lines go (default stdout); tests read them. */
@@ -140,6 +141,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   userRoutes(kit);
   postRoutes(kit);
   commentRoutes(kit);
+  v2Routes(kit);
   kit.route('GET', '/test-todos', () => Promise.resolve({ status: 200, body: { todos: TEST_TODOS.todos.map((t) => ({ ...t })) } }));
 
   // Stored pictures: immutable (the id is a hash of the bytes), so caches may keep them for a year.

@@ -24,6 +24,8 @@ export interface Tx {
   render: Renderer;
   /** The token holder: 404 userNotFound without a token or member, 401 badToken when forged, expired or revoked. */
   caller(): Promise<Caller>;
+  /** The token holder when the request carries a token (401 badToken when it is not valid), else undefined: reads whose answers add the caller's own fields. */
+  optionalCaller(): Promise<Caller | undefined>;
 }
 
 export interface Ctx {
@@ -63,6 +65,7 @@ export function makeCtx(db: Db, input: { params: Record<string, string>; query: 
           ex,
           render: new Renderer(ex, input.origin),
           caller: () => (caller ??= resolveCaller(ex, input.authorization)),
+          optionalCaller: () => (tokenFromHeader(input.authorization) ? (caller ??= resolveCaller(ex, input.authorization)) : Promise.resolve(undefined)),
         });
       }),
   };

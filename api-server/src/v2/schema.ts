@@ -125,6 +125,8 @@ export const V2_SCHEMA_MIGRATION: Migration = {
         add column comment_count integer not null default 0,
         add column pic_alt text not null default ''`,
       `alter table comments add column upvote_count integer not null default 0`,
+      // A reply's last edit (v2 edits replies one by one); null: never edited.
+      `alter table replies add column updated_iso text`,
       `alter table members
         add column post_count integer not null default 0,
         add column follower_count integer not null default 0,
@@ -143,6 +145,8 @@ export const V2_SCHEMA_MIGRATION: Migration = {
       // A member's posts, and Home (one range per author, merged).
       `create index posts_by_author_latest on posts (author_id, created_at desc, id collate "C" desc)`,
       `drop index posts_by_author`,
+      // Home, Trending: the same, per author, for posts with a like or a comment.
+      `create index posts_trending_by_author on posts (author_id, (like_count + comment_count) desc, created_at desc, id collate "C" desc) where like_count + comment_count > 0`,
       // Bookmarks, most recently saved first.
       `create index bookmarks_by_member on bookmarks (member_id, seq desc)`,
       // Followers and following, most recent follow first (each side keeps its own position).
@@ -174,6 +178,7 @@ export const V2_SCHEMA_MIGRATION: Migration = {
       `drop index follows_followers`,
       `drop index bookmarks_by_member`,
       `create index posts_by_author on posts (author_id, created_at desc)`,
+      `drop index posts_trending_by_author`,
       `drop index posts_by_author_latest`,
       `drop index posts_trending`,
       `drop index posts_latest`,
@@ -187,6 +192,7 @@ export const V2_SCHEMA_MIGRATION: Migration = {
       `drop function count_follows`,
       `drop function count_bookmarks`,
       `alter table members drop column post_count, drop column follower_count, drop column following_count, drop column bookmark_count, drop column created_at`,
+      `alter table replies drop column updated_iso`,
       `alter table comments drop column upvote_count`,
       `alter table posts drop column like_count, drop column dislike_count, drop column comment_count, drop column pic_alt`,
     ]);

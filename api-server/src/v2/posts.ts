@@ -1,0 +1,123 @@
+/**
+ * /v2/posts: one post, create, edit, delete (author only), like, dislike, bookmark. Every write
+ * answers only the post it changed, with its stored counts and the caller's own reaction and
+ * bookmark (the counts are kept by the triggers of src/v2/schema.ts, in the same transaction).
+ */
+import { SERVER_ERRORS } from '@social/mock-api/contract';
+import { fail } from '@social/mock-api/errors';
+import { objectField, requiredText, text, TEXT_LIMITS, type JsonObject } from '@social/mock-api/rules';
+import { one, sql, type Transaction } from '../db';
+import { storePic } from '../images';
+import { created, newId, ok, type Answer } from '../kit';
+import type { RouteKit } from '../routes/kit';
+import { param, postAuthorOr404, read, route, write, type WriteTx } from './kit';
+
+/** A picture's description (alt text): at most this many characters. */
+export const PIC_ALT_MAX = 500;
+
+function draftOf(body: JsonObject) {
+  const postData = objectField(body, 'postData');
+  const content = requiredText(postData.content, 'content', { max: TEXT_LIMITS.post });
+  const picAlt = text(postData.picAlt, 'picAlt', { required: false, allowEmpty: true, max: PIC_ALT_MAX });
+  return { postData, content, picAlt };
+}
+
+async function answerPost(t: WriteTx, postId: string, status: 200 | 201): Promise<Answer> {
+  const post = await t.v2.post(postId);
+  if (!post) throw fail.postNotFound();
+  return status === 201 ? created({ post }) : ok({ post });
+}
+
+/** A like replaces the caller's dislike and the other way round; the same reaction twice is refused (as v1). */
+async function react(t: WriteTx, postId: string, kind: 'like' | 'dislike'): Promise<Answer> {
+  await postAuthorOr404(t.ex, postId);
+  const changed = await one(
+    t.ex,
+    sql`insert into post_reactions (post_id, member_id, kind) values (${postId}, ${t.me.id}, ${kind})
+      on conflict (post_id, member_id) do update set kind = excluded.kind where post_reactions.kind <> excluded.kind
+      returning 1`,
+  );
+  if (!changed) throw fail.badRequest(kind === 'like' ? SERVER_ERRORS.alreadyLiked : SERVER_ERRORS.alreadyDisliked);
+  return answerPost(t, postId, 201);
+}
+
+async function postExists(ex: Transaction, postId: string): Promise<boolean> {
+  return Boolean(await one(ex, sql`select 1 from posts where id = ${postId}`));
+}
+
+export function postRoutesV2(r: RouteKit): void {
+  route(r, 'post', (ctx) =>
+    read(ctx, async (t) => {
+      const post = await t.v2.post(param(ctx, 'postId'));
+      if (!post) throw fail.postNotFound();
+      return ok({ post });
+    }),
+  );
+
+  // The author is the token holder.
+  route(r, 'createPost', (ctx) =>
+    write(ctx, async (t) => {
+      const { postData, content, picAlt } = draftOf(ctx.body);
+      const pic = (await storePic(t.ex, postData.pic, 'pic')) ?? { url: '', imageId: null };
+      const id = newId();
+      await sql`insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, pic_alt, created_at, created_iso, updated_iso)
+        values (${id}, nextval('numeric_ids')::text, ${t.me.id}, ${content}, ${pic.url}, ${pic.imageId}, ${picAlt ?? ''}, ${ctx.now}::timestamptz, ${ctx.now}, ${ctx.now})`.execute(t.ex);
+      return answerPost(t, id, 201);
+    }),
+  );
+
+  route(r, 'editPost', (ctx) =>
+    write(ctx, async (t) => {
+      const postId = param(ctx, 'postId');
+      const author = await postAuthorOr404(t.ex, postId);
+      if (author !== t.me.id) throw fail.forbidden(SERVER_ERRORS.editNotOwner);
+      const { postData, content, picAlt } = draftOf(ctx.body);
+      const pic = await storePic(t.ex, postData.pic, 'pic');
+      // No picture, no description; an absent picAlt keeps the current one.
+      const alt = pic && !pic.url && !pic.imageId ? '' : picAlt;
+      await sql`update posts set content = ${content},
+          pic_url = case when ${pic !== undefined} then ${pic?.url ?? ''} else pic_url end,
+          pic_image_id = case when ${pic !== undefined} then ${pic?.imageId ?? null}::text else pic_image_id end,
+          pic_alt = coalesce(${alt ?? null}::text, pic_alt),
+          updated_iso = ${ctx.now}
+        where id = ${postId}`.execute(t.ex);
+      return answerPost(t, postId, 201);
+    }),
+  );
+
+  // Its reactions, comments and bookmarks go with it (foreign keys cascade; the triggers recount).
+  route(r, 'deletePost', (ctx) =>
+    write(ctx, async (t) => {
+      const postId = param(ctx, 'postId');
+      const author = await postAuthorOr404(t.ex, postId);
+      if (author !== t.me.id) throw fail.forbidden(SERVER_ERRORS.deleteNotOwner);
+      await sql`delete from posts where id = ${postId}`.execute(t.ex);
+      return ok({ postId });
+    }),
+  );
+
+  route(r, 'like', (ctx) => write(ctx, (t) => react(t, param(ctx, 'postId'), 'like')));
+  route(r, 'dislike', (ctx) => write(ctx, (t) => react(t, param(ctx, 'postId'), 'dislike')));
+
+  route(r, 'bookmark', (ctx) =>
+    write(ctx, async (t) => {
+      const postId = param(ctx, 'postId');
+      if (!(await postExists(t.ex, postId))) throw fail.postNotFound();
+      const added = await one(t.ex, sql`insert into bookmarks (member_id, post_id) values (${t.me.id}, ${postId}) on conflict do nothing returning 1`);
+      if (!added) throw fail.badRequest(SERVER_ERRORS.alreadyBookmarked);
+      return answerPost(t, postId, 200);
+    }),
+  );
+
+  route(r, 'removeBookmark', (ctx) =>
+    write(ctx, async (t) => {
+      const postId = param(ctx, 'postId');
+      const removed = await one(t.ex, sql`delete from bookmarks where member_id = ${t.me.id} and post_id = ${postId} returning 1`);
+      if (!removed) {
+        if (!(await postExists(t.ex, postId))) throw fail.postNotFound();
+        throw fail.badRequest(SERVER_ERRORS.notBookmarked);
+      }
+      return answerPost(t, postId, 200);
+    }),
+  );
+}
