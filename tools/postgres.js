@@ -5,6 +5,7 @@
  * and delete the folder. Uses Debian's `postgresql` package (/usr/lib/postgresql/<v>/bin).
  *   node tools/postgres.js -- <command> [args…]
  * As root, the server runs as the `postgres` user (PostgreSQL refuses to run as root).
+ * POSTGRES_OPTIONS adds server settings ("-c name=value …").
  */
 const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
@@ -71,7 +72,9 @@ async function main() {
   };
   try {
     pgTool('initdb', ['-D', data, '-U', 'orbit', '--auth=trust', '-E', 'UTF8', '--no-locale']);
-    pgTool('pg_ctl', ['start', '-D', data, '-w', '-l', path.join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`]);
+    // POSTGRES_OPTIONS: more server settings, e.g. "-c shared_buffers=1GB" (the server bench sets some).
+    const extra = process.env.POSTGRES_OPTIONS ? ` ${process.env.POSTGRES_OPTIONS}` : '';
+    pgTool('pg_ctl', ['start', '-D', data, '-w', '-l', path.join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${extra}`]);
     started = true;
     const databaseUrl = `postgres://orbit@127.0.0.1:${port}/postgres`;
     console.log(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (${dir})`);

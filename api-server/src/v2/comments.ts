@@ -7,7 +7,7 @@ import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { V2_ERRORS } from '@social/mock-api/contract-v2';
 import { fail, HttpError } from '@social/mock-api/errors';
 import { objectField, requiredText, TEXT_LIMITS } from '@social/mock-api/rules';
-import { one, rows, sql, type Transaction } from '../db';
+import { one, rows, sql, type Executor } from '../db';
 import { created, newId, ok, type Answer } from '../kit';
 import type { RouteKit } from '../routes/kit';
 import { param, postAuthorOr404, read, route, write, type WriteTx } from './kit';
@@ -22,7 +22,7 @@ interface CommentRow {
   post_author_id: string;
 }
 
-async function commentOr404(ex: Transaction, commentId: string): Promise<CommentRow> {
+async function commentOr404(ex: Executor, commentId: string): Promise<CommentRow> {
   const row = await one(
     ex,
     sql<CommentRow>`select c.id, c.post_id, c.author_id, p.author_id as post_author_id from comments c join posts p on p.id = c.post_id where c.id = ${commentId}`,
@@ -31,7 +31,7 @@ async function commentOr404(ex: Transaction, commentId: string): Promise<Comment
   return row;
 }
 
-async function replyOr404(ex: Transaction, commentId: string, replyId: string): Promise<{ author_id: string }> {
+async function replyOr404(ex: Executor, commentId: string, replyId: string): Promise<{ author_id: string }> {
   const row = await one(ex, sql<{ author_id: string }>`select author_id from replies where comment_id = ${commentId} and id = ${replyId}`);
   if (!row) throw new HttpError(404, V2_ERRORS.replyNotFound);
   return row;

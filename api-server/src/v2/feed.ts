@@ -4,7 +4,7 @@ import { V2_ERRORS } from '@social/mock-api/contract-v2';
 import { fail } from '@social/mock-api/errors';
 import { ok } from '../kit';
 import type { RouteKit } from '../routes/kit';
-import { pageBody, read, route, write } from './kit';
+import { asMember, pageBody, read, route } from './kit';
 import { pageOf } from './page';
 import { explorePage, homePage, LATEST_KEY, TRENDING_KEY } from './post-lists';
 
@@ -22,7 +22,7 @@ export const feedPage = (query: Record<string, unknown>) => {
 export function feedRoutes(r: RouteKit): void {
   route(r, 'homeFeed', (ctx) => {
     const { sort, page } = feedPage(ctx.query);
-    return write(ctx, async (t) => {
+    return asMember(ctx, async (t) => {
       const { ids, nextCursor } = await homePage(t.ex, t.me.id, sort, page);
       return ok(pageBody('posts', await t.v2.posts(ids), nextCursor));
     });

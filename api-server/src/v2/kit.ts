@@ -5,8 +5,8 @@
  */
 import { API_V2_PREFIX, V2_ROUTES, type V2RouteName } from '@social/mock-api/contract-v2';
 import { fail } from '@social/mock-api/errors';
-import { one, sql, type Transaction } from '../db';
-import type { Answer, Caller, Ctx, Handler, Tx } from '../kit';
+import { one, sql, type Executor } from '../db';
+import type { Answer, Caller, Ctx, Handler, Session, Tx } from '../kit';
 import type { RouteKit } from '../routes/kit';
 import { RendererV2 } from './render';
 
@@ -17,8 +17,12 @@ export function route(r: RouteKit, name: V2RouteName, handler: Handler): void {
   r.route(V2_ROUTES[name][0], v2Path(name), handler);
 }
 
-export interface ReadTx extends Tx {
+export interface ReadTx extends Session {
   viewer: Caller | undefined;
+  v2: RendererV2;
+}
+export interface MemberSession extends Session {
+  me: Caller;
   v2: RendererV2;
 }
 export interface WriteTx extends Tx {
@@ -26,14 +30,24 @@ export interface WriteTx extends Tx {
   v2: RendererV2;
 }
 
-/** A read: the token is optional; a valid one adds the viewer's own fields, a bad one is 401. */
+/**
+ * A read: the token is optional; a valid one adds the viewer's own fields, a bad one is 401.
+ * No transaction: the page's ids, then the page itself (an item deleted in between is left out).
+ */
 export const read = (ctx: Ctx, work: (t: ReadTx) => Promise<Answer>): Promise<Answer> =>
-  ctx.tx(async (t) => {
+  ctx.run(async (t) => {
     const viewer = await t.optionalCaller();
     return work({ ...t, viewer, v2: new RendererV2(t.ex, ctx.origin, viewer?.id) });
   });
 
-/** A call that needs the member: 404 userNotFound without a token, 401 with a bad one. */
+/** A call that needs the member (404 userNotFound without a token, 401 with a bad one), with each query on its own: reads, and writes of one statement. */
+export const asMember = (ctx: Ctx, work: (t: MemberSession) => Promise<Answer>): Promise<Answer> =>
+  ctx.run(async (t) => {
+    const me = await t.caller();
+    return work({ ...t, me, v2: new RendererV2(t.ex, ctx.origin, me.id) });
+  });
+
+/** A write of several statements, in one transaction, by the token holder. */
 export const write = (ctx: Ctx, work: (t: WriteTx) => Promise<Answer>): Promise<Answer> =>
   ctx.tx(async (t) => {
     const me = await t.caller();
@@ -42,13 +56,13 @@ export const write = (ctx: Ctx, work: (t: WriteTx) => Promise<Answer>): Promise<
 
 export const param = (ctx: Ctx, name: string): string => ctx.params[name] ?? '';
 
-export async function postAuthorOr404(ex: Transaction, postId: string): Promise<string> {
+export async function postAuthorOr404(ex: Executor, postId: string): Promise<string> {
   const row = await one(ex, sql<{ author_id: string }>`select author_id from posts where id = ${postId}`);
   if (!row) throw fail.postNotFound();
   return row.author_id;
 }
 
-export async function memberOr404(ex: Transaction, memberId: string): Promise<void> {
+export async function memberOr404(ex: Executor, memberId: string): Promise<void> {
   if (!(await one(ex, sql`select 1 from members where id = ${memberId}`))) throw fail.memberNotFound();
 }
 

@@ -4,7 +4,7 @@ import { created, ok } from '../kit';
 import { logIn, logOut, signUp } from '../routes/auth';
 import type { RouteKit } from '../routes/kit';
 import { editProfile } from '../routes/users';
-import { pageBody, route, write } from './kit';
+import { asMember, pageBody, route, write } from './kit';
 import { pageOf } from './page';
 import { BOOKMARK_KEY, bookmarksPage } from './post-lists';
 import { RendererV2 } from './render';
@@ -16,7 +16,7 @@ export function meRoutes(r: RouteKit): void {
   route(r, 'logout', logOut);
 
   route(r, 'me', (ctx) =>
-    write(ctx, async (t) => {
+    asMember(ctx, async (t) => {
       const me = await t.v2.me(t.me.id);
       if (!me) throw fail.userNotFound();
       return ok({ me });
@@ -32,7 +32,7 @@ export function meRoutes(r: RouteKit): void {
 
   route(r, 'myBookmarks', (ctx) => {
     const page = pageOf(ctx.query, BOOKMARK_KEY);
-    return write(ctx, async (t) => {
+    return asMember(ctx, async (t) => {
       const { ids, nextCursor } = await bookmarksPage(t.ex, t.me.id, page);
       return ok(pageBody('posts', await t.v2.posts(ids), nextCursor));
     });

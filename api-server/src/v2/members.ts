@@ -9,7 +9,7 @@ import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { V2_ERRORS } from '@social/mock-api/contract-v2';
 import { fail } from '@social/mock-api/errors';
 import { INPUT_MESSAGES } from '@social/mock-api/rules';
-import { one, rows, sql, type Transaction } from '../db';
+import { one, rows, sql, type Executor } from '../db';
 import { ok, type Ctx } from '../kit';
 import type { RouteKit } from '../routes/kit';
 import { memberOr404, pageBody, param, read, route, write, type ReadTx } from './kit';
@@ -20,7 +20,7 @@ const FOLLOW_KEY = ['int', 'text'] as const;
 const SEARCH_KEY = ['text', 'text'] as const;
 
 /** Followers (side 'followers') or following of a member, most recent follow first. */
-async function followPage(ex: Transaction, memberId: string, side: 'followers' | 'following', { limit, after }: PageRequest) {
+async function followPage(ex: Executor, memberId: string, side: 'followers' | 'following', { limit, after }: PageRequest) {
   const list =
     side === 'followers'
       ? await rows(
@@ -48,7 +48,7 @@ const containing = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c
  * leading '@', of the handle only. Ordered by handle. The trigram index over the three fields
  * finds the candidates; the exact rule is checked on each.
  */
-async function searchPage(ex: Transaction, q: string, { limit, after }: PageRequest) {
+async function searchPage(ex: Executor, q: string, { limit, after }: PageRequest) {
   const handleOnly = q.startsWith('@');
   const needle = (handleOnly ? q.slice(1) : q).toLowerCase();
   if (!needle.trim()) throw fail.badRequest(V2_ERRORS.emptySearch);
@@ -65,7 +65,7 @@ async function searchPage(ex: Transaction, q: string, { limit, after }: PageRequ
 }
 
 /** Members other than me whom I don't follow, newest member first (everyone, without a token). */
-async function suggestedPage(ex: Transaction, meId: string | undefined, { limit, after }: PageRequest) {
+async function suggestedPage(ex: Executor, meId: string | undefined, { limit, after }: PageRequest) {
   const list = await rows(
     ex,
     sql<{ id: string; created_iso: string }>`select m.id, m.created_iso from members m

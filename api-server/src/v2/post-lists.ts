@@ -11,7 +11,7 @@
  * Ids compare byte by byte (collate "C"), as the fake backend compares them.
  */
 import type { PostSort } from '@social/mock-api/contract';
-import { rows, sql, type Transaction } from '../db';
+import { rows, sql, type Executor } from '../db';
 import { pageFrom, type Key, type PageRequest } from './page';
 
 export const LATEST_KEY = ['iso', 'text'] as const;
@@ -45,7 +45,7 @@ const found = <T extends { id: string }>(list: T[], limit: number, keyOf: (row: 
   return { ids: items.map((r) => r.id), nextCursor };
 };
 
-export async function explorePage(ex: Transaction, sort: PostSort, { limit, after }: PageRequest): Promise<Found> {
+export async function explorePage(ex: Executor, sort: PostSort, { limit, after }: PageRequest): Promise<Found> {
   if (sort === 'latest') {
     const list = await rows(
       ex,
@@ -68,7 +68,7 @@ export async function explorePage(ex: Transaction, sort: PostSort, { limit, afte
  * their own index range (posts_by_author_latest, or posts_trending_by_author), then the ranges
  * are merged: a page costs (number of authors) × (page size) index reads, whatever the network's size.
  */
-export async function homePage(ex: Transaction, memberId: string, sort: PostSort, { limit, after }: PageRequest): Promise<Found> {
+export async function homePage(ex: Executor, memberId: string, sort: PostSort, { limit, after }: PageRequest): Promise<Found> {
   const authors = sql`with authors (id) as (
         select ${memberId}::text
         union select f.follower_id from follows f where f.followee_id = ${memberId}
@@ -96,7 +96,7 @@ export async function homePage(ex: Transaction, memberId: string, sort: PostSort
   return found(list, limit, trendingKey);
 }
 
-export async function memberPostsPage(ex: Transaction, memberId: string, { limit, after }: PageRequest): Promise<Found> {
+export async function memberPostsPage(ex: Executor, memberId: string, { limit, after }: PageRequest): Promise<Found> {
   const list = await rows(
     ex,
     sql<LatestRow>`select p.id, p.created_iso from posts p where p.author_id = ${memberId} ${afterLatest(after)}
@@ -106,7 +106,7 @@ export async function memberPostsPage(ex: Transaction, memberId: string, { limit
 }
 
 /** Posts the member wrote, liked, disliked, commented on or replied to, newest post first. */
-export async function activitiesPage(ex: Transaction, memberId: string, { limit, after }: PageRequest): Promise<Found> {
+export async function activitiesPage(ex: Executor, memberId: string, { limit, after }: PageRequest): Promise<Found> {
   const list = await rows(
     ex,
     sql<LatestRow>`select p.id, p.created_iso from posts p
@@ -122,7 +122,7 @@ export async function activitiesPage(ex: Transaction, memberId: string, { limit,
 }
 
 /** The member's bookmarks, most recently saved first. */
-export async function bookmarksPage(ex: Transaction, memberId: string, { limit, after }: PageRequest): Promise<Found> {
+export async function bookmarksPage(ex: Executor, memberId: string, { limit, after }: PageRequest): Promise<Found> {
   const list = await rows(
     ex,
     sql<{ id: string; seq: string }>`select b.post_id as id, b.seq::text as seq from bookmarks b

@@ -6,11 +6,12 @@
 import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { fail } from '@social/mock-api/errors';
 import { objectField, requiredText, text, TEXT_LIMITS, type JsonObject } from '@social/mock-api/rules';
-import { one, sql, type Transaction } from '../db';
+import type { RawBuilder } from 'kysely';
+import { one, sql, type Executor } from '../db';
 import { storePic } from '../images';
 import { created, newId, ok, type Answer } from '../kit';
 import type { RouteKit } from '../routes/kit';
-import { param, postAuthorOr404, read, route, write, type WriteTx } from './kit';
+import { asMember, param, postAuthorOr404, read, route, write, type MemberSession } from './kit';
 
 /** A picture's description (alt text): at most this many characters. */
 export const PIC_ALT_MAX = 500;
@@ -22,26 +23,44 @@ function draftOf(body: JsonObject) {
   return { postData, content, picAlt };
 }
 
-async function answerPost(t: WriteTx, postId: string, status: 200 | 201): Promise<Answer> {
+async function answerPost(t: MemberSession, postId: string, status: 200 | 201): Promise<Answer> {
   const post = await t.v2.post(postId);
   if (!post) throw fail.postNotFound();
   return status === 201 ? created({ post }) : ok({ post });
 }
 
-/** A like replaces the caller's dislike and the other way round; the same reaction twice is refused (as v1). */
-async function react(t: WriteTx, postId: string, kind: 'like' | 'dislike'): Promise<Answer> {
-  await postAuthorOr404(t.ex, postId);
-  const changed = await one(
-    t.ex,
+/** PostgreSQL's foreign-key-violation code: the post named does not exist. */
+const isMissingPost = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+
+/** One statement on its own; an insert naming a post that does not exist is 404. */
+async function changeOf(t: MemberSession, statement: RawBuilder<unknown>): Promise<boolean> {
+  try {
+    return Boolean(await one(t.ex, statement));
+  } catch (error) {
+    if (isMissingPost(error)) throw fail.postNotFound();
+    throw error;
+  }
+}
+
+/**
+ * A like replaces the caller's dislike and the other way round; the same reaction twice is
+ * refused (as v1). One statement (the counts move in its trigger), then the post as it is now.
+ */
+async function react(t: MemberSession, postId: string, kind: 'like' | 'dislike'): Promise<Answer> {
+  const changed = await changeOf(
+    t,
     sql`insert into post_reactions (post_id, member_id, kind) values (${postId}, ${t.me.id}, ${kind})
       on conflict (post_id, member_id) do update set kind = excluded.kind where post_reactions.kind <> excluded.kind
       returning 1`,
   );
-  if (!changed) throw fail.badRequest(kind === 'like' ? SERVER_ERRORS.alreadyLiked : SERVER_ERRORS.alreadyDisliked);
+  if (!changed) {
+    await postAuthorOr404(t.ex, postId);
+    throw fail.badRequest(kind === 'like' ? SERVER_ERRORS.alreadyLiked : SERVER_ERRORS.alreadyDisliked);
+  }
   return answerPost(t, postId, 201);
 }
 
-async function postExists(ex: Transaction, postId: string): Promise<boolean> {
+async function postExists(ex: Executor, postId: string): Promise<boolean> {
   return Boolean(await one(ex, sql`select 1 from posts where id = ${postId}`));
 }
 
@@ -96,21 +115,23 @@ export function postRoutesV2(r: RouteKit): void {
     }),
   );
 
-  route(r, 'like', (ctx) => write(ctx, (t) => react(t, param(ctx, 'postId'), 'like')));
-  route(r, 'dislike', (ctx) => write(ctx, (t) => react(t, param(ctx, 'postId'), 'dislike')));
+  route(r, 'like', (ctx) => asMember(ctx, (t) => react(t, param(ctx, 'postId'), 'like')));
+  route(r, 'dislike', (ctx) => asMember(ctx, (t) => react(t, param(ctx, 'postId'), 'dislike')));
 
   route(r, 'bookmark', (ctx) =>
-    write(ctx, async (t) => {
+    asMember(ctx, async (t) => {
       const postId = param(ctx, 'postId');
-      if (!(await postExists(t.ex, postId))) throw fail.postNotFound();
-      const added = await one(t.ex, sql`insert into bookmarks (member_id, post_id) values (${t.me.id}, ${postId}) on conflict do nothing returning 1`);
-      if (!added) throw fail.badRequest(SERVER_ERRORS.alreadyBookmarked);
+      const added = await changeOf(t, sql`insert into bookmarks (member_id, post_id) values (${t.me.id}, ${postId}) on conflict do nothing returning 1`);
+      if (!added) {
+        if (!(await postExists(t.ex, postId))) throw fail.postNotFound();
+        throw fail.badRequest(SERVER_ERRORS.alreadyBookmarked);
+      }
       return answerPost(t, postId, 200);
     }),
   );
 
   route(r, 'removeBookmark', (ctx) =>
-    write(ctx, async (t) => {
+    asMember(ctx, async (t) => {
       const postId = param(ctx, 'postId');
       const removed = await one(t.ex, sql`delete from bookmarks where member_id = ${t.me.id} and post_id = ${postId} returning 1`);
       if (!removed) {
