@@ -24,6 +24,9 @@ export const API_V2_PREFIX = '/api/v2';
 
 export const PAGE_LIMITS = { default: 20, max: 50 } as const;
 
+/** Longest v2-only text fields (the others are TEXT_LIMITS of ./contract.ts). */
+export const V2_TEXT_LIMITS = { picAlt: 500 } as const;
+
 /** A member as anyone sees them: no e-mail, no bookmarks, no lists that grow. */
 export interface MemberV2 {
   _id: string;

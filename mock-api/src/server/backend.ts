@@ -33,7 +33,9 @@ import { ImageStore, referencedIds, refId, type StoredImage } from './image-stor
 import { IMAGE_NOT_FOUND } from './images';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
+import { builtIndexes, invalidateIndexes } from './indexes';
 import {
+  addedOrRemoved,
   clearRenderCache,
   findUser,
   jsonText,
@@ -69,6 +71,8 @@ export interface Ctx {
   caller(): StoredUser;
   /** The caller and their token's claims (what logout revokes). */
   session(): { user: StoredUser; token: TokenPayload };
+  /** The caller when the request carries a token (401 badToken when it is not valid), else null. */
+  optionalCaller(): StoredUser | null;
   /**
    * A `pic` field checked (see `image` in ./validate.ts) and made storable: undefined when
    * absent, '' for none, an http(s) URL, or a stored image's reference (a data: URL's image is
@@ -305,6 +309,8 @@ export class Backend {
     };
     this.db.users = apply(this.db.users, stored.users);
     this.db.posts = apply(this.db.posts, stored.posts);
+    // Other tabs' records replace this tab's: the indexes are rebuilt on the next request.
+    invalidateIndexes(this.db);
     // Pictures another tab added: read their Blobs (this tab makes its own object URLs).
     const missing = new Set<string>();
     for (const records of [stored.users, stored.posts]) {
@@ -350,6 +356,7 @@ export class Backend {
       now: nowIso(),
       caller: () => session().user,
       session,
+      optionalCaller: () => (tokenFromHeader(header(request, 'authorization')) ? session().user : null),
       storablePic: (value, field) => {
         if (typeof value === 'string') {
           const own = images.refOfUrl(value.trim());
@@ -397,6 +404,7 @@ export class Backend {
     this.images.beginWrite();
     try {
       const answer = handler(this.context(request, body));
+      reindex(db, snapshot.touched);
       // A member's name or picture changed: every post that shows them renders again.
       for (const [record, json] of snapshot.touched) {
         if ('userHandler' in record && summaryKey(JSON.parse(json) as StoredUser) !== summaryKey(record)) clearRenderCache(db);
@@ -422,6 +430,9 @@ export class Backend {
     db.posts = snapshot.posts;
     db.nextId = snapshot.nextId;
     db.revoked = snapshot.revoked;
+    // The records are as they were: put them back in their places, or rebuild if some came or went.
+    if (addedOrRemoved(db)) invalidateIndexes(db);
+    else reindex(db, snapshot.touched);
   }
 
   /** One write with storage: catch up, apply, store the records it changed, all in one transaction. */
@@ -585,6 +596,17 @@ function respondWithBlob(request: Request, blob: Blob): void {
     xhr._readyStateChange(3);
     xhr._readyStateChange(4);
   };
+}
+
+/** Puts the records a write touched (and that are still in the data) at their places in the indexes. */
+function reindex(db: Db, touched: Touched): void {
+  const indexes = builtIndexes(db);
+  if (!indexes) return;
+  for (const record of touched.keys()) {
+    if ('userHandler' in record) {
+      if (indexes.holdsUser(record)) indexes.syncUser(record);
+    } else if (indexes.holdsPost(record)) indexes.syncPost(record);
+  }
 }
 
 /** The answer with its body serialised here (posts come pre-rendered as JsonText). */

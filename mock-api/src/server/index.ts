@@ -21,6 +21,7 @@ import { RouteTable } from './routes/route-table';
 import { miscRoutes } from './routes/misc';
 import { postRoutes } from './routes/posts';
 import { userRoutes } from './routes/users';
+import { v2Routes } from './v2';
 import { deleteStoredDatabase } from './idb';
 import { clearLegacyDb } from './persistence';
 import { MAX_EXTRA_POSTS } from './seed';
@@ -100,6 +101,7 @@ export function makeServer(options: ServerOptions = {}): Server {
       postRoutes(kit);
       commentRoutes(kit);
       miscRoutes(kit);
+      v2Routes(kit);
       // Stored pictures (answers show them by object URL; this serves the bytes as api-server does).
       table.add('get', '/images/:imageId');
       this.get('/images/:imageId', backend.imageHandler());

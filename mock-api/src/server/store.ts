@@ -4,6 +4,7 @@
  * avatar or name shows everywhere at once, and no password can leak through a nested user.
  */
 import type { Comment, Post, Reply, User, UserSummary } from '../contract';
+import { builtIndexes, indexOf } from './indexes';
 
 export interface StoredUser {
   _id: string;
@@ -31,6 +32,8 @@ export interface StoredReply {
   userId: string;
   content: string;
   createdAt: string;
+  /** Set when the reply's text was edited (v2); absent in older data and on unedited replies. */
+  updatedAt?: string;
 }
 
 export interface StoredComment {
@@ -49,6 +52,8 @@ export interface StoredPost {
   userId: string;
   content: string;
   pic: string;
+  /** The picture's description (v2 only; absent in older data, shown as ''). */
+  picAlt?: string;
   /** Invariant: likeCount === likedBy.length. */
   likeCount: number;
   likedBy: string[];
@@ -92,15 +97,44 @@ export function takeNumericId(db: Db): string {
 /** Records a write looked up, each with its JSON as it was before the write. */
 export type Touched = Map<StoredUser | StoredPost, string>;
 const tracking = new WeakMap<Db, Touched>();
+/** Databases whose current write added or removed a record (see addPost, removePost, addUser). */
+const membershipChanged = new WeakSet<Db>();
 
 export function trackChanges(db: Db): Touched {
   const touched: Touched = new Map();
   tracking.set(db, touched);
+  membershipChanged.delete(db);
   return touched;
 }
 
 export function stopTracking(db: Db): void {
   tracking.delete(db);
+}
+
+/** True when the write under way added or removed a member or a post. */
+export const addedOrRemoved = (db: Db): boolean => membershipChanged.has(db);
+
+/** Adds a post to the data and to its indexes. */
+export function addPost(db: Db, post: StoredPost): StoredPost {
+  db.posts.push(post);
+  membershipChanged.add(db);
+  builtIndexes(db)?.syncPost(post);
+  return post;
+}
+
+/** Removes a post from the data and from its indexes. */
+export function removePost(db: Db, post: StoredPost): void {
+  db.posts = db.posts.filter((p) => p !== post);
+  membershipChanged.add(db);
+  builtIndexes(db)?.dropPost(post);
+}
+
+/** Adds a member to the data and to the indexes. */
+export function addUser(db: Db, user: StoredUser): StoredUser {
+  db.users.push(user);
+  membershipChanged.add(db);
+  builtIndexes(db)?.syncUser(user);
+  return user;
 }
 
 /** Marks a record the current write may change (no-op outside a write); its rendered answer is dropped. */
@@ -156,15 +190,15 @@ export function jsonText(value: unknown): string {
 }
 
 export const findUser = (db: Db, userId: string): StoredUser | undefined => {
-  const user = db.users.find((u) => u._id === userId);
+  const user = indexOf(db).usersById.get(userId);
   return user && touch(db, user);
 };
 export const findPost = (db: Db, postId: string): StoredPost | undefined => {
-  const post = db.posts.find((p) => p._id === postId);
+  const post = indexOf(db).postsById.get(postId);
   return post && touch(db, post);
 };
 /** A lookup that is only read (answers), never tracked. */
-const readUser = (db: Db, userId: string) => db.users.find((u) => u._id === userId);
+export const readUser = (db: Db, userId: string): StoredUser | undefined => indexOf(db).usersById.get(userId);
 
 /** Renders answers. One per request: it caches summaries so big lists stay cheap. */
 export class Renderer {
@@ -173,7 +207,7 @@ export class Renderer {
   /** `pic` turns a stored picture (a reference, see ./image-store.ts) into the URL an answer shows. */
   constructor(
     private readonly db: Db,
-    private readonly pic: (stored: string) => string = (stored) => stored,
+    readonly pic: (stored: string) => string = (stored) => stored,
   ) {}
 
   summary(userId: string): UserSummary | null {

@@ -11,6 +11,7 @@ import type { Method } from '../../src/server/routes/kit';
 import { miscRoutes } from '../../src/server/routes/misc';
 import { postRoutes } from '../../src/server/routes/posts';
 import { userRoutes } from '../../src/server/routes/users';
+import { v2Routes } from '../../src/server/v2';
 
 interface Route {
   method: string;
@@ -29,7 +30,7 @@ const add = (kind: 'read' | 'write') => (method: Method, path: string, handler: 
   const source = segments.map((s) => (s.startsWith(':') ? (names.push(s.slice(1)), '([^/]+)') : s)).join('/');
   routes.push({ method: method.toUpperCase(), kind, pattern: new RegExp(`^${source}$`), names, specificity: segments.filter((s) => !s.startsWith(':')).length, handler });
 };
-for (const register of [authRoutes, userRoutes, postRoutes, commentRoutes, miscRoutes]) register({ read: add('read'), write: add('write') });
+for (const register of [authRoutes, userRoutes, postRoutes, commentRoutes, miscRoutes, v2Routes]) register({ read: add('read'), write: add('write') });
 routes.sort((a, b) => b.specificity - a.specificity);
 
 export function directFetch(backend: Backend): typeof fetch {
@@ -43,7 +44,8 @@ export function directFetch(backend: Backend): typeof fetch {
       const match = route.method === method ? route.pattern.exec(path) : null;
       if (!match) continue;
       const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
-      const request = { params, requestHeaders: { ...(init.headers as Record<string, string>) }, requestBody: init.body ?? '' } as unknown as Request;
+      const queryParams = Object.fromEntries(url.searchParams);
+      const request = { params, queryParams, requestHeaders: { ...(init.headers as Record<string, string>) }, requestBody: init.body ?? '' } as unknown as Request;
       // Mirage's Response keeps status and body as `code` and `data`; its type file leaves them out.
       const answer = (await backend.handle(route.kind, method.toLowerCase(), route.handler)(null, request)) as unknown as { code: number; data: unknown };
       status = answer.code;

@@ -2,7 +2,7 @@
 import { SERVER_ERRORS } from '../../contract';
 import { HttpError } from '../errors';
 import { DEFAULT_AVATAR } from '../seed';
-import { takeNumericId, type Db, type StoredUser } from '../store';
+import { addUser, takeNumericId, type Db, type StoredUser } from '../store';
 import { signToken } from '../tokens';
 import { newId } from '../time';
 import { requiredText, signupFields, TEXT_LIMITS } from '../validate';
@@ -63,7 +63,7 @@ export function authRoutes(r: RouteKit): void {
       createdAt: now,
       updatedAt: now,
     };
-    db.users.push(user);
+    addUser(db, user);
     return created({ createdUser: render.user(user), encodedToken: signToken(user) });
   });
 }

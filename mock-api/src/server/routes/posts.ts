@@ -1,7 +1,7 @@
 /** /posts endpoints: feeds, lookups, create/edit/delete (author only), like and dislike (client: mock-api/src/client.ts). */
 import { POST_SORTS, SERVER_ERRORS, type PostSort } from '../../contract';
 import { fail } from '../errors';
-import { findPost, sortNewestFirst, takeNumericId, touch, type Db, type StoredPost } from '../store';
+import { addPost, findPost, removePost, sortNewestFirst, takeNumericId, touch, type Db, type StoredPost } from '../store';
 import { newId } from '../time';
 import { objectField, requiredText, TEXT_LIMITS, wholeNumber } from '../validate';
 import { created, ok, type RouteKit } from './kit';
@@ -51,7 +51,7 @@ export function postRoutes(r: RouteKit): void {
     const postData = objectField(body, 'postData');
     const content = requiredText(postData.content, 'content', { max: TEXT_LIMITS.post });
     const pic = storablePic(postData.pic, 'pic') ?? '';
-    db.posts.push({
+    addPost(db, {
       _id: newId(),
       id: takeNumericId(db),
       userId: user._id,
@@ -75,7 +75,11 @@ export function postRoutes(r: RouteKit): void {
     const content = requiredText(postData.content, 'content', { max: TEXT_LIMITS.post });
     const pic = storablePic(postData.pic, 'pic');
     post.content = content;
-    if (pic !== undefined) post.pic = pic;
+    if (pic !== undefined && pic !== post.pic) {
+      post.pic = pic;
+      // A description written for the earlier picture (v2) would describe the wrong one.
+      if (post.picAlt) post.picAlt = '';
+    }
     post.updatedAt = now;
     return created({ posts: render.posts() });
   });
@@ -85,7 +89,7 @@ export function postRoutes(r: RouteKit): void {
     const user = caller();
     const post = postOr404(db, params.postId);
     if (post.userId !== user._id) throw fail.forbidden(SERVER_ERRORS.deleteNotOwner);
-    db.posts = db.posts.filter((p) => p !== post);
+    removePost(db, post);
     // No dangling bookmarks of a post that is gone.
     for (const u of db.users) if (u.bookmarks.includes(post._id)) touch(db, u).bookmarks = u.bookmarks.filter((id) => id !== post._id);
     return created({ posts: render.posts() });

@@ -1,0 +1,301 @@
+/**
+ * The fake backend's derived indexes: built in memory from the records (never stored), kept up
+ * to date by every write, so that v2 calls find a post, a member or a comment by id and page
+ * through a feed without scanning or sorting every post. docs/api.md ("Fake backend") lists them.
+ *
+ * Who keeps them right:
+ * - `addPost` / `removePost` / `addUser` (./store.ts) change the lists and the indexes together;
+ * - after every write, the records it touched are re-indexed (Backend.run in ./backend.ts), so a
+ *   like, a comment or a reply moves the post in Trending and in the members' activities;
+ * - a write put back, or records read from another tab, drop the whole index: it is rebuilt on
+ *   the next request (`indexOf`).
+ */
+import type { Db, StoredPost, StoredUser } from './store';
+
+/** A sort key: compared component by component; a list holds its items in descending key order. */
+export type Key = readonly (number | string)[];
+
+/** Negative when `a` comes before `b` (the greater key first), 0 when equal. */
+export function compareKeys(a: Key, b: Key): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (x === undefined) return 1;
+    if (y === undefined) return -1;
+    return x > y ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * Items in descending key order. Each item's key is kept as it was when the item went in, so an
+ * item whose key changed (a post liked) is found at its old place and moved: a binary search and
+ * one splice, not a sort.
+ */
+export class SortedList<T> {
+  private items: T[] = [];
+  private readonly keys = new Map<T, Key>();
+
+  /** `keyOf` gives null for an item that does not belong in this list (e.g. an unreacted post in Trending). */
+  constructor(private readonly keyOf: (item: T) => Key | null) {}
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  /** Replaces the contents (one sort, for a rebuild). */
+  build(items: Iterable<T>): void {
+    this.keys.clear();
+    const kept: T[] = [];
+    for (const item of items) {
+      const key = this.keyOf(item);
+      if (key === null) continue;
+      this.keys.set(item, key);
+      kept.push(item);
+    }
+    kept.sort((a, b) => compareKeys(this.keys.get(a)!, this.keys.get(b)!));
+    this.items = kept;
+  }
+
+  has(item: T): boolean {
+    return this.keys.has(item);
+  }
+
+  keyAt(index: number): Key {
+    return this.keys.get(this.items[index]!)!;
+  }
+
+  at(index: number): T | undefined {
+    return this.items[index];
+  }
+
+  /** The index of the first item that comes after `key` (all items when key is null). */
+  after(key: Key | null): number {
+    if (key === null) return 0;
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareKeys(this.keys.get(this.items[mid]!)!, key) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** Puts the item in its place for its current key (moves it, adds it, or takes it out). */
+  sync(item: T): void {
+    const old = this.keys.get(item);
+    const key = this.keyOf(item);
+    if (old && key && compareKeys(old, key) === 0) return;
+    if (old) this.remove(item);
+    if (!key) return;
+    const at = this.after(key);
+    this.items.splice(at, 0, item);
+    this.keys.set(item, key);
+  }
+
+  remove(item: T): void {
+    const old = this.keys.get(item);
+    if (!old) return;
+    // Items with an equal key sit together; find this one among them.
+    let at = this.after(old) - 1;
+    while (at >= 0 && this.items[at] !== item) at -= 1;
+    if (at >= 0) this.items.splice(at, 1);
+    this.keys.delete(item);
+  }
+}
+
+/** createdAt as ms (parsed once per record: it never changes). */
+const times = new WeakMap<object, number>();
+export function timeOf(record: { createdAt: string }): number {
+  let time = times.get(record);
+  if (time === undefined) {
+    time = Date.parse(record.createdAt);
+    if (Number.isNaN(time)) time = 0;
+    times.set(record, time);
+  }
+  return time;
+}
+
+/**
+ * A stored list, or none: the indexes are built from whatever storage held, and one damaged
+ * record must not stop every other request (a request that renders it answers 500 instead).
+ */
+const listOf = <T>(list: readonly T[] | undefined | null): readonly T[] => (Array.isArray(list) ? list : []);
+
+/** Likes plus comments: what Trending sorts by. */
+export const scoreOf = (post: StoredPost): number => (Number(post.likeCount) || 0) + listOf(post.comments).length;
+
+export const latestKey = (post: StoredPost): Key => [timeOf(post), post._id];
+export const trendingKey = (post: StoredPost): Key | null => {
+  const score = scoreOf(post);
+  return score > 0 ? [score, timeOf(post), post._id] : null;
+};
+export const newestMemberKey = (user: StoredUser): Key => [timeOf(user), user._id];
+
+/** A post's feed lists: Latest (every post) and Trending (reacted posts). */
+export interface FeedLists {
+  latest: SortedList<StoredPost>;
+  trending: SortedList<StoredPost>;
+}
+const feedLists = (): FeedLists => ({ latest: new SortedList(latestKey), trending: new SortedList(trendingKey) });
+
+/** Everyone who wrote, liked, disliked, commented on or replied to the post (SPEC §2 "activities"). */
+function participantsOf(post: StoredPost): Set<string> {
+  const ids = new Set<string>([post.userId, ...listOf(post.likedBy), ...listOf(post.dislikedBy)]);
+  for (const comment of listOf(post.comments)) {
+    ids.add(comment.userId);
+    for (const reply of listOf(comment.replies)) ids.add(reply.userId);
+  }
+  return ids;
+}
+
+export class Indexes {
+  readonly postsById = new Map<string, StoredPost>();
+  readonly usersById = new Map<string, StoredUser>();
+  /** Lower-cased userHandler → member. */
+  readonly usersByHandle = new Map<string, StoredUser>();
+  /** Every post: the explore feed. */
+  readonly all: FeedLists = feedLists();
+  /** Each author's posts: a profile's posts, and the home feed merges its authors' lists. */
+  readonly byAuthor = new Map<string, FeedLists>();
+  /** Each member's activities (posts they wrote or reacted to), newest post first. */
+  readonly activities = new Map<string, SortedList<StoredPost>>();
+  /** Comment id → its post. */
+  readonly commentPost = new Map<string, StoredPost>();
+  /** Members, newest first (suggested members). */
+  readonly newestMembers = new SortedList<StoredUser>(newestMemberKey);
+  private readonly participants = new Map<StoredPost, Set<string>>();
+  private readonly commentIds = new Map<StoredPost, string[]>();
+  private handleOrder: StoredUser[] | null = null;
+
+  constructor(db: Db) {
+    for (const user of db.users) this.indexUser(user);
+    this.newestMembers.build(db.users);
+    const postsOf = new Map<string, StoredPost[]>();
+    const activityOf = new Map<string, StoredPost[]>();
+    for (const post of db.posts) {
+      this.postsById.set(post._id, post);
+      let own = postsOf.get(post.userId);
+      if (!own) postsOf.set(post.userId, (own = []));
+      own.push(post);
+      const people = participantsOf(post);
+      this.participants.set(post, people);
+      for (const id of people) {
+        let list = activityOf.get(id);
+        if (!list) activityOf.set(id, (list = []));
+        list.push(post);
+      }
+      this.indexComments(post);
+    }
+    this.all.latest.build(db.posts);
+    this.all.trending.build(db.posts);
+    for (const [userId, posts] of postsOf) {
+      const lists = this.listsOf(userId);
+      lists.latest.build(posts);
+      lists.trending.build(posts);
+    }
+    for (const [userId, posts] of activityOf) this.activityOf(userId).build(posts);
+  }
+
+  listsOf(userId: string): FeedLists {
+    let lists = this.byAuthor.get(userId);
+    if (!lists) this.byAuthor.set(userId, (lists = feedLists()));
+    return lists;
+  }
+
+  activityOf(userId: string): SortedList<StoredPost> {
+    let list = this.activities.get(userId);
+    if (!list) this.activities.set(userId, (list = new SortedList(latestKey)));
+    return list;
+  }
+
+  /** A post added or changed: every list it belongs in, at its place for its current counts. */
+  syncPost(post: StoredPost): void {
+    this.postsById.set(post._id, post);
+    for (const lists of [this.all, this.listsOf(post.userId)]) {
+      lists.latest.sync(post);
+      lists.trending.sync(post);
+    }
+    const before = this.participants.get(post) ?? new Set<string>();
+    const now = participantsOf(post);
+    for (const id of before) if (!now.has(id)) this.activities.get(id)?.remove(post);
+    for (const id of now) if (!before.has(id)) this.activityOf(id).sync(post);
+    this.participants.set(post, now);
+    this.indexComments(post);
+  }
+
+  dropPost(post: StoredPost): void {
+    if (this.postsById.get(post._id) === post) this.postsById.delete(post._id);
+    for (const lists of [this.all, this.listsOf(post.userId)]) {
+      lists.latest.remove(post);
+      lists.trending.remove(post);
+    }
+    for (const id of this.participants.get(post) ?? []) this.activities.get(id)?.remove(post);
+    this.participants.delete(post);
+    for (const id of this.commentIds.get(post) ?? []) if (this.commentPost.get(id) === post) this.commentPost.delete(id);
+    this.commentIds.delete(post);
+  }
+
+  /** True when the index holds this very record (not a copy another tab stored since). */
+  holdsPost(post: StoredPost): boolean {
+    return this.postsById.get(post._id) === post;
+  }
+
+  holdsUser(user: StoredUser): boolean {
+    return this.usersById.get(user._id) === user;
+  }
+
+  syncUser(user: StoredUser): void {
+    const old = this.usersById.get(user._id);
+    if (old !== user || !this.usersByHandle.has(user.userHandler.toLowerCase())) this.handleOrder = null;
+    this.indexUser(user);
+    this.newestMembers.sync(user);
+  }
+
+  /** Members ordered by userHandler (search answers in this order). */
+  membersByHandle(): StoredUser[] {
+    if (!this.handleOrder) {
+      this.handleOrder = [...this.usersById.values()].sort((a, b) =>
+        a.userHandler < b.userHandler ? -1 : a.userHandler > b.userHandler ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0,
+      );
+    }
+    return this.handleOrder;
+  }
+
+  private indexUser(user: StoredUser): void {
+    this.usersById.set(user._id, user);
+    this.usersByHandle.set(user.userHandler.toLowerCase(), user);
+  }
+
+  private indexComments(post: StoredPost): void {
+    const before = this.commentIds.get(post);
+    const ids = listOf(post.comments).map((c) => c._id);
+    if (before) for (const id of before) if (this.commentPost.get(id) === post) this.commentPost.delete(id);
+    for (const id of ids) this.commentPost.set(id, post);
+    this.commentIds.set(post, ids);
+  }
+}
+
+const built = new WeakMap<Db, Indexes>();
+
+/** The database's indexes, built on first use after a load or an invalidation. */
+export function indexOf(db: Db): Indexes {
+  let indexes = built.get(db);
+  if (!indexes) {
+    indexes = new Indexes(db);
+    built.set(db, indexes);
+  }
+  return indexes;
+}
+
+/** Drops the indexes (after the records changed in a way no write recorded); rebuilt on next use. */
+export function invalidateIndexes(db: Db): void {
+  built.delete(db);
+}
+
+/** The indexes if they are built (writes keep built ones right; unbuilt ones are built from the records later). */
+export function builtIndexes(db: Db): Indexes | undefined {
+  return built.get(db);
+}

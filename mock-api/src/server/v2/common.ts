@@ -1,0 +1,291 @@
+/**
+ * What every v2 route shares: pages and cursors, the optional viewer, and the v2 answer shapes
+ * (mock-api/src/contract-v2.ts) rendered from the stored records and the indexes (../indexes.ts).
+ */
+import { SERVER_ERRORS } from '../../contract';
+import { PAGE_LIMITS, V2_ERRORS, type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2, type ReplyV2 } from '../../contract-v2';
+import type { Ctx } from '../backend';
+import { fail, HttpError } from '../errors';
+import { compareKeys, indexOf, SortedList, type Key } from '../indexes';
+import { readUser, touch, type Db, type StoredComment, type StoredPost, type StoredReply, type StoredUser } from '../store';
+
+// ---- Pages and cursors ----
+
+/** `?limit=`: PAGE_LIMITS.default when absent, else a whole number from 1 to PAGE_LIMITS.max. */
+export function pageLimit(query: Record<string, string>): number {
+  const raw = query.limit;
+  if (raw === undefined) return PAGE_LIMITS.default;
+  if (!/^\d{1,3}$/.test(raw)) throw fail.badRequest(V2_ERRORS.badLimit);
+  const limit = Number(raw);
+  if (limit < 1 || limit > PAGE_LIMITS.max) throw fail.badRequest(V2_ERRORS.badLimit);
+  return limit;
+}
+
+function toBase64url(text: string): string {
+  return btoa(unescape(encodeURIComponent(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64url(text: string): string {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  return decodeURIComponent(escape(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))));
+}
+
+/** A cursor: base64url of `[list tag, ...key]`. The tag stops one list's cursor being used on another. */
+export function encodeCursor(tag: string, key: Key): string {
+  return toBase64url(JSON.stringify([tag, ...key]));
+}
+
+/**
+ * The key `?cursor=` carries for this list (null on the first page). `shape` gives each key
+ * part's type ('n' number, 's' text); anything else is 400 badCursor.
+ */
+export function cursorKey(query: Record<string, string>, tag: string, shape: string): Key | null {
+  const raw = query.cursor;
+  if (raw === undefined || raw === '') return null;
+  const bad = () => new HttpError(400, V2_ERRORS.badCursor);
+  if (!/^[A-Za-z0-9_-]{1,2000}$/.test(raw)) throw bad();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fromBase64url(raw));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(parsed) || parsed[0] !== tag || parsed.length !== shape.length + 1) throw bad();
+  const key = parsed.slice(1) as unknown[];
+  for (const [i, kind] of [...shape].entries()) {
+    const part = key[i];
+    if (kind === 'n' ? typeof part !== 'number' || !Number.isFinite(part) : typeof part !== 'string') throw bad();
+  }
+  return key as Key;
+}
+
+export interface PageOf<T> {
+  items: T[];
+  next: Key | null;
+}
+
+/** One page of a sorted list from a keyset cursor. */
+export function pageOfList<T>(list: SortedList<T>, after: Key | null, limit: number): PageOf<T> {
+  const start = list.after(after);
+  const items: T[] = [];
+  for (let i = start; i < list.size && items.length < limit; i += 1) items.push(list.at(i)!);
+  const end = start + items.length;
+  return { items, next: end < list.size && items.length > 0 ? list.keyAt(end - 1) : null };
+}
+
+/** One page of several sorted lists merged (the home feed: its authors' lists), by the same keys. */
+export function pageOfMerged<T>(lists: SortedList<T>[], after: Key | null, limit: number): PageOf<T> {
+  const heads = lists.map((list) => ({ list, at: list.after(after) })).filter((h) => h.at < h.list.size);
+  const items: T[] = [];
+  let last: Key | null = null;
+  const first = () => {
+    let best: (typeof heads)[number] | undefined;
+    for (const head of heads) {
+      if (head.at >= head.list.size) continue;
+      if (!best || compareKeys(head.list.keyAt(head.at), best.list.keyAt(best.at)) < 0) best = head;
+    }
+    return best;
+  };
+  while (items.length < limit) {
+    const head = first();
+    if (!head) break;
+    items.push(head.list.at(head.at)!);
+    last = head.list.keyAt(head.at);
+    head.at += 1;
+  }
+  return { items, next: first() && last ? last : null };
+}
+
+/**
+ * A page of a list kept in order of arrival (follows, bookmarks, comments), read from the newest
+ * (`newestFirst`) or the oldest end. The cursor names the last item given and its place, so a
+ * page goes on after it even when items were added at the other end meanwhile; if that item
+ * was removed since, the place is used.
+ */
+export function pageOfArrivals(
+  ids: readonly string[],
+  query: Record<string, string>,
+  tag: string,
+  limit: number,
+  newestFirst: boolean,
+): { ids: string[]; nextCursor: string | null } {
+  const key = cursorKey(query, tag, 'sn');
+  // Positions counted in reading order.
+  const at = (i: number) => ids[newestFirst ? ids.length - 1 - i : i]!;
+  let start = 0;
+  if (key) {
+    const [lastId, place] = key as [string, number];
+    const found = ids.indexOf(lastId);
+    start = found >= 0 ? (newestFirst ? ids.length - 1 - found : found) + 1 : Math.max(0, Math.floor(place));
+  }
+  const page: string[] = [];
+  for (let i = start; i < ids.length && page.length < limit; i += 1) page.push(at(i));
+  const end = start + page.length;
+  const nextCursor = end < ids.length && page.length > 0 ? encodeCursor(tag, [page[page.length - 1]!, end]) : null;
+  return { ids: page, nextCursor };
+}
+
+// ---- Answers ----
+
+/** The caller when the request has a token (viewer fields), else null. */
+export const viewerOf = (ctx: Ctx): StoredUser | null => ctx.optionalCaller();
+
+export function memberOr404(db: Db, memberId: string | undefined): StoredUser {
+  const user = indexOf(db).usersById.get(memberId ?? '');
+  if (!user) throw fail.memberNotFound();
+  return touch(db, user);
+}
+
+export function postOr404(db: Db, postId: string | undefined): StoredPost {
+  const post = indexOf(db).postsById.get(postId ?? '');
+  if (!post) throw fail.postNotFound();
+  return touch(db, post);
+}
+
+export function commentOr404(db: Db, commentId: string | undefined): { post: StoredPost; comment: StoredComment } {
+  const post = indexOf(db).commentPost.get(commentId ?? '');
+  const comment = post?.comments.find((c) => c._id === commentId);
+  if (!post || !comment) throw fail.commentNotFound();
+  return { post: touch(db, post), comment };
+}
+
+export function replyOr404(comment: StoredComment, replyId: string | undefined): StoredReply {
+  const reply = comment.replies.find((r) => r._id === replyId);
+  if (!reply) throw new HttpError(404, V2_ERRORS.replyNotFound);
+  return reply;
+}
+
+/** Renders v2 answers for one request (`viewer`: the caller, for the viewer fields; null without a token). */
+export class V2Renderer {
+  private readonly authors = new Map<string, AuthorV2>();
+  private bookmarks: Set<string> | null = null;
+
+  constructor(
+    private readonly ctx: Ctx,
+    readonly viewer: StoredUser | null,
+  ) {}
+
+  private get db(): Db {
+    return this.ctx.db;
+  }
+
+  author(userId: string): AuthorV2 {
+    let author = this.authors.get(userId);
+    if (!author) {
+      const user = readUser(this.db, userId);
+      author = user
+        ? { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: this.ctx.render.pic(user.pic) }
+        : { _id: userId, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' };
+      this.authors.set(userId, author);
+    }
+    return { ...author };
+  }
+
+  post(post: StoredPost): PostV2 {
+    const answer: PostV2 = {
+      _id: post._id,
+      id: post.id,
+      userId: post.userId,
+      author: this.author(post.userId),
+      content: post.content,
+      pic: this.ctx.render.pic(post.pic),
+      picAlt: post.picAlt ?? '',
+      createdAt: post.createdAt,
+      updatedAt: post.updatedAt,
+      likeCount: post.likeCount,
+      dislikeCount: post.dislikedBy.length,
+      commentCount: post.comments.length,
+    };
+    const viewer = this.viewer;
+    if (viewer) {
+      this.bookmarks ??= new Set(viewer.bookmarks);
+      const reaction = post.likedBy.includes(viewer._id) ? 'like' : post.dislikedBy.includes(viewer._id) ? 'dislike' : null;
+      answer.viewer = { reaction, bookmarked: this.bookmarks.has(post._id) };
+    }
+    return answer;
+  }
+
+  reply(commentId: string, reply: StoredReply): ReplyV2 {
+    return {
+      _id: reply._id,
+      commentId,
+      user: this.author(reply.userId),
+      content: reply.content,
+      createdAt: reply.createdAt,
+      updatedAt: reply.updatedAt ?? reply.createdAt,
+    };
+  }
+
+  comment(post: StoredPost, comment: StoredComment): CommentV2 {
+    const answer: CommentV2 = {
+      _id: comment._id,
+      postId: post._id,
+      content: comment.content,
+      user: this.author(comment.userId),
+      upvoteCount: comment.upvotedBy.length,
+      replies: comment.replies.map((r) => this.reply(comment._id, r)),
+      createdAt: comment.createdAt,
+      updatedAt: comment.updatedAt,
+    };
+    if (this.viewer) answer.viewerUpvoted = comment.upvotedBy.includes(this.viewer._id);
+    return answer;
+  }
+
+  private counts(user: StoredUser) {
+    return {
+      postCount: indexOf(this.db).byAuthor.get(user._id)?.latest.size ?? 0,
+      followerCount: user.followers.length,
+      followingCount: user.following.length,
+    };
+  }
+
+  member(user: StoredUser): MemberV2 {
+    const answer: MemberV2 = {
+      _id: user._id,
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      userHandler: user.userHandler,
+      pic: this.ctx.render.pic(user.pic),
+      bio: user.bio,
+      link: user.link,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+      ...this.counts(user),
+    };
+    if (this.viewer) {
+      answer.viewerFollows = this.viewer.following.includes(user._id);
+      answer.followsViewer = user.following.includes(this.viewer._id);
+    }
+    return answer;
+  }
+
+  me(user: StoredUser): MeV2 {
+    return {
+      _id: user._id,
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      userHandler: user.userHandler,
+      username: user.username,
+      pic: this.ctx.render.pic(user.pic),
+      bio: user.bio,
+      link: user.link,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+      ...this.counts(user),
+      bookmarkCount: user.bookmarks.length,
+    };
+  }
+}
+
+/** A renderer with the caller as viewer (for writes: the caller is required). */
+export const asCaller = (ctx: Ctx): { me: StoredUser; render: V2Renderer } => {
+  const me = ctx.caller();
+  return { me, render: new V2Renderer(ctx, me) };
+};
+
+/** A renderer with the optional viewer (for reads). */
+export const forViewer = (ctx: Ctx): V2Renderer => new V2Renderer(ctx, viewerOf(ctx));
+
+export { SERVER_ERRORS };

@@ -1,0 +1,13 @@
+/** Every v2 route (`/api/v2`, mock-api/src/contract-v2.ts), registered like v1's through the route kit. */
+import type { RouteKit } from '../routes/kit';
+import { authRoutesV2 } from './auth';
+import { commentRoutesV2 } from './comments';
+import { memberRoutesV2 } from './members';
+import { postRoutesV2 } from './posts';
+
+export function v2Routes(r: RouteKit): void {
+  authRoutesV2(r);
+  postRoutesV2(r);
+  memberRoutesV2(r);
+  commentRoutesV2(r);
+}

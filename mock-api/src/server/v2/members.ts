@@ -1,0 +1,134 @@
+/** v2 members: search, suggestions, lookups, a member's posts, activities, follow lists, follow/unfollow. */
+import { SERVER_ERRORS } from '../../contract';
+import { V2_ERRORS } from '../../contract-v2';
+import type { Ctx } from '../backend';
+import { fail } from '../errors';
+import { indexOf } from '../indexes';
+import { ok, type RouteKit } from '../routes/kit';
+import type { StoredUser } from '../store';
+import { INPUT_MESSAGES } from '../validate';
+import { asCaller, cursorKey, encodeCursor, forViewer, memberOr404, pageLimit, pageOfArrivals, pageOfList } from './common';
+import { postsPage } from './posts';
+
+/** Whether the member matches `q` (SPEC: case-insensitive substring of a name or the handle; '@…' the handle only). */
+function matcher(q: string): (user: StoredUser) => boolean {
+  const trimmed = q.trim();
+  const handleOnly = trimmed.startsWith('@');
+  const needle = (handleOnly ? trimmed.slice(1) : trimmed).toLowerCase();
+  if (!needle) throw fail.badRequest(V2_ERRORS.emptySearch);
+  return handleOnly
+    ? (u) => u.userHandler.toLowerCase().includes(needle)
+    : (u) => u.firstName.toLowerCase().includes(needle) || u.lastName.toLowerCase().includes(needle) || u.userHandler.toLowerCase().includes(needle);
+}
+
+function membersPage(ctx: Ctx, ids: { ids: string[]; nextCursor: string | null }) {
+  const render = forViewer(ctx);
+  const users = indexOf(ctx.db).usersById;
+  const members = ids.ids.map((id) => users.get(id)).filter((u): u is StoredUser => !!u);
+  return ok({ members: members.map((u) => render.member(u)), nextCursor: ids.nextCursor });
+}
+
+export function memberRoutesV2(r: RouteKit): void {
+  // Ordered by userHandler; the cursor is the last handle given.
+  r.read('get', '/v2/members/search', (ctx) => {
+    const matches = matcher(ctx.query.q ?? '');
+    const limit = pageLimit(ctx.query);
+    const after = cursorKey(ctx.query, 'S', 'ss') as [string, string] | null;
+    const render = forViewer(ctx);
+    const all = indexOf(ctx.db).membersByHandle();
+    const found: StoredUser[] = [];
+    let more = false;
+    for (const user of all) {
+      if (after && (user.userHandler < after[0] || (user.userHandler === after[0] && user._id <= after[1]))) continue;
+      if (!matches(user)) continue;
+      if (found.length === limit) {
+        more = true;
+        break;
+      }
+      found.push(user);
+    }
+    const last = found[found.length - 1];
+    return ok({ members: found.map((u) => render.member(u)), nextCursor: more && last ? encodeCursor('S', [last.userHandler, last._id]) : null });
+  });
+
+  // Members other than me whom I don't follow, newest member first.
+  r.read('get', '/v2/members/suggested', (ctx) => {
+    const me = ctx.caller();
+    const limit = pageLimit(ctx.query);
+    const list = indexOf(ctx.db).newestMembers;
+    const following = new Set(me.following);
+    const found: StoredUser[] = [];
+    let lastAt = -1;
+    let more = false;
+    for (let i = list.after(cursorKey(ctx.query, 'G', 'ns')); i < list.size; i += 1) {
+      const user = list.at(i)!;
+      if (user._id === me._id || following.has(user._id)) continue;
+      if (found.length === limit) {
+        more = true;
+        break;
+      }
+      found.push(user);
+      lastAt = i;
+    }
+    const next = more ? list.keyAt(lastAt) : null;
+    const render = forViewer(ctx);
+    return ok({ members: found.map((u) => render.member(u)), nextCursor: next && encodeCursor('G', next) });
+  });
+
+  r.read('get', '/v2/members/handle/:userHandler', (ctx) => {
+    const user = indexOf(ctx.db).usersByHandle.get((ctx.params.userHandler ?? '').toLowerCase());
+    if (!user) throw fail.memberNotFound();
+    return ok({ member: forViewer(ctx).member(user) });
+  });
+
+  r.read('get', '/v2/members/:memberId', (ctx) => ok({ member: forViewer(ctx).member(memberOr404(ctx.db, ctx.params.memberId)) }));
+
+  r.read('get', '/v2/members/:memberId/posts', (ctx) => {
+    const member = memberOr404(ctx.db, ctx.params.memberId);
+    return postsPage(ctx, 'P', 'latest', [indexOf(ctx.db).listsOf(member._id)]);
+  });
+
+  r.read('get', '/v2/members/:memberId/activities', (ctx) => {
+    const member = memberOr404(ctx.db, ctx.params.memberId);
+    const limit = pageLimit(ctx.query);
+    const list = indexOf(ctx.db).activityOf(member._id);
+    const page = pageOfList(list, cursorKey(ctx.query, 'A', 'ns'), limit);
+    const render = forViewer(ctx);
+    return ok({ posts: page.items.map((p) => render.post(p)), nextCursor: page.next && encodeCursor('A', page.next) });
+  });
+
+  // Most recent follow first.
+  r.read('get', '/v2/members/:memberId/followers', (ctx) => {
+    const member = memberOr404(ctx.db, ctx.params.memberId);
+    return membersPage(ctx, pageOfArrivals(member.followers, ctx.query, 'FR', pageLimit(ctx.query), true));
+  });
+
+  r.read('get', '/v2/members/:memberId/following', (ctx) => {
+    const member = memberOr404(ctx.db, ctx.params.memberId);
+    return membersPage(ctx, pageOfArrivals(member.following, ctx.query, 'FG', pageLimit(ctx.query), true));
+  });
+
+  r.write('post', '/v2/members/follow/:memberId', (ctx) => {
+    const { me, render } = asCaller(ctx);
+    const target = memberOr404(ctx.db, ctx.params.memberId);
+    if (target._id === me._id) throw fail.badRequest(INPUT_MESSAGES.followSelf);
+    if (me.following.includes(target._id)) throw fail.badRequest(SERVER_ERRORS.alreadyFollowing);
+    me.following.push(target._id);
+    if (!target.followers.includes(me._id)) target.followers.push(me._id);
+    me.updatedAt = ctx.now;
+    target.updatedAt = ctx.now;
+    return ok({ me: render.me(me), member: render.member(target) });
+  });
+
+  r.write('post', '/v2/members/unfollow/:memberId', (ctx) => {
+    const { me, render } = asCaller(ctx);
+    const target = memberOr404(ctx.db, ctx.params.memberId);
+    if (target._id === me._id) throw fail.badRequest(INPUT_MESSAGES.followSelf);
+    if (!me.following.includes(target._id)) throw fail.badRequest(SERVER_ERRORS.notFollowing);
+    me.following = me.following.filter((id) => id !== target._id);
+    target.followers = target.followers.filter((id) => id !== me._id);
+    me.updatedAt = ctx.now;
+    target.updatedAt = ctx.now;
+    return ok({ me: render.me(me), member: render.member(target) });
+  });
+}
