@@ -100,7 +100,7 @@ export function commentRoutesV2(r: RouteKit): void {
       const comment = await commentOr404(t.ex, param(ctx, 'commentId'));
       const removed = await one(t.ex, sql`delete from comment_upvotes where comment_id = ${comment.id} and member_id = ${t.me.id} returning 1`);
       if (!removed) await sql`insert into comment_upvotes (comment_id, member_id) values (${comment.id}, ${t.me.id}) on conflict do nothing`.execute(t.ex);
-      return answerComment(t, comment.id, 201);
+      return answerComment(t, comment.id, 200);
     }),
   );
 

@@ -12,9 +12,10 @@ import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { one, rows, sql, type Executor } from '../db';
 import { ok, type Ctx } from '../kit';
 import type { RouteKit } from '../routes/kit';
-import { memberOr404, pageBody, param, read, route, write, type ReadTx } from './kit';
+import { asMember, memberOr404, pageBody, param, read, route, write } from './kit';
 import { pageFrom, pageOf, type PageRequest } from './page';
 import { activitiesPage, LATEST_KEY, memberPostsPage } from './post-lists';
+import type { RendererV2 } from './render';
 
 const FOLLOW_KEY = ['int', 'text'] as const;
 const SEARCH_KEY = ['text', 'text'] as const;
@@ -64,19 +65,19 @@ async function searchPage(ex: Executor, q: string, { limit, after }: PageRequest
   return pageFrom(list, limit, (row) => [row.user_handler, row.id]);
 }
 
-/** Members other than me whom I don't follow, newest member first (everyone, without a token). */
-async function suggestedPage(ex: Executor, meId: string | undefined, { limit, after }: PageRequest) {
+/** Members other than me whom I don't follow, newest member first. */
+async function suggestedPage(ex: Executor, meId: string, { limit, after }: PageRequest) {
   const list = await rows(
     ex,
     sql<{ id: string; created_iso: string }>`select m.id, m.created_iso from members m
-      where ${meId ? sql`m.id <> ${meId} and not exists (select 1 from follows f where f.follower_id = ${meId} and f.followee_id = m.id)` : sql`true`}
+      where m.id <> ${meId} and not exists (select 1 from follows f where f.follower_id = ${meId} and f.followee_id = m.id)
         ${after ? sql`and (m.created_at, m.id collate "C") < (${after[0]}::timestamptz, ${after[1]}::text collate "C")` : sql``}
       order by m.created_at desc, m.id collate "C" desc limit ${limit + 1}`,
   );
   return pageFrom(list, limit, (row) => [row.created_iso, row.id]);
 }
 
-const membersAnswer = async (t: ReadTx, page: { items: { id: string }[]; nextCursor: string | null }) =>
+const membersAnswer = async (t: { v2: RendererV2 }, page: { items: { id: string }[]; nextCursor: string | null }) =>
   ok(pageBody('members', await t.v2.members(page.items.map((m) => m.id)), page.nextCursor));
 
 /** A follow or unfollow: v1's refusals and messages; answers both members with their new counts. */
@@ -109,7 +110,7 @@ export function memberRoutes(r: RouteKit): void {
 
   route(r, 'suggestedMembers', (ctx) => {
     const page = pageOf(ctx.query, LATEST_KEY);
-    return read(ctx, async (t) => membersAnswer(t, await suggestedPage(t.ex, t.viewer?.id, page)));
+    return asMember(ctx, async (t) => membersAnswer(t, await suggestedPage(t.ex, t.me.id, page)));
   });
 
   route(r, 'memberByHandle', (ctx) =>

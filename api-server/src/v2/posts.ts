@@ -5,21 +5,19 @@
  */
 import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { fail } from '@social/mock-api/errors';
+import { V2_TEXT_LIMITS } from '@social/mock-api/contract-v2';
 import { objectField, requiredText, text, TEXT_LIMITS, type JsonObject } from '@social/mock-api/rules';
 import type { RawBuilder } from 'kysely';
 import { one, sql, type Executor } from '../db';
-import { storePic } from '../images';
+import { picUrl, storePic } from '../images';
 import { created, newId, ok, type Answer } from '../kit';
 import type { RouteKit } from '../routes/kit';
 import { asMember, param, postAuthorOr404, read, route, write, type MemberSession } from './kit';
 
-/** A picture's description (alt text): at most this many characters. */
-export const PIC_ALT_MAX = 500;
-
 function draftOf(body: JsonObject) {
   const postData = objectField(body, 'postData');
   const content = requiredText(postData.content, 'content', { max: TEXT_LIMITS.post });
-  const picAlt = text(postData.picAlt, 'picAlt', { required: false, allowEmpty: true, max: PIC_ALT_MAX });
+  const picAlt = text(postData.picAlt, 'picAlt', { required: false, allowEmpty: true, max: V2_TEXT_LIMITS.picAlt })?.trim();
   return { postData, content, picAlt };
 }
 
@@ -80,7 +78,7 @@ export function postRoutesV2(r: RouteKit): void {
       const pic = (await storePic(t.ex, postData.pic, 'pic')) ?? { url: '', imageId: null };
       const id = newId();
       await sql`insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, pic_alt, created_at, created_iso, updated_iso)
-        values (${id}, nextval('numeric_ids')::text, ${t.me.id}, ${content}, ${pic.url}, ${pic.imageId}, ${picAlt ?? ''}, ${ctx.now}::timestamptz, ${ctx.now}, ${ctx.now})`.execute(t.ex);
+        values (${id}, nextval('numeric_ids')::text, ${t.me.id}, ${content}, ${pic.url}, ${pic.imageId}, ${pic.url || pic.imageId ? (picAlt ?? '') : ''}, ${ctx.now}::timestamptz, ${ctx.now}, ${ctx.now})`.execute(t.ex);
       return answerPost(t, id, 201);
     }),
   );
@@ -92,12 +90,14 @@ export function postRoutesV2(r: RouteKit): void {
       if (author !== t.me.id) throw fail.forbidden(SERVER_ERRORS.editNotOwner);
       const { postData, content, picAlt } = draftOf(ctx.body);
       const pic = await storePic(t.ex, postData.pic, 'pic');
-      // No picture, no description; an absent picAlt keeps the current one.
-      const alt = pic && !pic.url && !pic.imageId ? '' : picAlt;
+      const before = await one(t.ex, sql<{ pic_url: string; pic_image_id: string | null }>`select pic_url, pic_image_id from posts where id = ${postId}`);
+      const picChanged = pic !== undefined && before !== undefined && picUrl(ctx.origin, pic.url, pic.imageId) !== picUrl(ctx.origin, before.pic_url, before.pic_image_id);
+      // The description stays with its picture; a new picture without one has none; no picture, no description.
+      const alt = pic !== undefined && !pic.url && !pic.imageId ? '' : (picAlt ?? (picChanged ? '' : undefined));
       await sql`update posts set content = ${content},
           pic_url = case when ${pic !== undefined} then ${pic?.url ?? ''} else pic_url end,
           pic_image_id = case when ${pic !== undefined} then ${pic?.imageId ?? null}::text else pic_image_id end,
-          pic_alt = coalesce(${alt ?? null}::text, pic_alt),
+          pic_alt = case when pic_url = '' and pic_image_id is null and ${pic === undefined} then '' else coalesce(${alt ?? null}::text, pic_alt) end,
           updated_iso = ${ctx.now}
         where id = ${postId}`.execute(t.ex);
       return answerPost(t, postId, 201);
