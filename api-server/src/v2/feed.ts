@@ -23,16 +23,16 @@ export function feedRoutes(r: RouteKit): void {
   route(r, 'homeFeed', (ctx) => {
     const { sort, page } = feedPage(ctx.query);
     return asMember(ctx, async (t) => {
-      const { ids, nextCursor } = await homePage(t.ex, t.me.id, sort, page);
-      return ok(pageBody('posts', await t.v2.posts(ids), nextCursor));
+      const { posts, nextCursor } = await homePage(t.v2, t.me.id, sort, page);
+      return ok(pageBody('posts', posts, nextCursor));
     });
   });
 
   route(r, 'exploreFeed', (ctx) => {
     const { sort, page } = feedPage(ctx.query);
     return read(ctx, async (t) => {
-      const { ids, nextCursor } = await explorePage(t.ex, sort, page);
-      return ok(pageBody('posts', await t.v2.posts(ids), nextCursor));
+      const { posts, nextCursor } = await explorePage(t.v2, sort, page);
+      return ok(pageBody('posts', posts, nextCursor));
     });
   });
 }

@@ -33,8 +33,8 @@ export function meRoutes(r: RouteKit): void {
   route(r, 'myBookmarks', (ctx) => {
     const page = pageOf(ctx.query, BOOKMARK_KEY);
     return asMember(ctx, async (t) => {
-      const { ids, nextCursor } = await bookmarksPage(t.ex, t.me.id, page);
-      return ok(pageBody('posts', await t.v2.posts(ids), nextCursor));
+      const { posts, nextCursor } = await bookmarksPage(t.v2, t.me.id, page);
+      return ok(pageBody('posts', posts, nextCursor));
     });
   });
 }

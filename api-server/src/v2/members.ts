@@ -135,8 +135,8 @@ export function memberRoutes(r: RouteKit): void {
     return read(ctx, async (t) => {
       const memberId = param(ctx, 'memberId');
       await memberOr404(t.ex, memberId);
-      const { ids, nextCursor } = await memberPostsPage(t.ex, memberId, page);
-      return ok(pageBody('posts', await t.v2.posts(ids), nextCursor));
+      const { posts, nextCursor } = await memberPostsPage(t.v2, memberId, page);
+      return ok(pageBody('posts', posts, nextCursor));
     });
   });
 
@@ -145,8 +145,8 @@ export function memberRoutes(r: RouteKit): void {
     return read(ctx, async (t) => {
       const memberId = param(ctx, 'memberId');
       await memberOr404(t.ex, memberId);
-      const { ids, nextCursor } = await activitiesPage(t.ex, memberId, page);
-      return ok(pageBody('posts', await t.v2.posts(ids), nextCursor));
+      const { posts, nextCursor } = await activitiesPage(t.v2, memberId, page);
+      return ok(pageBody('posts', posts, nextCursor));
     });
   });
 

@@ -11,17 +11,16 @@
  * Ids compare byte by byte (collate "C"), as the fake backend compares them.
  */
 import type { PostSort } from '@social/mock-api/contract';
-import { rows, sql, type Executor } from '../db';
-import { pageFrom, type Key, type PageRequest } from './page';
+import type { PostV2 } from '@social/mock-api/contract-v2';
+import { sql } from '../db';
+import type { Key, PageRequest } from './page';
+import type { RendererV2 } from './render';
 
 export const LATEST_KEY = ['iso', 'text'] as const;
 export const TRENDING_KEY = ['int', 'iso', 'text'] as const;
 export const BOOKMARK_KEY = ['int'] as const;
 
-interface Found {
-  ids: string[];
-  nextCursor: string | null;
-}
+type Found = Promise<{ posts: PostV2[]; nextCursor: string | null }>;
 
 interface LatestRow {
   id: string;
@@ -40,27 +39,22 @@ const afterTrending = (after: Key | null) =>
     : sql``;
 const trendingKey = (row: LatestRow & { score: number }): Key => [String(row.score), row.created_iso, row.id];
 
-const found = <T extends { id: string }>(list: T[], limit: number, keyOf: (row: T) => Key): Found => {
-  const { items, nextCursor } = pageFrom(list, limit, keyOf);
-  return { ids: items.map((r) => r.id), nextCursor };
-};
-
-export async function explorePage(ex: Executor, sort: PostSort, { limit, after }: PageRequest): Promise<Found> {
+export function explorePage(v2: RendererV2, sort: PostSort, { limit, after }: PageRequest): Found {
   if (sort === 'latest') {
-    const list = await rows(
-      ex,
+    return v2.postPage(
       sql<LatestRow>`select p.id, p.created_iso from posts p where true ${afterLatest(after)}
         order by p.created_at desc, p.id collate "C" desc limit ${limit + 1}`,
+      limit,
+      latestKey,
     );
-    return found(list, limit, latestKey);
   }
-  const list = await rows(
-    ex,
+  return v2.postPage(
     sql<LatestRow & { score: number }>`select p.id, p.created_iso, p.like_count + p.comment_count as score from posts p
       where p.like_count + p.comment_count > 0 ${afterTrending(after)}
       order by p.like_count + p.comment_count desc, p.created_at desc, p.id collate "C" desc limit ${limit + 1}`,
+    limit,
+    trendingKey,
   );
-  return found(list, limit, trendingKey);
 }
 
 /**
@@ -68,47 +62,46 @@ export async function explorePage(ex: Executor, sort: PostSort, { limit, after }
  * their own index range (posts_by_author_latest, or posts_trending_by_author), then the ranges
  * are merged: a page costs (number of authors) × (page size) index reads, whatever the network's size.
  */
-export async function homePage(ex: Executor, memberId: string, sort: PostSort, { limit, after }: PageRequest): Promise<Found> {
+export function homePage(v2: RendererV2, memberId: string, sort: PostSort, { limit, after }: PageRequest): Found {
   const authors = sql`with authors (id) as (
         select ${memberId}::text
         union select f.follower_id from follows f where f.followee_id = ${memberId}
         union select f.followee_id from follows f where f.follower_id = ${memberId})`;
   if (sort === 'latest') {
-    const list = await rows(
-      ex,
+    return v2.postPage(
       sql<LatestRow>`${authors}
         select q.id, q.created_iso from authors a cross join lateral (
           select p.id, p.created_at, p.created_iso from posts p where p.author_id = a.id ${afterLatest(after)}
           order by p.created_at desc, p.id collate "C" desc limit ${limit + 1}) q
         order by q.created_at desc, q.id collate "C" desc limit ${limit + 1}`,
+      limit,
+      latestKey,
     );
-    return found(list, limit, latestKey);
   }
-  const list = await rows(
-    ex,
+  return v2.postPage(
     sql<LatestRow & { score: number }>`${authors}
       select q.id, q.created_iso, q.score from authors a cross join lateral (
         select p.id, p.created_at, p.created_iso, p.like_count + p.comment_count as score from posts p
         where p.author_id = a.id and p.like_count + p.comment_count > 0 ${afterTrending(after)}
         order by p.like_count + p.comment_count desc, p.created_at desc, p.id collate "C" desc limit ${limit + 1}) q
       order by q.score desc, q.created_at desc, q.id collate "C" desc limit ${limit + 1}`,
+    limit,
+    trendingKey,
   );
-  return found(list, limit, trendingKey);
 }
 
-export async function memberPostsPage(ex: Executor, memberId: string, { limit, after }: PageRequest): Promise<Found> {
-  const list = await rows(
-    ex,
+export function memberPostsPage(v2: RendererV2, memberId: string, { limit, after }: PageRequest): Found {
+  return v2.postPage(
     sql<LatestRow>`select p.id, p.created_iso from posts p where p.author_id = ${memberId} ${afterLatest(after)}
       order by p.created_at desc, p.id collate "C" desc limit ${limit + 1}`,
+    limit,
+    latestKey,
   );
-  return found(list, limit, latestKey);
 }
 
 /** Posts the member wrote, liked, disliked, commented on or replied to, newest post first. */
-export async function activitiesPage(ex: Executor, memberId: string, { limit, after }: PageRequest): Promise<Found> {
-  const list = await rows(
-    ex,
+export function activitiesPage(v2: RendererV2, memberId: string, { limit, after }: PageRequest): Found {
+  return v2.postPage(
     sql<LatestRow>`select p.id, p.created_iso from posts p
       where p.id in (
         select id from posts where author_id = ${memberId}
@@ -117,17 +110,18 @@ export async function activitiesPage(ex: Executor, memberId: string, { limit, af
         union select c.post_id from replies r join comments c on c.id = r.comment_id where r.author_id = ${memberId})
       ${afterLatest(after)}
       order by p.created_at desc, p.id collate "C" desc limit ${limit + 1}`,
+    limit,
+    latestKey,
   );
-  return found(list, limit, latestKey);
 }
 
 /** The member's bookmarks, most recently saved first. */
-export async function bookmarksPage(ex: Executor, memberId: string, { limit, after }: PageRequest): Promise<Found> {
-  const list = await rows(
-    ex,
+export function bookmarksPage(v2: RendererV2, memberId: string, { limit, after }: PageRequest): Found {
+  return v2.postPage(
     sql<{ id: string; seq: string }>`select b.post_id as id, b.seq::text as seq from bookmarks b
       where b.member_id = ${memberId} ${after ? sql`and b.seq < ${after[0]}::bigint` : sql``}
       order by b.seq desc limit ${limit + 1}`,
+    limit,
+    (row) => [row.seq],
   );
-  return found(list, limit, (row) => [row.seq]);
 }

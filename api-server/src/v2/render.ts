@@ -5,8 +5,10 @@
  * Nothing here reads more rows than the answer holds.
  */
 import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, ReactionV2, ReplyV2 } from '@social/mock-api/contract-v2';
+import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
+import { pageFrom, type Key } from './page';
 
 interface AuthorColumns {
   a_id: string;
@@ -91,21 +93,38 @@ export class RendererV2 {
   /** Posts by id, in the order given (ids that no longer exist are left out). */
   async posts(ids: readonly string[]): Promise<PostV2[]> {
     if (ids.length === 0) return [];
+    const found = await rows(this.ex, this.postQuery<Record<string, never>>(sql`(select wanted.id, wanted.n, null::jsonb as k from unnest(${ids}::text[]) with ordinality as wanted (id, n))`));
+    return found.map((p) => this.postOf(p));
+  }
+
+  /**
+   * A page of posts in one query: `page` selects the list's next `limit + 1` rows (an `id` and
+   * the sort key's columns, in the list's order); the answer has at most `limit` posts and the
+   * cursor of the next page, from the last post's key.
+   */
+  async postPage<K extends { id: string }>(page: RawBuilder<K>, limit: number, keyOf: (row: K) => Key): Promise<{ posts: PostV2[]; nextCursor: string | null }> {
+    const found = await rows(this.ex, this.postQuery<K>(sql`(select listed.id, row_number() over () as n, to_jsonb(listed) as k from (${page}) listed)`));
+    const { items, nextCursor } = pageFrom(found, limit, (row) => keyOf(row.k));
+    return { posts: items.map((p) => this.postOf(p)), nextCursor };
+  }
+
+  /** Posts of `source` (id, n: the order, k: anything to hand back), with author, counts and the viewer's reaction and bookmark. */
+  private postQuery<K>(source: RawBuilder<unknown>) {
     const viewer = this.viewerId ?? null;
-    const found = await rows(
-      this.ex,
-      sql<PostRow>`
-        select p.id, p.numeric_id, p.content, p.pic_url, p.pic_image_id, p.pic_alt, p.created_iso, p.updated_iso,
-          p.like_count, p.dislike_count, p.comment_count, ${AUTHOR},
-          r.kind as reaction, (b.member_id is not null) as bookmarked
-        from unnest(${ids}::text[]) with ordinality as wanted (id, n)
-        join posts p on p.id = wanted.id
-        join members m on m.id = p.author_id
-        left join post_reactions r on r.post_id = p.id and r.member_id = ${viewer}
-        left join bookmarks b on b.post_id = p.id and b.member_id = ${viewer}
-        order by wanted.n`,
-    );
-    return found.map((p) => ({
+    return sql<PostRow & { k: K }>`
+      select p.id, p.numeric_id, p.content, p.pic_url, p.pic_image_id, p.pic_alt, p.created_iso, p.updated_iso,
+        p.like_count, p.dislike_count, p.comment_count, ${AUTHOR},
+        r.kind as reaction, (b.member_id is not null) as bookmarked, wanted.k
+      from ${source} as wanted
+      join posts p on p.id = wanted.id
+      join members m on m.id = p.author_id
+      left join post_reactions r on r.post_id = p.id and r.member_id = ${viewer}
+      left join bookmarks b on b.post_id = p.id and b.member_id = ${viewer}
+      order by wanted.n`;
+  }
+
+  private postOf(p: PostRow): PostV2 {
+    return {
       _id: p.id,
       id: p.numeric_id,
       userId: p.a_id,
@@ -119,7 +138,7 @@ export class RendererV2 {
       dislikeCount: p.dislike_count,
       commentCount: p.comment_count,
       ...(this.viewerId ? { viewer: { reaction: (p.reaction as ReactionV2) ?? null, bookmarked: p.bookmarked } } : {}),
-    }));
+    };
   }
 
   async post(id: string): Promise<PostV2 | undefined> {
