@@ -94,11 +94,12 @@ async function generateMembers(db) {
          lateral (select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso) f`,
       [scryptHash(PASSWORD), MEMBERS],
     );
-    // Member i follows floor(60 × r²) others (mean 20): (i·7919 + k·4729) mod N are distinct for k < N.
+    // Member i follows about floor(60 × r²) + 1 others (mean about 20): (i·7919 + k·4729) mod N are
+    // distinct for k < N. Each lateral refers to i, or PostgreSQL would draw its random() once for all rows.
     await db.query(
       `insert into follows (follower_id, followee_id, following_pos, follower_pos)
        select ${member('i')}, ${member('1 + (i::bigint * 7919 + k * 4729) % $1::int')}, i::bigint * 1000 + k, i::bigint * 1000 + k
-       from generate_series(1, $1::int) i, lateral generate_series(0, floor(60 * power(random(), 2))::int) k
+       from generate_series(1, $1::int) i, lateral generate_series(0, floor(60 * power(random(), 2))::int + 0 * i) k
        where 1 + (i::bigint * 7919 + k * 4729) % $1::int <> i`,
       [MEMBERS],
     );
@@ -122,7 +123,7 @@ async function generatePosts(db, from, to) {
          ' #' || i, '', ts, iso, iso,
          floor(16 * power(random(), 3))::int, (random() < 0.1)::int, floor(5 * power(random(), 4))::int
        from generate_series($1::int, $2::int) i,
-         lateral (select date_trunc('milliseconds', timestamptz '2026-11-20 06:30:00+00' - random() * interval '365 days') as ts) t,
+         lateral (select date_trunc('milliseconds', timestamptz '2026-11-20 06:30:00+00' - random() * interval '365 days' + i * interval '0 s') as ts) t,
          lateral (select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso) f`,
       [from + 1, to, MEMBERS],
     );
