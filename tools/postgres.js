@@ -7,6 +7,7 @@
  * As root, the server runs as the `postgres` user (PostgreSQL refuses to run as root).
  * The command also gets ORBIT_PG_DATA, ORBIT_PG_BIN, ORBIT_PG_RUN_AS and ORBIT_PG_OPTIONS, so
  * fault tests can restart, stop or freeze the server (tools/pg-control.js).
+ * POSTGRES_OPTIONS adds server settings ("-c name=value …").
  */
 const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
@@ -73,7 +74,9 @@ async function main() {
   };
   try {
     pgTool('initdb', ['-D', data, '-U', 'orbit', '--auth=trust', '-E', 'UTF8', '--no-locale']);
-    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+    // POSTGRES_OPTIONS: more server settings, e.g. "-c shared_buffers=1GB" (the server bench sets some).
+    const extra = process.env.POSTGRES_OPTIONS ? ` ${process.env.POSTGRES_OPTIONS}` : '';
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${extra}`;
     pgTool('pg_ctl', ['start', '-D', data, '-w', '-l', path.join(dir, 'server.log'), '-o', serverOptions]);
     started = true;
     const databaseUrl = `postgres://orbit@127.0.0.1:${port}/postgres`;

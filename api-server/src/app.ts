@@ -20,7 +20,7 @@ import { one, sql, withTimeout, type Database, type Db } from './db';
 import { clientErrorHandler } from './http/client-errors';
 import { idempotencyKeyOf, takesIdempotencyKey, withIdempotency, IDEMPOTENCY_HEADER, type IdempotentCall } from './http/idempotency';
 import { checkBodyType, checkCharacters, checkPathParams } from './http/input';
-import { routeRateLimit } from './http/limits';
+import { LOGIN_PATHS, routeRateLimit } from './http/limits';
 import { loginGuard } from './http/login-guard';
 import { isAnswered, registerOperations, unavailable } from './http/operations';
 import { isDatabaseUnavailable } from './http/unavailable';
@@ -34,6 +34,7 @@ import { userRoutes } from './routes/users';
 import { RouteTable } from '@social/mock-api/route-table';
 import { resetToSeed } from './seed';
 import { setTokenSecret } from './tokens';
+import { v2Routes } from './v2';
 import { TEST_TODOS, unknownEndpoint } from '@social/mock-api/todos';
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts from this address. Wait a minute and try again.';
@@ -156,7 +157,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
       method,
       url,
       config: { rateLimit: routeRateLimit(method, url, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE) },
-      ...(url === '/api/auth/login' ? { preHandler: guard.check, onResponse: guard.count } : {}),
+      ...(LOGIN_PATHS.has(url) ? { preHandler: guard.check, onResponse: guard.count } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         checkPathParams((request.params ?? {}) as Record<string, string>);
         const raw = typeof request.body === 'string' ? request.body : undefined;
@@ -188,6 +189,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   userRoutes(kit);
   postRoutes(kit);
   commentRoutes(kit);
+  v2Routes(kit);
   // The tester's fixtures: a setting (API_TEST_TODOS), off by default in production.
   if (config.operations.testTodos) kit.route('GET', '/test-todos', () => Promise.resolve({ status: 200, body: { todos: TEST_TODOS.todos.map((t) => ({ ...t })) } }));
 

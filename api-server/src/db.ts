@@ -4,6 +4,7 @@
  * tag, which sends every value as a parameter. Migrations run through Kysely's Migrator.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql, type RawBuilder, type Transaction as KyselyTransaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import fs from 'node:fs';
@@ -52,7 +53,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!options.pglite && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = options.pglite ?? new PGlite(dataDir);
+  const client = options.pglite ?? newPGlite(dataDir);
   const db = new Kysely<Schema>({ dialect: new PGliteDialect(client) });
   // A shared PGlite belongs to whoever opened it.
   return {
@@ -62,6 +63,9 @@ export function openDatabase(options: DatabaseOptions): Database {
     close: () => (options.pglite ? Promise.resolve() : db.destroy()),
   };
 }
+
+/** An embedded database with the extensions the schema needs (pg_trgm: member search's trigram index; PostgreSQL has it in contrib). */
+export const newPGlite = (dataDir: string): PGlite => new PGlite(dataDir, { extensions: { pg_trgm } });
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrate(db: Db): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * Idempotency-Key on the creating calls (POST /posts, POST /comments/add/:postId,
- * POST /auth/signup): a client that sends the same key again, after a dropped connection or
+ * POST /auth/signup, and their /v2 counterparts): a client that sends the same key again, after a dropped connection or
  * a 503, gets the first call's answer instead of a second post, comment or member.
  *
  * The key is claimed in the same transaction as the write: it is kept exactly when the write
@@ -26,6 +26,10 @@ const ROUTES: Record<string, 'stored' | 'feed'> = {
   'POST /auth/signup': 'stored',
   'POST /posts': 'feed',
   'POST /comments/add/:postId': 'feed',
+  // /api/v2 answers only what the call made (mock-api/src/contract-v2.ts): small, so stored as is.
+  'POST /v2/auth/signup': 'stored',
+  'POST /v2/posts': 'stored',
+  'POST /v2/posts/:postId/comments': 'stored',
 };
 
 export const takesIdempotencyKey = (method: string, path: string): boolean => `${method} ${path}` in ROUTES;

@@ -14,7 +14,9 @@ import type { OperationsConfig, ServerConfig } from '../config';
 import { tokenFromHeader, verifyToken } from '../tokens';
 import { HTTP_MESSAGES } from './messages';
 
-export const AUTH_PATHS = new Set(['/api/auth/login', '/api/auth/signup']);
+/** Logins of both APIs: one per-address counter each, and the per-account guard (login-guard.ts). */
+export const LOGIN_PATHS = new Set(['/api/auth/login', '/api/v2/auth/login']);
+export const AUTH_PATHS = new Set([...LOGIN_PATHS, '/api/auth/signup', '/api/v2/auth/signup']);
 
 /** The member a request's token names (checked signature only: enough to count by), else its address. */
 function memberOrAddress(request: FastifyRequest): string {
