@@ -3,9 +3,15 @@
  * Runs one npm script in every app at once, output labelled by app:
  *   node tools/run-all.js start|build|serve
  * build fails if any app fails; start and serve keep the others running if one stops.
+ *
+ * start and serve print one "ready" line per app once its port answers (a dev server only
+ * answers once its first compilation is done) and, when every app answers (and the API, when
+ * ORBIT_API_BASE_URL names one: npm run start:server / serve:server), "open http://localhost:3000".
  */
 const { concurrently } = require('concurrently');
 const apps = require('./apps');
+const { ENV } = require('./api-config');
+const { announceWhenReady, appReady, apiReady } = require('./ready');
 
 const script = process.argv[2];
 if (!['start', 'build', 'serve'].includes(script)) {
@@ -13,12 +19,20 @@ if (!['start', 'build', 'serve'].includes(script)) {
   process.exit(2);
 }
 
+const since = Date.now();
 const colours = ['magenta', 'cyan', 'green', 'yellow', 'blue', 'red'];
 const commands = Object.entries(apps).map(([folder, app], i) => ({
   command: `npm run ${script} --silent -w ${folder}`,
   name: `${app.name}:${app.port}`,
   prefixColor: colours[i % colours.length],
 }));
+
+if (script === 'start') {
+  console.log('Starting the six dev servers. The first start compiles every app (about a minute);');
+  console.log('later ones reuse the cache in node_modules/.cache/webpack. One line per app follows when it answers.');
+} else if (script === 'build') {
+  console.log('Building the six apps, three at a time (node_modules/.cache/webpack makes a rebuild of unchanged apps quick).');
+}
 
 const { result } = concurrently(commands, {
   prefix: '[{name}]',
@@ -27,7 +41,24 @@ const { result } = concurrently(commands, {
   killOthersOn: script === 'build' ? ['failure'] : [],
 });
 
+if (script !== 'build') {
+  const parts = Object.values(apps).map((app) => ({
+    label: `${app.name}:${app.port}`,
+    url: `http://localhost:${app.port}/`,
+    ready: () => appReady(app.port),
+  }));
+  const apiBaseUrl = process.env[ENV];
+  if (apiBaseUrl) parts.push({ label: 'api', url: apiBaseUrl, ready: () => apiReady(apiBaseUrl) });
+  void announceWhenReady(parts, {
+    since,
+    done: (time) => `\nEverything answers (${time}): open http://localhost:3000\n`,
+  });
+}
+
 result.then(
-  () => process.exit(0),
+  () => {
+    if (script === 'build') console.log(`Built the six apps in ${((Date.now() - since) / 1000).toFixed(1)} s.`);
+    process.exit(0);
+  },
   () => process.exit(1),
 );
