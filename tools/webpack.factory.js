@@ -289,6 +289,9 @@ function createAppConfig({ dir, title, exposes = {} }) {
           template: path.join(__dirname, 'index.html'),
           title,
           publicPath: '/',
+          // A dev page runs its own entry only: with remoteEntry.js too, two webpack runtimes of
+          // one build would share the page, and a hot update reached only one of them.
+          ...(production ? {} : { chunks: ['main'] }),
           // The shell starts its remotes' downloads from the page itself (tools/boot/preload.js).
           bootScript: isShell && !single ? bootScript() : '',
           // A remote's dev page loads another remote's production build (tools/dev-remotes.js), whose
