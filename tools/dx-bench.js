@@ -171,6 +171,22 @@ async function pageLoads(url, locatorOf, count = 3) {
 const logIn = (page) => page.getByRole('button', { name: 'Log In' });
 const READY_LINE = /open http:\/\/localhost:3000/;
 
+/** The same edit as the remote row, on the home feed inside the shell (signed in as test user 1). */
+async function editInShell() {
+  const { page, context } = await freshPage();
+  try {
+    await page.goto('http://localhost:3000/login');
+    await page.getByRole('button', { name: 'Fill test credentials' }).click({ timeout: 60000 });
+    await logIn(page).click();
+    await page.locator('article').first().waitFor({ state: 'visible', timeout: 120000 });
+    return await measureEdit(page);
+  } catch (error) {
+    return { error: error.message.split('\n')[0] };
+  } finally {
+    await context.close();
+  }
+}
+
 async function measureStart() {
   const result = {};
   for (const phase of ['first', 'next']) {
@@ -185,6 +201,8 @@ async function measureStart() {
       if (phase === 'first') {
         result.warnings = proc.lines.filter((l) => /absolute path resolution/.test(l.line)).length;
         result.pageLoad = await pageLoads('http://localhost:3000/login', logIn);
+      } else {
+        result.inShell = await editInShell();
       }
     } finally {
       await proc.stop();
@@ -199,37 +217,16 @@ const EDIT_FILE = path.join(root, 'feed-mfe', 'src', 'suggestions', 'SuggestedUs
 const EDIT_FROM = 'Suggested users';
 const EDIT_TO = 'Suggested users (edited by dx-bench)';
 
-async function measureRemote() {
-  const result = {};
-  await assertPortsFree();
-  for (const remote of ['post-mfe', 'profile-mfe', 'auth-mfe']) {
-    if (!fs.existsSync(path.join(root, remote, 'dist', 'mf-manifest.json'))) {
-      console.log(`  building ${remote} first (its production build is what feed-mfe's page uses)`);
-      const build = run('npm', ['run', 'build', '--silent', '-w', remote]);
-      await build.exited;
-    }
-  }
-  emptyCaches();
+/**
+ * On a page showing feed's suggestions and the composer: types a draft, changes the string on
+ * disk, and reports how long until the page shows it, whether the page reloaded, whether the
+ * draft survived. The file is restored (and the page given time to show it again).
+ */
+async function measureEdit(page) {
   const original = fs.readFileSync(EDIT_FILE, 'utf8');
-  const proc = run('npm', ['start', '-w', 'feed-mfe']);
-  const { page, context, consoleLines } = await freshPage();
+  const result = {};
   try {
-    const end = Date.now() + 300000;
-    while (Date.now() < end) {
-      try {
-        await page.goto('http://localhost:3002/', { waitUntil: 'commit', timeout: 30000 });
-        await page.locator('article').first().waitFor({ state: 'visible', timeout: 60000 });
-        break;
-      } catch {
-        await sleep(250);
-      }
-    }
-    result.firstPost = (await page.locator('article').count()) > 0 ? Date.now() - proc.started : null;
-    if (result.firstPost == null) return result;
-
-    // Fast Refresh: a draft in the composer, a marker on window (gone if the page reloads).
-    const heading = page.getByText(EDIT_FROM, { exact: true });
-    await heading.first().waitFor({ state: 'visible', timeout: 30000 });
+    await page.getByText(EDIT_FROM, { exact: true }).first().waitFor({ state: 'visible', timeout: 60000 });
     const box = page.getByRole('textbox', { name: "What's on your mind?" });
     await box.fill('a draft being typed');
     await page.evaluate(() => {
@@ -246,8 +243,41 @@ async function measureRemote() {
     }
     result.reloaded = !(await page.evaluate(() => globalThis.__dxBenchMarker === true).catch(() => false));
     result.draftKept = (await box.inputValue({ timeout: 5000 }).catch(() => '')) === 'a draft being typed';
+  } finally {
     fs.writeFileSync(EDIT_FILE, original);
-    await page.getByText(EDIT_FROM, { exact: true }).first().waitFor({ state: 'visible', timeout: 60000 }).catch(() => undefined);
+  }
+  await page.getByText(EDIT_FROM, { exact: true }).first().waitFor({ state: 'visible', timeout: 60000 }).catch(() => undefined);
+  return result;
+}
+
+async function measureRemote() {
+  const result = {};
+  await assertPortsFree();
+  for (const remote of ['post-mfe', 'profile-mfe', 'auth-mfe']) {
+    if (!fs.existsSync(path.join(root, remote, 'dist', 'mf-manifest.json'))) {
+      console.log(`  building ${remote} first (its production build is what feed-mfe's page uses)`);
+      const build = run('npm', ['run', 'build', '--silent', '-w', remote]);
+      await build.exited;
+    }
+  }
+  emptyCaches();
+  const proc = run('npm', ['start', '-w', 'feed-mfe']);
+  const { page, context, consoleLines } = await freshPage();
+  try {
+    const end = Date.now() + 300000;
+    while (Date.now() < end) {
+      try {
+        await page.goto('http://localhost:3002/', { waitUntil: 'commit', timeout: 30000 });
+        await page.locator('article').first().waitFor({ state: 'visible', timeout: 60000 });
+        break;
+      } catch {
+        await sleep(250);
+      }
+    }
+    result.firstPost = (await page.locator('article').count()) > 0 ? Date.now() - proc.started : null;
+    if (result.firstPost == null) return result;
+
+    Object.assign(result, await measureEdit(page));
 
     // Links inside the remote: a card's author (profile) and its comments (post page).
     for (const [key, linkOf] of [
@@ -267,7 +297,6 @@ async function measureRemote() {
       result[key] = noRoute || !opened ? 'blank' : `opens (${new URL(page.url()).pathname})`;
     }
   } finally {
-    fs.writeFileSync(EDIT_FILE, original);
     await context.close();
     await proc.stop();
     await portsFreed();
@@ -369,6 +398,8 @@ function table(results) {
     out.push(`| \`npm start\`, empty cache, until "Log In" shows | ${seconds(r.start.firstLogIn)} (ready line at ${seconds(r.start.firstReadyLine)}; URL printed: ${r.start.firstPrintedUrl ? 'yes' : 'no'}; "absolute path resolution" warnings: ${r.start.warnings}) |`);
     out.push(`| \`npm start\` again, cache kept | ${seconds(r.start.nextLogIn)} (ready line at ${seconds(r.start.nextReadyLine)}) |`);
     out.push(`| full page load of /login in development (median of 3) | ${seconds(r.start.pageLoad?.median)} |`);
+    const e = r.start.inShell;
+    if (e) out.push(`| change a string in feed-mfe, home feed inside the shell | ${e.error ? e.error : `shown in ${seconds(e.refresh)}; page reloaded: ${e.reloaded ? 'yes' : 'no'}; draft kept: ${e.draftKept ? 'yes' : 'no'}`} |`);
   }
   if (r.remote) {
     out.push(`| \`npm start -w feed-mfe\`, empty cache, first post on screen | ${seconds(r.remote.firstPost)} |`);

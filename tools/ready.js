@@ -59,7 +59,6 @@ async function announceWhenReady(parts, { since = Date.now(), log = console.log,
   const reminder = setInterval(() => {
     if (waiting.size) log(`… still starting: ${[...waiting].join(', ')} (${elapsed(since)})`);
   }, remindEvery);
-  reminder.unref();
   try {
     await Promise.all(
       parts.map(async (part) => {

@@ -7,6 +7,8 @@
  * start and serve print one "ready" line per app once its port answers (a dev server only
  * answers once its first compilation is done) and, when every app answers (and the API, when
  * ORBIT_API_BASE_URL names one: npm run start:server / serve:server), "open http://localhost:3000".
+ *   --after-api  start the apps only once the API answers (serve:server: static pages would
+ *                otherwise answer before the API, and a login in that window would fail)
  */
 const { concurrently } = require('concurrently');
 const apps = require('./apps');
@@ -20,6 +22,8 @@ if (!['start', 'build', 'serve'].includes(script)) {
 }
 
 const since = Date.now();
+const apiBaseUrl = process.env[ENV];
+const afterApi = process.argv.includes('--after-api') && !!apiBaseUrl;
 const colours = ['magenta', 'cyan', 'green', 'yellow', 'blue', 'red'];
 const commands = Object.entries(apps).map(([folder, app], i) => ({
   command: `npm run ${script} --silent -w ${folder}`,
@@ -34,28 +38,38 @@ if (script === 'start') {
   console.log('Building the six apps, three at a time (node_modules/.cache/webpack makes a rebuild of unchanged apps quick).');
 }
 
-const { result } = concurrently(commands, {
-  prefix: '[{name}]',
-  // Builds on two cores: three at a time is faster than six fighting for memory bandwidth.
-  maxProcesses: script === 'build' ? 3 : commands.length,
-  killOthersOn: script === 'build' ? ['failure'] : [],
-});
-
-if (script !== 'build') {
-  const parts = Object.values(apps).map((app) => ({
-    label: `${app.name}:${app.port}`,
-    url: `http://localhost:${app.port}/`,
-    ready: () => appReady(app.port),
-  }));
-  const apiBaseUrl = process.env[ENV];
-  if (apiBaseUrl) parts.push({ label: 'api', url: apiBaseUrl, ready: () => apiReady(apiBaseUrl) });
-  void announceWhenReady(parts, {
-    since,
-    done: (time) => `\nEverything answers (${time}): open http://localhost:3000\n`,
+function runApps() {
+  const { result } = concurrently(commands, {
+    prefix: '[{name}]',
+    // Builds on two cores: three at a time is faster than six fighting for memory bandwidth.
+    maxProcesses: script === 'build' ? 3 : commands.length,
+    killOthersOn: script === 'build' ? ['failure'] : [],
   });
+  return result;
 }
 
-result.then(
+async function main() {
+  const api = apiBaseUrl ? [{ label: 'api', url: apiBaseUrl, ready: () => apiReady(apiBaseUrl) }] : [];
+  if (afterApi) {
+    console.log(`Waiting for the API (${apiBaseUrl}) before serving the pages.`);
+    await announceWhenReady(api, { since });
+  }
+  const result = runApps();
+  if (script !== 'build') {
+    const parts = Object.values(apps).map((app) => ({
+      label: `${app.name}:${app.port}`,
+      url: `http://localhost:${app.port}/`,
+      ready: () => appReady(app.port),
+    }));
+    void announceWhenReady([...parts, ...(afterApi ? [] : api)], {
+      since,
+      done: (time) => `\nEverything answers (${time}): open http://localhost:3000\n`,
+    });
+  }
+  return result;
+}
+
+main().then(
   () => {
     if (script === 'build') console.log(`Built the six apps in ${((Date.now() - since) / 1000).toFixed(1)} s.`);
     process.exit(0);
