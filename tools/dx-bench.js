@@ -2,7 +2,7 @@
 /**
  * Measures the developer-experience rows of docs/developing.md ("Measured"), each bounded in time:
  *
- *   node tools/dx-bench.js [start] [remote] [build] [serve-server] [test] [--out file.json]
+ *   node tools/dx-bench.js [start] [remote] [build] [serve-server] [test] [--out file.json] [--first-only]
  *
  * With no row named, runs start, remote, build and serve-server (test takes minutes: name it).
  *   start         `npm start` with an empty development cache until "Log In" shows at
@@ -35,6 +35,8 @@ const outFile = outIndex >= 0 ? argv[outIndex + 1] : null;
 const ROWS = ['start', 'remote', 'build', 'serve-server', 'test'];
 const named = argv.filter((a, i) => ROWS.includes(a) && argv[i - 1] !== '--out');
 const rows = named.length ? named : ROWS.filter((r) => r !== 'test');
+// --first-only: the start row without its second start (a tree without a persistent cache starts alike twice).
+const FIRST_ONLY = argv.includes('--first-only');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms) => (ms == null ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
@@ -189,7 +191,7 @@ async function editInShell() {
 
 async function measureStart() {
   const result = {};
-  for (const phase of ['first', 'next']) {
+  for (const phase of FIRST_ONLY ? ['first'] : ['first', 'next']) {
     await assertPortsFree();
     if (phase === 'first') emptyCaches();
     const proc = run('node', ['tools/run-all.js', 'start']);
@@ -396,7 +398,7 @@ function table(results) {
   const r = results;
   if (r.start) {
     out.push(`| \`npm start\`, empty cache, until "Log In" shows | ${seconds(r.start.firstLogIn)} (ready line at ${seconds(r.start.firstReadyLine)}; URL printed: ${r.start.firstPrintedUrl ? 'yes' : 'no'}; "absolute path resolution" warnings: ${r.start.warnings}) |`);
-    out.push(`| \`npm start\` again, cache kept | ${seconds(r.start.nextLogIn)} (ready line at ${seconds(r.start.nextReadyLine)}) |`);
+    if (!FIRST_ONLY) out.push(`| \`npm start\` again, cache kept | ${seconds(r.start.nextLogIn)} (ready line at ${seconds(r.start.nextReadyLine)}) |`);
     out.push(`| full page load of /login in development (median of 3) | ${seconds(r.start.pageLoad?.median)} |`);
     const e = r.start.inShell;
     if (e) out.push(`| change a string in feed-mfe, home feed inside the shell | ${e.error ? e.error : `shown in ${seconds(e.refresh)}; page reloaded: ${e.reloaded ? 'yes' : 'no'}; draft kept: ${e.draftKept ? 'yes' : 'no'}`} |`);
