@@ -13,7 +13,7 @@
 const { concurrently } = require('concurrently');
 const apps = require('./apps');
 const { ENV } = require('./api-config');
-const { announceWhenReady, appReady, apiReady } = require('./ready');
+const { announceWhenReady, appReady, apiReady, statusOf } = require('./ready');
 
 const script = process.argv[2];
 if (!['start', 'build', 'serve'].includes(script)) {
@@ -31,13 +31,6 @@ const commands = Object.entries(apps).map(([folder, app], i) => ({
   prefixColor: colours[i % colours.length],
 }));
 
-if (script === 'start') {
-  console.log('Starting the six dev servers. The first start compiles every app (about a minute);');
-  console.log('later ones reuse the cache in node_modules/.cache/webpack. One line per app follows when it answers.');
-} else if (script === 'build') {
-  console.log('Building the six apps, three at a time (node_modules/.cache/webpack makes a rebuild of unchanged apps quick).');
-}
-
 function runApps() {
   const { result } = concurrently(commands, {
     prefix: '[{name}]',
@@ -49,6 +42,21 @@ function runApps() {
 }
 
 async function main() {
+  if (script !== 'build') {
+    // Anything already answering on an app's port (another checkout's servers?) would be taken for ready.
+    for (const app of Object.values(apps)) {
+      if ((await statusOf(`http://127.0.0.1:${app.port}/`, 1000)) !== 0) {
+        console.error(`Port ${app.port} (${app.name}) is already in use: stop what runs there (npm start / serve?) first.`);
+        process.exit(1);
+      }
+    }
+  }
+  if (script === 'start') {
+    console.log('Starting the six dev servers. The first start compiles every app (about a minute);');
+    console.log('later ones reuse the cache in node_modules/.cache/webpack. One line per app follows when it answers.');
+  } else if (script === 'build') {
+    console.log('Building the six apps, three at a time (node_modules/.cache/webpack makes a rebuild of unchanged apps quick).');
+  }
   const api = apiBaseUrl ? [{ label: 'api', url: apiBaseUrl, ready: () => apiReady(apiBaseUrl) }] : [];
   if (afterApi) {
     console.log(`Waiting for the API (${apiBaseUrl}) before serving the pages.`);
