@@ -52,7 +52,7 @@ async function main() {
     }
   }
   if (script === 'start') {
-    console.log('Starting the six dev servers. The first start compiles every app (about a minute);');
+    console.log('Starting the six dev servers. The first start compiles every app;');
     console.log('later ones reuse the cache in node_modules/.cache/webpack. One line per app follows when it answers.');
   } else if (script === 'build') {
     console.log('Building the six apps, three at a time (node_modules/.cache/webpack makes a rebuild of unchanged apps quick).');
