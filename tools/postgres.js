@@ -78,7 +78,8 @@ async function main() {
     started = true;
     const databaseUrl = `postgres://orbit@127.0.0.1:${port}/postgres`;
     console.log(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (${dir})`);
-    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl }, shell: process.platform === 'win32' });
+    // POSTGRES_LOG: the server's log file, for a command that reads it (the server bench's slow plans).
+    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl, POSTGRES_LOG: path.join(dir, 'server.log') }, shell: process.platform === 'win32' });
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
     const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
     stop();
