@@ -1,4 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import React from 'react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { Response } from 'miragejs';
 import { CLIENT_MESSAGES, SERVER_ERRORS, TEXT_LIMITS } from '@social/mock-api/contract';
@@ -6,6 +8,7 @@ import { STORAGE_FULL_STATUS } from '@social/mock-api/server';
 import { api, setAuth } from '@social/shell/bus';
 import { putPost, queryClient, queryKeys } from '@social/shell/data';
 import { cardRenders, likeCountOf, postIdOf } from '../../tools/jest/federation-kit';
+import FeedPage from '../src/feed/FeedPage';
 import { findCards, renderFeed, shownPostIds, setUpFeedTests } from './helpers';
 
 const ctx = setUpFeedTests();
@@ -180,4 +183,32 @@ test('a like elsewhere updates the card shown without re-rendering the other car
   await waitFor(() => expect(likeCountOf(chess)).toBe(1));
   expect(cardRenders.get('p11-chess')).toBe((before.get('p11-chess') ?? 0) + 1);
   for (const id of HOME_LATEST.filter((id) => id !== 'p11-chess')) expect(cardRenders.get(id)).toBe(before.get(id));
+});
+
+test('one answer updates every list showing the post; a deletion takes its card out of every list', async () => {
+  const user = userEvent.setup();
+  // My newest post: first in my home feed and first in explore.
+  await api.v2.posts.create({ content: 'In two lists at once', pic: '' });
+  renderFeed('home');
+  render(
+    <MemoryRouter>
+      <FeedPage mode="explore" />
+    </MemoryRouter>,
+  );
+  const lists = () => [screen.getByRole('list', { name: 'Home feed' }), screen.getByRole('list', { name: 'Explore feed' })];
+  const cards = () => lists().map((list) => within(list).queryAllByRole('article').find((a) => within(a).queryByText('In two lists at once'))!);
+  await waitFor(() => expect(cards().every(Boolean)).toBe(true), { timeout: 10000 });
+
+  // A like from the home card: its answer shows on the explore card too.
+  fireEvent.click(within(cards()[0]!).getByRole('button', { name: 'Like' }));
+  await waitFor(() => expect(cards().map((card) => likeCountOf(card))).toEqual([1, 1]), { timeout: 5000 });
+  expect(within(cards()[1]!).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Deleted from the explore card: gone from both lists, and from the cache.
+  await user.click(within(cards()[1]!).getByRole('button', { name: 'Post options' }));
+  await user.click(screen.getByRole('menuitem', { name: 'Delete post' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByText('In two lists at once')).not.toBeInTheDocument(), { timeout: 5000 });
+  expect(within(lists()[0]!).getAllByRole('article').length).toBeGreaterThan(0);
+  expect(ctx.toasts).toContainEqual({ toastType: 'success', message: CLIENT_MESSAGES.postDeleted });
 });

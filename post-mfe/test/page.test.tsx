@@ -193,3 +193,54 @@ test('deleting the post from its page goes home', async () => {
   expect(ctx.toasts).toEqual([{ toastType: 'success', message: CLIENT_MESSAGES.postDeleted }]);
   expect(screen.getByText('Home')).toBeInTheDocument();
 });
+
+/** The reply (a list item) whose text is `text`. */
+const replyBy = async (text: string) => {
+  await screen.findByText(text);
+  return screen.getAllByRole('listitem').find((item) => item.matches('.post-reply') && within(item).queryByText(text))!;
+};
+
+test('reply options: none on others\' replies; Edit and Delete on mine: edit inline, delete after confirming', async () => {
+  const { unmount } = renderPostPage('p01-sunrise');
+  // Sara's reply on Sara's post: neither mine nor on my post.
+  const theirs = await replyBy('The north loop, start before 5 or you miss the colours!');
+  expect(within(theirs).queryByRole('button', { name: 'Reply options' })).not.toBeInTheDocument();
+  unmount();
+
+  renderPostPage('p02-css');
+  let mine = await replyBy('Ooh, example please? 🙏');
+  await userEvent.click(within(mine).getByRole('button', { name: 'Reply options' }));
+  expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit', 'Delete']);
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+  const box = within(mine).getByRole('textbox', { name: 'Edit reply' });
+  expect(box).toHaveValue('Ooh, example please? 🙏');
+  await userEvent.clear(box);
+  await userEvent.click(within(mine).getByRole('button', { name: 'Save' }));
+  expect(ctx.toasts).toEqual([{ toastType: 'info', message: CLIENT_MESSAGES.emptyReply }]);
+  await userEvent.type(box, 'An example, please? 🙏');
+  await userEvent.click(within(mine).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(within(mine).queryByRole('textbox', { name: 'Edit reply' })).not.toBeInTheDocument());
+  expect(within(mine).getByText('An example, please? 🙏')).toBeInTheDocument();
+  const onServer = async () => (await api.v2.comments.ofPost('p02-css')).comments[0]!.replies;
+  expect((await onServer()).map((r) => r.content)).toEqual(['An example, please? 🙏']);
+
+  mine = await replyBy('An example, please? 🙏');
+  await userEvent.click(within(mine).getByRole('button', { name: 'Reply options' }));
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+  await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete reply?' })).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByText('An example, please? 🙏')).not.toBeInTheDocument());
+  expect(await onServer()).toEqual([]);
+  // The comment itself stays.
+  expect(screen.getByText('And it works nicely with focus-visible for accessible cards ♿')).toBeInTheDocument();
+});
+
+test("on my post I can delete another member's reply, but not edit it", async () => {
+  renderPostPage('p09-launch');
+  const theirs = await replyBy('Big milestone 👏');
+  await userEvent.click(within(theirs).getByRole('button', { name: 'Reply options' }));
+  expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Delete']);
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+  await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete reply?' })).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByText('Big milestone 👏')).not.toBeInTheDocument());
+  expect(ctx.toasts).toEqual([]);
+});
