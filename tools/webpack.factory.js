@@ -48,6 +48,12 @@ function sharedModules({ eager = false } = {}) {
     '@social/shell/federation': platformModule(),
     '@social/shell/ui': platformModule(),
     '@social/shell/routes': platformModule(),
+    // Server state (docs/data-layer.md): one QueryClient and one TanStack Query for the page.
+    // Never eager, not even in the shell: /login does not use them, so they stay out of the
+    // shell's start-up code and load with the first page that reads data (the shell's own uses
+    // import them with import()).
+    '@tanstack/react-query': { singleton: true, requiredVersion: deps['@tanstack/react-query'] },
+    '@social/shell/data': { ...platformModule(), eager: false },
   };
 }
 

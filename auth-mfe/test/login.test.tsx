@@ -65,7 +65,7 @@ test('submitting empty fields names each one and moves focus to the first invali
 
   await userEvent.type(passwordBox(), 'a');
   expect(screen.queryByText(CLIENT_MESSAGES.emptyField('Password'))).not.toBeInTheDocument();
-  expect(requestsTo(ctx.server, '/api/auth/login')).toBe(0);
+  expect(requestsTo(ctx.server, '/api/v2/auth/login')).toBe(0);
   expect(ctx.toasts).toEqual([]);
 });
 
@@ -76,7 +76,7 @@ test('a badly formed e-mail blocks the submit with the format message and focus 
   await userEvent.click(logIn());
   expect(screen.getByText(CLIENT_MESSAGES.emailFormat)).toBeInTheDocument();
   expect(emailBox()).toHaveFocus();
-  expect(requestsTo(ctx.server, '/api/auth/login')).toBe(0);
+  expect(requestsTo(ctx.server, '/api/v2/auth/login')).toBe(0);
 });
 
 test('show/hide toggles the password between hidden and plain text, keeping its name', async () => {
@@ -181,5 +181,5 @@ test('two quick submits send one request', async () => {
   });
   await userEvent.click(logIn());
   await waitFor(() => expect(ctx.toasts).toHaveLength(1));
-  expect(requestsTo(ctx.server, '/api/auth/login')).toBe(1);
+  expect(requestsTo(ctx.server, '/api/v2/auth/login')).toBe(1);
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { CLIENT_MESSAGES, SERVER_ERRORS, STORAGE_KEYS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { makeServer, type Server } from '@social/mock-api/server';
-import { api, logout, setAuth, setPosts, setUsers, whenLogoutSent } from '@social/shell/bus';
+import { api, logout, setAuth, whenLogoutSent } from '@social/shell/bus';
 import MockmanPage from '../src/MockmanPage';
 import { isTextType } from '../src/response/send';
 
@@ -17,8 +17,6 @@ beforeEach(() => {
 afterEach(async () => {
   act(() => {
     logout();
-    setPosts([]);
-    setUsers([]);
   });
   await whenLogoutSent();
   server.shutdown();
@@ -55,9 +53,9 @@ async function setEndpoint(user: ReturnType<typeof userEvent.setup>, endpoint: s
 }
 
 async function signIn() {
-  const { foundUser, encodedToken } = await api.auth.login(TEST_CREDENTIALS[0]!);
-  act(() => setAuth({ token: encodedToken, user: foundUser }));
-  return { foundUser, encodedToken };
+  const { me, encodedToken } = await api.v2.auth.login(TEST_CREDENTIALS[0]!);
+  act(() => setAuth({ token: encodedToken, user: me }));
+  return { foundUser: me, encodedToken };
 }
 
 test('starts with GET /api/test-todos, body {}, an Accept */* row in use plus a blank row, and no response', () => {

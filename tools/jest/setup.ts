@@ -1,6 +1,7 @@
 /** Runs before every test file of every workspace. */
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'util';
+import { notifyManager } from '@tanstack/react-query';
 
 // jsdom lacks these; react-router needs them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -12,3 +13,7 @@ window.scrollTo = () => undefined;
 beforeEach(() => {
   window.localStorage.clear();
 });
+
+// TanStack Query tells its subscribers in a batch after a setTimeout(0); in tests a microtask,
+// so an answer written into the cache inside act() is on screen when act() returns.
+notifyManager.setScheduler(queueMicrotask);

@@ -65,8 +65,8 @@ export default function LoginPage() {
     if (found.password) return passwordRef.current?.focus();
     void run(async () => {
       try {
-        const { foundUser, encodedToken } = await api.auth.login({ username: email.trim(), password });
-        setAuth({ token: encodedToken, user: foundUser });
+        const { me, encodedToken } = await api.v2.auth.login({ username: email.trim(), password });
+        setAuth({ token: encodedToken, user: me });
       } catch (error) {
         toast('error', loginFailureMessage(error));
       }

@@ -78,13 +78,13 @@ export default function SignupPage() {
     if (found.password) return passwordRef.current?.focus();
     void run(async () => {
       try {
-        const { createdUser, encodedToken } = await api.auth.signup({
+        const { me, encodedToken } = await api.v2.auth.signup({
           username: email.trim(),
           password,
           firstName: firstName.trim(),
           lastName: lastName.trim(),
         });
-        setAuth({ token: encodedToken, user: createdUser });
+        setAuth({ token: encodedToken, user: me });
       } catch (error) {
         toast('error', signupFailureMessage(error));
       }

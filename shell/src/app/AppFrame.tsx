@@ -1,6 +1,6 @@
 import React, { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { auth$, events$, refreshUsers } from '@social/shell/bus';
+import { events$ } from '@social/shell/bus';
 import { VersionNotice } from '@social/shell/federation';
 import { useApplyTheme } from '../theme/ThemeSwitch';
 import { ToastHost } from '../toasts/ToastHost';
@@ -26,20 +26,6 @@ function ScrollToTop() {
   return null;
 }
 
-/** Keeps the members list loaded while someone is signed in (search, suggestions, follow lists). */
-function UsersLoader() {
-  useEffect(() => {
-    let signedIn: string | null = null;
-    const subscription = auth$.subscribe((auth) => {
-      const id = auth?.user._id ?? null;
-      if (id && id !== signedIn) refreshUsers().catch(() => undefined);
-      signedIn = id;
-    });
-    return () => subscription.unsubscribe();
-  }, []);
-  return null;
-}
-
 /** What every page of the product has around it, in the shell and in a remote's dev page. */
 export function AppFrame({ children }: { children: ReactNode }) {
   useApplyTheme();
@@ -47,7 +33,6 @@ export function AppFrame({ children }: { children: ReactNode }) {
     <>
       <NavigateBridge />
       <ScrollToTop />
-      <UsersLoader />
       <VersionNotice />
       {children}
       <ToastHost />

@@ -133,8 +133,8 @@ function DevBar({ name, links, remotes: reported }: Pick<DevHostOptions, 'name' 
 async function signInTestUser(): Promise<void> {
   const credentials = TEST_CREDENTIALS[0]!;
   try {
-    const { foundUser, encodedToken } = await api.auth.login(credentials);
-    setAuth({ token: encodedToken, user: foundUser });
+    const { me, encodedToken } = await api.v2.auth.login(credentials);
+    setAuth({ token: encodedToken, user: me });
   } catch (error) {
     console.error('[dev-host] test sign-in failed:', errorMessage(error));
   }

@@ -1,6 +1,6 @@
 import React, { useCallback, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useAuth, useUsers } from '@social/shell/bus';
+import { useAuth } from '@social/shell/bus';
 import { pathTo } from '@social/shell/routes';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { Avatar, fullName, CompassIcon, HomeIcon, SearchIcon } from '@social/shell/ui';
@@ -10,7 +10,6 @@ export const PRODUCT_NAME = 'Orbit';
 
 export function NavBar() {
   const auth = useAuth();
-  const { allUsers } = useUsers();
   const navigate = useNavigate();
   const [searchOpen, setSearchOpen] = useState(false);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
@@ -42,7 +41,6 @@ export function NavBar() {
       </nav>
       {searchOpen && (
         <SearchOverlay
-          users={allUsers}
           onClose={closeSearch}
           onChoose={(user) => {
             setSearchOpen(false);

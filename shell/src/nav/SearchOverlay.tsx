@@ -1,34 +1,24 @@
-import React, { useEffect, useId, useRef, useState } from 'react';
+import React, { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { CLIENT_MESSAGES, LIMITS, type User } from '@social/mock-api/contract';
-import { Avatar, fullName, CloseIcon } from '@social/shell/ui';
-import { searchUsers } from './searchUsers';
+import type { MemberV2 } from '@social/mock-api/contract-v2';
+import { CloseIcon } from '@social/shell/ui';
+
+// With the data module (TanStack Query): loaded when the overlay first opens, not with the shell.
+const SearchResults = lazy(() => import(/* webpackChunkName: "search" */ './SearchResults'));
 
 export interface SearchOverlayProps {
-  users: readonly User[];
-  onChoose: (user: User) => void;
+  onChoose: (member: MemberV2) => void;
   onClose: () => void;
 }
 
 /**
- * Full-screen user search (shell/test/search.test.tsx): results follow the query 500 ms after the last
- * keystroke, run on the list already held (no call). Close, Escape or a click outside
+ * Full-screen member search (shell/test/search.test.tsx): results follow the query 500 ms after
+ * the last keystroke, asked of the server (./SearchResults). Close, Escape or a click outside
  * the box closes it; closing drops the query and results (the overlay unmounts).
  */
-export function SearchOverlay({ users, onChoose, onClose }: SearchOverlayProps) {
+export function SearchOverlay({ onChoose, onClose }: SearchOverlayProps) {
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<User[]>([]);
-  const [searched, setSearched] = useState('');
-  const handleIdBase = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setResults(searchUsers(users, query));
-      setSearched(query.trim());
-    }, LIMITS.searchDebounceMs);
-    return () => window.clearTimeout(timer);
-  }, [query, users]);
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -62,29 +52,9 @@ export function SearchOverlay({ users, onChoose, onClose }: SearchOverlayProps) 
             <CloseIcon />
           </button>
         </div>
-        {searched && results.length === 0 && <p className="search-overlay__empty">{CLIENT_MESSAGES.noUsers}</p>}
-        {results.length > 0 && (
-          <ul className="search-overlay__results" aria-label="Matching users">
-            {results.map((user, index) => (
-              <li key={user._id}>
-                {/* Named by first and last name only (shared/UI-NAMES.md); the handle describes it. */}
-                <button
-                  type="button"
-                  className="search-overlay__result"
-                  aria-label={fullName(user)}
-                  aria-describedby={`${handleIdBase}-${index}`}
-                  onClick={() => onChoose(user)}
-                >
-                  <Avatar src={user.pic} name={fullName(user)} size={36} decorative />
-                  <span>{fullName(user)}</span>
-                  <span className="muted" id={`${handleIdBase}-${index}`}>
-                    @{user.userHandler}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Suspense fallback={null}>
+          <SearchResults query={query} onChoose={onChoose} />
+        </Suspense>
       </div>
     </div>,
     document.body,
