@@ -1,6 +1,6 @@
-import React, { useId, useRef, useState, type MouseEvent } from 'react';
+import React, { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { CLIENT_MESSAGES, type PostDraft } from '@social/mock-api/contract';
+import { CLIENT_MESSAGES, type Post, type PostDraft } from '@social/mock-api/contract';
 import type { PostCardProps } from '@social/shell/federation';
 import { pathTo, useRouteMatch } from '@social/shell/routes';
 import { toast, useAuth } from '@social/shell/bus';
@@ -19,7 +19,12 @@ import {
 } from '@social/shell/ui';
 import PostComposer from '../composer/PostComposer';
 import { AuthorLink, usePostAuthor } from '../common/authors';
+import { focusInsteadOfRemoved, neighbourPost } from './focusAfterRemoval';
+import { PostPicture, pictureAlt } from './PostPicture';
 import './card.css';
+
+/** A post may carry a description of its picture (read when the backend sends one). */
+type PostWithPictureText = Post & { picAlt?: string };
 
 /** The post's absolute address, for sharing. */
 export const postUrl = (postId: string): string => `${window.location.origin}${pathTo('post', { postId })}`;
@@ -40,6 +45,14 @@ export default function PostCard({ post }: PostCardProps) {
   const reaction = useReaction(post, me?._id ?? null);
   const bookmark = useBookmark(post._id);
   const mutations = usePostMutations();
+  // Set once this post is deleted: where focus goes when the card leaves the page.
+  const focusAfterRemoval = useRef<{ next: HTMLElement | null } | null>(null);
+  useEffect(
+    () => () => {
+      if (focusAfterRemoval.current) focusInsteadOfRemoved(focusAfterRemoval.current.next);
+    },
+    [],
+  );
 
   const isAuthor = !!me && me._id === post.userId;
   const pagePath = pathTo('post', { postId: post._id });
@@ -58,7 +71,10 @@ export default function PostCard({ post }: PostCardProps) {
 
   const confirmDelete = async () => {
     setDeleting(true);
+    // Set before the call: the answer may remove the card before this function resumes.
+    focusAfterRemoval.current = { next: onThisPostPage ? null : neighbourPost(articleRef.current) };
     const removed = await mutations.remove(post._id);
+    if (!removed) focusAfterRemoval.current = null;
     setDeleting(false);
     setDialog(null);
     if (removed && onThisPostPage) navigate(pathTo('home'));
@@ -93,7 +109,8 @@ export default function PostCard({ post }: PostCardProps) {
   ];
 
   return (
-    <article ref={articleRef} className="card post-card" aria-label={`Post by ${author.name}`}>
+    // tabIndex -1: focus can be put on the post (after the one before it is deleted, "Skip to posts").
+    <article ref={articleRef} className="card post-card" aria-label={`Post by ${author.name}`} tabIndex={-1}>
       <header className="post-card__header">
         <div className="post-card__who">
           <AuthorLink author={author} />
@@ -108,9 +125,12 @@ export default function PostCard({ post }: PostCardProps) {
         <RichText text={post.content} className="post-card__text" />
       </div>
       {post.pic && (
-        <Link to={pagePath} className="post-card__image-link">
-          <img className="post-card__image" src={post.pic} alt={`Image in ${author.name}'s post`} loading="lazy" />
-        </Link>
+        <PostPicture
+          src={post.pic}
+          alt={pictureAlt((post as PostWithPictureText).picAlt, author.name)}
+          pagePath={pagePath}
+          onPostPage={onThisPostPage}
+        />
       )}
 
       <footer className="post-card__actions">
