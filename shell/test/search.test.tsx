@@ -17,6 +17,12 @@ test('matches first name, last name or handle, case-insensitively; an empty quer
   expect(searchUsers(users, '   ')).toEqual([]);
 });
 
+test("a leading '@' is accepted before a handle, as the placeholder suggests", () => {
+  expect(searchUsers(users, '@enigma').map((u) => u._id)).toEqual(['u3']);
+  expect(searchUsers(users, ' @Amazing_').map((u) => u._id)).toEqual(['u2']);
+  expect(searchUsers(users, '@')).toEqual([]);
+});
+
 describe('search overlay', () => {
   beforeEach(() => {
     jest.useFakeTimers();
@@ -75,6 +81,36 @@ describe('search overlay', () => {
     expect(screen.queryByText('No user to show')).not.toBeInTheDocument();
   });
 
+  test('ArrowDown moves from the box into the results and between them; ArrowUp goes back; Escape gives focus back to the opener', async () => {
+    const user = setUpNav();
+    const opener = screen.getByRole('button', { name: 'Search users' });
+    await user.click(opener);
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    expect(box).toHaveFocus();
+    await user.type(box, 'a');
+    act(() => jest.advanceTimersByTime(500));
+    const dialog = screen.getByRole('dialog', { name: 'Search users' });
+    const [first, second] = within(dialog).getAllByRole('button', { name: /Lovelace|Hopper|Turing/ });
+
+    await user.keyboard('{ArrowDown}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(second).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(box).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  test('a skip link leads past the navigation to the page content', async () => {
+    const user = setUpNav();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+  });
+
   test('the nav bar links to the feed, explore and my own profile', () => {
     setUpNav();
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -83,4 +119,17 @@ describe('search overlay', () => {
     expect(within(nav).getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile/ada');
     expect(within(nav).getByRole('link', { name: 'Orbit' })).toHaveAttribute('href', '/');
   });
+});
+
+test('signed out (on /mockman), the nav bar offers the way back to log in or sign up', () => {
+  act(() => logout());
+  render(
+    <MemoryRouter initialEntries={['/mockman']}>
+      <NavBar />
+    </MemoryRouter>,
+  );
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  expect(within(nav).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  expect(within(nav).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  expect(within(nav).queryByRole('button', { name: 'Search users' })).not.toBeInTheDocument();
 });
