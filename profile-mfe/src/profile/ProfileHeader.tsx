@@ -2,7 +2,7 @@ import React, { useState } from 'react';
 import type { User, UserSummary } from '@social/mock-api/contract';
 import { logout, useAuth } from '@social/shell/bus';
 import { useFollow } from '@social/shell/actions';
-import { Avatar, RichText, fullName, safeHttpUrl } from '@social/shell/ui';
+import { Avatar, RichText, countLabel, fullName, safeHttpUrl } from '@social/shell/ui';
 import { EditProfileModal } from './EditProfileModal';
 import { UserListModal } from './UserListModal';
 
@@ -89,10 +89,10 @@ export function ProfileHeader({ member, postCount, isOwn, onMemberChange, onRelo
         <ProfileLink link={member.link} />
         <div className="profile-header__counts">
           <span className="profile-header__count">
-            {postCount} Posts
+            {countLabel(postCount, 'Post', 'Posts')}
           </span>
           <button type="button" className="profile-header__count profile-header__count--btn" onClick={() => setList('Followers')}>
-            {followers.length} Followers
+            {countLabel(followers.length, 'Follower', 'Followers')}
           </button>
           <button type="button" className="profile-header__count profile-header__count--btn" onClick={() => setList('Following')}>
             {member.following.length} Following
