@@ -74,7 +74,9 @@ describe('auth', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill(testUser(1).username);
     await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password1');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.getByText('username or password is incorrect').waitFor();
+    // The toast, and the same words under the password box, linked to it.
+    await page.getByRole('textbox', { name: 'Password', description: 'username or password is incorrect' }).waitFor();
+    expect(await page.getByText('username or password is incorrect').count()).toBeGreaterThanOrEqual(1);
     expect(page.url()).toBe(`${SHELL}/login`);
     await context.close();
   });
