@@ -34,7 +34,7 @@ async function showPostsAnswer(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'Endpoint' }).fill('/api/posts');
   await page.getByRole('button', { name: 'Send' }).click();
   const response = page.getByRole('region', { name: 'Response' });
-  await response.getByText('200 OK').waitFor();
+  await response.getByText('200 OK', { exact: true }).waitFor();
   await response.locator('.react-json-view').first().waitFor();
   await response.getByText('headers', { exact: true }).waitFor();
 }
