@@ -265,7 +265,10 @@ test('a changed avatar survives reloads without asking for a dead blob: address'
   expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('login-items')!) as { user: { pic: string } }).user.pic)).not.toMatch(/^blob:/);
 
   const failed: string[] = [];
-  page.on('requestfailed', (request) => failed.push(request.url()));
+  // Only page-bound addresses: a reload may abort the previous page's own script loads.
+  page.on('requestfailed', (request) => {
+    if (request.url().startsWith('blob:')) failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`);
+  });
   for (let reload = 0; reload < 2; reload += 1) {
     await page.reload();
     await page.waitForFunction(() => {
