@@ -4,8 +4,10 @@ import { Spinner } from '@social/shell/ui';
 import { COLOUR_SCHEMES, DEFAULT_SCHEME, type ColourScheme } from './schemes';
 import type { BinaryBody, DisplayedResponse } from './send';
 
-// The tree viewer is only needed once an answer arrives: keep it out of the page's first chunk.
-const JsonTree = lazy(() => import('./JsonTree'));
+// The tree viewer is only needed once an answer arrives: keep it out of the page's first chunk,
+// and load it once the page is shown, so the first answer's tree does not wait for it.
+const loadJsonTree = () => import('./JsonTree');
+const JsonTree = lazy(loadJsonTree);
 
 export type ResponseState =
   | { kind: 'none' }
@@ -65,6 +67,9 @@ function Data({ response, scheme }: { response: DisplayedResponse; scheme: Colou
 export function ResponsePanel({ state }: { state: ResponseState }) {
   const [scheme, setScheme] = useState<ColourScheme>(DEFAULT_SCHEME);
   const busy = state.kind === 'sending';
+  useEffect(() => {
+    loadJsonTree().catch(() => undefined); // A failure shows where the tree is drawn (Suspense's import again).
+  }, []);
 
   return (
     <section className="mockman-panel mockman-response" aria-label="Response" aria-busy={busy}>
