@@ -152,6 +152,23 @@ test.each([
   await waitFor(() => expect(logIn()).toBeEnabled());
 });
 
+test('a refused login also shows its message beside the fields (linked to both) until one of them changes', async () => {
+  renderAuth('/login');
+  await userEvent.type(emailBox(), adarsh!.username);
+  await userEvent.type(passwordBox(), 'not-the-password1');
+  await userEvent.click(logIn());
+  await waitFor(() => expect(passwordBox()).toHaveAccessibleDescription(CLIENT_MESSAGES.loginFailed));
+  expect(passwordBox()).toHaveAttribute('aria-invalid', 'true');
+  expect(passwordBox()).toHaveFocus();
+  expect(emailBox()).toHaveAccessibleDescription(CLIENT_MESSAGES.loginFailed);
+  expect(screen.getByText(CLIENT_MESSAGES.loginFailed)).toBeVisible();
+
+  await userEvent.type(passwordBox(), 'x');
+  expect(screen.queryByText(CLIENT_MESSAGES.loginFailed)).not.toBeInTheDocument();
+  expect(passwordBox()).not.toHaveAttribute('aria-invalid');
+  expect(emailBox()).not.toHaveAttribute('aria-describedby');
+});
+
 test('the full-screen spinner shows while the call runs and the button is disabled', async () => {
   ctx.server.timing = 150;
   renderAuth('/login');

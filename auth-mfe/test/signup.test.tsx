@@ -149,6 +149,17 @@ test('a taken e-mail gives the error toast and keeps the form filled', async () 
   await waitFor(() => expect(signUp()).toBeEnabled());
 });
 
+test('a taken e-mail also shows its message under the e-mail box, linked to it, until the e-mail changes', async () => {
+  renderAuth('/signup');
+  await fill({ email: TEST_CREDENTIALS[1]!.username });
+  await userEvent.click(signUp());
+  await waitFor(() => expect(box('Email')).toHaveAccessibleDescription(CLIENT_MESSAGES.signupFailed));
+  expect(box('Email')).toHaveAttribute('aria-invalid', 'true');
+  expect(box('Email')).toHaveFocus();
+  await userEvent.type(box('Email'), 'm');
+  expect(screen.queryByText(CLIENT_MESSAGES.signupFailed)).not.toBeInTheDocument();
+});
+
 test('the spinner shows while the call runs, and two quick submits create one member', async () => {
   ctx.server.timing = 300;
   renderAuth('/signup');

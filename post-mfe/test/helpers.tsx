@@ -18,7 +18,7 @@ function Where() {
 }
 
 /** A list of posts in the query cache, as a feed holds one (every post of the seed, newest first). */
-const LIST_KEY = [...queryKeys.postLists, 'test-list'];
+export const LIST_KEY = [...queryKeys.postLists, 'test-list'];
 
 /** Reads the list from the server into the cache (and each post into its entry), as a feed page does. */
 export async function loadList(): Promise<void> {

@@ -21,7 +21,7 @@ test('shows the member: avatar, full name heading, handle, bio, safe link and co
   expect(link).toHaveAttribute('target', '_blank');
   expect(link).toHaveAttribute('rel', expect.stringMatching(/\bnoopener\b/));
   // Meera wrote one seed post; Adarsh, Sara, Kabir, Lena follow her; she follows three.
-  expect(await screen.findByText('1 Posts')).toBeInTheDocument();
+  expect(await screen.findByText('1 Post')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '4 Followers' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '3 Following' })).toBeInTheDocument();
 });
@@ -75,6 +75,16 @@ test('empty follow lists say so', async () => {
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
   await user.click(screen.getByRole('button', { name: '0 Following' }));
   expect(await within(screen.getByRole('dialog', { name: 'Following' })).findByText('Not following anyone yet')).toBeInTheDocument();
+});
+
+test('counts read as members say them: 1 Post, 1 Follower; other counts keep their plural', async () => {
+  await api.auth.signup({ username: 'nova@example.dev', password: 'nova12345', firstName: 'Nova', lastName: 'Lee' });
+  await signIn(1);
+  const { user } = renderProfile('nova');
+  expect(await screen.findByText('0 Posts')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Follow' }));
+  expect(await screen.findByRole('button', { name: '1 Follower' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: '0 Following' })).toBeInTheDocument();
 });
 
 test('own profile offers Edit profile and Logout; Logout signs the member out', async () => {

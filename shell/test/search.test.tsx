@@ -1,7 +1,8 @@
 import React from 'react';
-import { screen, within, render } from '@testing-library/react';
+import { act, screen, within, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { logout } from '@social/shell/bus';
 import { NavBar } from '../src/nav/NavBar';
 import { requestsTo, setUpTestBackend } from '../../tools/jest/backend-kit';
 
@@ -62,6 +63,36 @@ describe('search overlay', () => {
     expect(screen.queryByText('No user to show')).not.toBeInTheDocument();
   });
 
+  test('ArrowDown moves from the box into the results and between them; ArrowUp goes back; Escape gives focus back to the opener', async () => {
+    const user = setUpNav();
+    const opener = screen.getByRole('button', { name: 'Search users' });
+    await user.click(opener);
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    expect(box).toHaveFocus();
+    await user.type(box, 'a');
+    const dialog = screen.getByRole('dialog', { name: 'Search users' });
+    const list = await within(dialog).findByRole('list', { name: 'Matching users' }, { timeout: 3000 });
+    const [first, second] = within(list).getAllByRole('button');
+
+    await user.keyboard('{ArrowDown}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(second).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(box).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  test('a skip link leads past the navigation to the page content', async () => {
+    const user = setUpNav();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+  });
+
   test('the nav bar links to the feed, explore and my own profile', () => {
     setUpNav();
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -70,4 +101,17 @@ describe('search overlay', () => {
     expect(within(nav).getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile/adarshbalika');
     expect(within(nav).getByRole('link', { name: 'Orbit' })).toHaveAttribute('href', '/');
   });
+});
+
+test('signed out (on /mockman), the nav bar offers the way back to log in or sign up', () => {
+  act(() => logout());
+  render(
+    <MemoryRouter initialEntries={['/mockman']}>
+      <NavBar />
+    </MemoryRouter>,
+  );
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  expect(within(nav).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  expect(within(nav).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  expect(within(nav).queryByRole('button', { name: 'Search users' })).not.toBeInTheDocument();
 });

@@ -16,8 +16,10 @@ interface Errors {
 }
 
 /** 422 is the taken e-mail (SERVER_ERRORS.emailTaken in mock-api/src/contract.ts); anything else keeps the server's own words. */
+const isEmailTaken = (error: unknown): boolean => error instanceof ApiError && error.status === 422;
+
 function signupFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 422) return CLIENT_MESSAGES.signupFailed;
+  if (isEmailTaken(error)) return CLIENT_MESSAGES.signupFailed;
   return errorMessage(error);
 }
 
@@ -87,6 +89,11 @@ export default function SignupPage() {
         setAuth({ token: encodedToken, user: me });
       } catch (error) {
         toast('error', signupFailureMessage(error));
+        // The toast goes after 1.5 s: the message also stays under the e-mail until it changes.
+        if (isEmailTaken(error)) {
+          setErrors((e) => ({ ...e, email: CLIENT_MESSAGES.signupFailed }));
+          emailRef.current?.focus();
+        }
       }
     });
   }

@@ -1,4 +1,4 @@
-import React, { useId, useRef, useState, type MouseEvent } from 'react';
+import React, { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import type { PostDraftV2 } from '@social/mock-api/contract-v2';
@@ -21,14 +21,13 @@ import {
 } from '@social/shell/ui';
 import PostComposer from '../composer/PostComposer';
 import { AuthorLink, authorView } from '../common/authors';
+import { focusInsteadOfRemoved, neighbourPost } from './focusAfterRemoval';
+import { PostPicture, pictureAlt } from './PostPicture';
 import './card.css';
 
 /** The post's absolute address, for sharing. */
 export const postUrl = (postId: string): string => `${window.location.origin}${pathTo('post', { postId })}`;
 
-/** The picture's alt text: the author's description, else whose photo it is. */
-export const picAltOf = (picAlt: string | undefined, author: { firstName: string; lastName: string }): string =>
-  picAlt?.trim() || `${author.firstName} ${author.lastName} photo`;
 
 /**
  * One post as an <article>: author, date, options menu, text and image, reactions, comment
@@ -49,6 +48,14 @@ export default function PostCard({ post: listed }: PostCardProps) {
   const reaction = useReaction(post, me?._id ?? null);
   const bookmark = useBookmark(post);
   const mutations = usePostMutations();
+  // Set once this post is deleted: where focus goes when the card leaves the page.
+  const focusAfterRemoval = useRef<{ next: HTMLElement | null } | null>(null);
+  useEffect(
+    () => () => {
+      if (focusAfterRemoval.current) focusInsteadOfRemoved(focusAfterRemoval.current.next);
+    },
+    [],
+  );
 
   const isAuthor = !!me && me._id === post.userId;
   const pagePath = pathTo('post', { postId: post._id });
@@ -67,7 +74,10 @@ export default function PostCard({ post: listed }: PostCardProps) {
 
   const confirmDelete = async () => {
     setDeleting(true);
+    // Set before the call: the answer may remove the card before this function resumes.
+    focusAfterRemoval.current = { next: onThisPostPage ? null : neighbourPost(articleRef.current) };
     const removed = await mutations.remove(post._id);
+    if (!removed) focusAfterRemoval.current = null;
     setDeleting(false);
     setDialog(null);
     if (removed && onThisPostPage) navigate(pathTo('home'));
@@ -102,7 +112,8 @@ export default function PostCard({ post: listed }: PostCardProps) {
   ];
 
   return (
-    <article ref={articleRef} className="card post-card" aria-label={`Post by ${author.name}`}>
+    // tabIndex -1: focus can be put on the post (after the one before it is deleted, "Skip to posts").
+    <article ref={articleRef} className="card post-card" aria-label={`Post by ${author.name}`} tabIndex={-1}>
       <header className="post-card__header">
         <div className="post-card__who">
           <AuthorLink author={author} />
@@ -117,9 +128,12 @@ export default function PostCard({ post: listed }: PostCardProps) {
         <RichText text={post.content} className="post-card__text" />
       </div>
       {post.pic && (
-        <Link to={pagePath} className="post-card__image-link">
-          <img className="post-card__image" src={post.pic} alt={picAltOf(post.picAlt, post.author)} loading="lazy" />
-        </Link>
+        <PostPicture
+          src={post.pic}
+          alt={pictureAlt(post.picAlt, author.name)}
+          pagePath={pagePath}
+          onPostPage={onThisPostPage}
+        />
       )}
 
       <footer className="post-card__actions">

@@ -110,6 +110,9 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
       setPicAlt('');
       setImageError('');
     }
+    // The Post button was disabled while sending, which drops its focus to <body>: a keyboard
+    // member goes on from the text box (empty for the next post, or holding the unsaved draft).
+    if (!document.activeElement || document.activeElement === document.body) textRef.current?.focus();
   };
 
   return (

@@ -2,7 +2,7 @@ import React, { useState } from 'react';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { logout, useAuth } from '@social/shell/bus';
 import { useFollow } from '@social/shell/actions';
-import { Avatar, RichText, fullName, safeHttpUrl } from '@social/shell/ui';
+import { Avatar, RichText, countLabel, fullName, safeHttpUrl } from '@social/shell/ui';
 import { EditProfileModal } from './EditProfileModal';
 import { UserListModal } from './UserListModal';
 
@@ -76,10 +76,10 @@ export function ProfileHeader({ member, isOwn, onReload }: Props) {
         <ProfileLink link={member.link} />
         <div className="profile-header__counts">
           <span className="profile-header__count">
-            {member.postCount} Posts
+            {countLabel(member.postCount, 'Post', 'Posts')}
           </span>
           <button type="button" className="profile-header__count profile-header__count--btn" onClick={() => setList('Followers')}>
-            {followers} Followers
+            {countLabel(followers, 'Follower', 'Followers')}
           </button>
           <button type="button" className="profile-header__count profile-header__count--btn" onClick={() => setList('Following')}>
             {member.followingCount} Following

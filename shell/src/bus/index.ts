@@ -19,6 +19,7 @@ import { createApiClient, ApiError, type ApiClientOptions } from '@social/mock-a
 import { STORAGE_KEYS } from '@social/mock-api/contract';
 import type { MeV2 } from '@social/mock-api/contract-v2';
 import { useSubject } from './hooks';
+import { userForStorage, userFromStorage } from './storedAuth';
 
 export interface AuthState {
   token: string;
@@ -60,7 +61,13 @@ function readTheme(): Theme {
   }
 }
 
-export const auth$ = new BehaviorSubject<AuthState | null>(readStorage(STORAGE_KEYS.loginItems, isAuthState));
+/** The stored session, without a page-bound picture address (./storedAuth.ts). */
+function readStoredAuth(current: AuthState | null = null): AuthState | null {
+  const stored = readStorage(STORAGE_KEYS.loginItems, isAuthState);
+  return stored && { ...stored, user: userFromStorage(stored.user, current?.user) };
+}
+
+export const auth$ = new BehaviorSubject<AuthState | null>(readStoredAuth());
 export const theme$ = new BehaviorSubject<Theme>(readTheme());
 export const events$ = new Subject<AppEvent>();
 
@@ -69,7 +76,7 @@ export const events$ = new Subject<AppEvent>();
 /** Signs the member in: keeps token and user in one localStorage entry. */
 export function setAuth(state: AuthState): void {
   try {
-    window.localStorage.setItem(STORAGE_KEYS.loginItems, JSON.stringify(state));
+    window.localStorage.setItem(STORAGE_KEYS.loginItems, JSON.stringify({ ...state, user: userForStorage(state.user) }));
   } catch {
     // Storage full or blocked: the session still works for this page.
   }
@@ -128,7 +135,7 @@ export function whenLogoutSent(): Promise<void> {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== STORAGE_KEYS.loginItems && event.key !== null) return;
-    const stored = readStorage(STORAGE_KEYS.loginItems, isAuthState);
+    const stored = readStoredAuth(auth$.value);
     if (!stored) {
       if (auth$.value) endLocalSession();
     } else if (JSON.stringify(stored) !== JSON.stringify(auth$.value)) {

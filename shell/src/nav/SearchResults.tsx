@@ -24,17 +24,17 @@ export default function SearchResults({ query, onChoose }: SearchResultsProps) {
         <ul className="search-overlay__results" aria-label="Matching users">
           {results.map((user, index) => (
             <li key={user._id}>
-              {/* Named by first and last name only (shared/UI-NAMES.md); the handle describes it. */}
+              {/* Named by first and last name only (shared/UI-NAMES.md), from its own visible text (no
+                  aria-label: the name a speech user reads is the name); the handle describes it. */}
               <button
                 type="button"
                 className="search-overlay__result"
-                aria-label={fullName(user)}
                 aria-describedby={`${handleIdBase}-${index}`}
                 onClick={() => onChoose(user)}
               >
                 <Avatar src={user.pic} name={fullName(user)} size={36} decorative />
                 <span>{fullName(user)}</span>
-                <span className="muted" id={`${handleIdBase}-${index}`}>
+                <span className="muted" id={`${handleIdBase}-${index}`} aria-hidden="true">
                   @{user.userHandler}
                 </span>
               </button>
