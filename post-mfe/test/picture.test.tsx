@@ -1,10 +1,10 @@
 import React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { PostsPageV2 } from '@social/mock-api/contract-v2';
-import { queryClient } from '@social/shell/data';
+import { queryClient, seedPosts } from '@social/shell/data';
 import PostCard from '../src/card/PostCard';
 import { LIST_KEY, listed, renderPostPage, setupBackend } from './helpers';
 
@@ -24,6 +24,8 @@ test("a picture without a description is named after its author: '<first and las
 
 test("a picture's description, when the post has one, is its alt text", () => {
   const post = { ...listed('p01-sunrise')!, picAlt: 'The sun rising over misty hills' };
+  // The card follows the post's cache entry (as an answer from the server would update it).
+  act(() => seedPosts([post]));
   render(
     <MemoryRouter>
       <PostCard post={post} />
