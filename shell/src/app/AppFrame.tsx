@@ -1,6 +1,6 @@
 import React, { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { events$ } from '@social/shell/bus';
+import { api, events$, updateAuthUser, useAuth } from '@social/shell/bus';
 import { VersionNotice } from '@social/shell/federation';
 import { useApplyTheme } from '../theme/ThemeSwitch';
 import { ToastHost } from '../toasts/ToastHost';
@@ -14,6 +14,31 @@ function NavigateBridge() {
     });
     return () => subscription.unsubscribe();
   }, [navigate]);
+  return null;
+}
+
+/**
+ * Reads the signed-in member from the server once per session and page load (GET /api/v2/me):
+ * the stored copy in 'login-items' may be stale (another device's edit) and never keeps a
+ * page-bound picture address (shell/src/bus/storedAuth.ts), so this brings the live one back.
+ * A plain call, not the query cache, so a page that loads no server state stays light; an
+ * expired token gets 401 here and the bus signs the member out.
+ */
+function SessionRefresh() {
+  const token = useAuth()?.token;
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    api.v2.me
+      .get()
+      .then(({ me }) => {
+        if (current) updateAuthUser(me);
+      })
+      .catch(() => undefined); // Offline or refused: the stored copy stays; a 401 already signed out.
+    return () => {
+      current = false;
+    };
+  }, [token]);
   return null;
 }
 
@@ -32,6 +57,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <>
       <NavigateBridge />
+      <SessionRefresh />
       <ScrollToTop />
       <VersionNotice />
       {children}
