@@ -164,7 +164,7 @@ test('a failed page shows the server message with Try again, which loads it', as
     .mockRejectedValueOnce(new Error('The server could not be reached.'))
     .mockRejectedValueOnce(new Error('The server could not be reached.'));
   await scrollToBottom();
-  expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('The server could not be reached.');
+  expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached.');
   page.mockImplementation(real);
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));

@@ -161,7 +161,7 @@ test('a new member who follows nobody sees the empty message with a link to expl
   });
   setAuth({ token: encodedToken, user: me });
   renderFeed('home');
-  const message = await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === CLIENT_MESSAGES.emptyFeed, {}, { timeout: 3000 });
+  const message = await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === CLIENT_MESSAGES.emptyFeed);
   expect(screen.queryAllByRole('article')).toHaveLength(0);
   // Every seed member is suggested (8 others).
   expect(within(screen.getByRole('region', { name: 'Suggested users' })).getAllByRole('button', { name: 'Follow' })).toHaveLength(8);
@@ -197,18 +197,18 @@ test('one answer updates every list showing the post; a deletion takes its card 
   );
   const lists = () => [screen.getByRole('list', { name: 'Home feed' }), screen.getByRole('list', { name: 'Explore feed' })];
   const cards = () => lists().map((list) => within(list).queryAllByRole('article').find((a) => within(a).queryByText('In two lists at once'))!);
-  await waitFor(() => expect(cards().every(Boolean)).toBe(true), { timeout: 10000 });
+  await waitFor(() => expect(cards().every(Boolean)).toBe(true));
 
   // A like from the home card: its answer shows on the explore card too.
   fireEvent.click(within(cards()[0]!).getByRole('button', { name: 'Like' }));
-  await waitFor(() => expect(cards().map((card) => likeCountOf(card))).toEqual([1, 1]), { timeout: 5000 });
+  await waitFor(() => expect(cards().map((card) => likeCountOf(card))).toEqual([1, 1]));
   expect(within(cards()[1]!).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
 
   // Deleted from the explore card: gone from both lists, and from the cache.
   await user.click(within(cards()[1]!).getByRole('button', { name: 'Post options' }));
   await user.click(screen.getByRole('menuitem', { name: 'Delete post' }));
   await user.click(within(screen.getByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(screen.queryByText('In two lists at once')).not.toBeInTheDocument(), { timeout: 5000 });
+  await waitFor(() => expect(screen.queryByText('In two lists at once')).not.toBeInTheDocument());
   expect(within(lists()[0]!).getAllByRole('article').length).toBeGreaterThan(0);
   expect(ctx.toasts).toContainEqual({ toastType: 'success', message: CLIENT_MESSAGES.postDeleted });
 });

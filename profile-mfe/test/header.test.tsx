@@ -125,7 +125,7 @@ test('a profile that cannot be loaded says why, raises an error toast, and can b
   ctx.stopped = true;
   const { user } = renderProfile('meeranair');
   // Reads are tried twice (TanStack Query's retry 1, a second later) before the page says so.
-  expect(await screen.findByRole('heading', { level: 1, name: 'This profile could not be loaded' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'This profile could not be loaded' })).toBeInTheDocument();
   expect(screen.getByText(/could not be reached/)).toBeInTheDocument();
   await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'error', message: expect.stringContaining('could not be reached') }));
   consoleError.mockRestore();

@@ -34,7 +34,7 @@ describe('search overlay', () => {
     expect(searches()).toBe(0);
     expect(within(dialog).queryByRole('button', { name: /Meera Nair/ })).not.toBeInTheDocument();
 
-    const result = await within(dialog).findByRole('button', { name: 'Meera Nair' }, { timeout: 3000 });
+    const result = await within(dialog).findByRole('button', { name: 'Meera Nair' });
     expect(result).toHaveAccessibleDescription('@meeranair');
     expect(searches()).toBe(1);
     await user.click(result);
@@ -47,14 +47,14 @@ describe('search overlay', () => {
     const user = setUpNav();
     await user.click(screen.getByRole('button', { name: 'Search users' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), '@saraah');
-    expect(await screen.findByRole('button', { name: 'Sara Ahmed' }, { timeout: 3000 })).toHaveAccessibleDescription('@saraahmed');
+    expect(await screen.findByRole('button', { name: 'Sara Ahmed' })).toHaveAccessibleDescription('@saraahmed');
   });
 
   test("a query that matches nobody says 'No user to show'; closing empties the query", async () => {
     const user = setUpNav();
     await user.click(screen.getByRole('button', { name: 'Search users' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zzz');
-    expect(await screen.findByText('No user to show', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('No user to show')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Close search' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('search overlay', () => {
     expect(box).toHaveFocus();
     await user.type(box, 'a');
     const dialog = screen.getByRole('dialog', { name: 'Search users' });
-    const list = await within(dialog).findByRole('list', { name: 'Matching users' }, { timeout: 3000 });
+    const list = await within(dialog).findByRole('list', { name: 'Matching users' });
     const [first, second] = within(list).getAllByRole('button');
 
     await user.keyboard('{ArrowDown}');
