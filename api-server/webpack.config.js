@@ -1,5 +1,5 @@
 /**
- * Builds api-server into one Node file (dist/server.js). The contract it shares with the apps
+ * Builds api-server into one Node file (dist/server.js), and the migration step (dist/migrate.js). The contract it shares with the apps
  * (@social/mock-api) is TypeScript, so it is compiled in; npm packages stay external and are
  * loaded from node_modules at run time (PGlite loads its WebAssembly from its own folder).
  */
@@ -8,8 +8,8 @@ const path = require('path');
 module.exports = {
   mode: 'production',
   target: 'node20',
-  entry: path.join(__dirname, 'src', 'main.ts'),
-  output: { path: path.join(__dirname, 'dist'), filename: 'server.js', clean: true },
+  entry: { server: path.join(__dirname, 'src', 'main.ts'), migrate: path.join(__dirname, 'src', 'migrate-main.ts') },
+  output: { path: path.join(__dirname, 'dist'), filename: '[name].js', clean: true },
   resolve: { extensions: ['.ts', '.js'] },
   module: {
     rules: [

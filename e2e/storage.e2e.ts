@@ -213,14 +213,14 @@ test('a photo chosen in tab A shows in tab B and after a reload, from /api/image
   await a.getByRole('button', { name: 'Post', exact: true }).click();
   await a.getByText('Post created successfully').waitFor();
   for (const page of [a, b]) {
-    const image = cardWith(page, text).getByRole('img', { name: /^Image in / });
+    const image = cardWith(page, text).getByRole('img', { name: / photo$/ });
     await image.waitFor();
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
     // Served by the service worker's backend: one address in every tab and after reloads.
     expect(await image.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
   }
   await b.reload();
-  const reloaded = cardWith(b, text).getByRole('img', { name: /^Image in / });
+  const reloaded = cardWith(b, text).getByRole('img', { name: / photo$/ });
   await reloaded.waitFor();
   await b.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 640, await reloaded.elementHandle());
   expect(errors).toEqual([]);

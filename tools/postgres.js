@@ -5,6 +5,9 @@
  * and delete the folder. Uses Debian's `postgresql` package (/usr/lib/postgresql/<v>/bin).
  *   node tools/postgres.js -- <command> [args…]
  * As root, the server runs as the `postgres` user (PostgreSQL refuses to run as root).
+ * The command also gets ORBIT_PG_DATA, ORBIT_PG_BIN, ORBIT_PG_RUN_AS and ORBIT_PG_OPTIONS, so
+ * fault tests can restart, stop or freeze the server (tools/pg-control.js).
+ * POSTGRES_OPTIONS adds server settings ("-c name=value …").
  */
 const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
@@ -71,11 +74,17 @@ async function main() {
   };
   try {
     pgTool('initdb', ['-D', data, '-U', 'orbit', '--auth=trust', '-E', 'UTF8', '--no-locale']);
-    pgTool('pg_ctl', ['start', '-D', data, '-w', '-l', path.join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`]);
+    // POSTGRES_OPTIONS: more server settings, e.g. "-c shared_buffers=1GB" (the server bench sets some).
+    const extra = process.env.POSTGRES_OPTIONS ? ` ${process.env.POSTGRES_OPTIONS}` : '';
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${extra}`;
+    pgTool('pg_ctl', ['start', '-D', data, '-w', '-l', path.join(dir, 'server.log'), '-o', serverOptions]);
     started = true;
     const databaseUrl = `postgres://orbit@127.0.0.1:${port}/postgres`;
     console.log(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (${dir})`);
-    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl }, shell: process.platform === 'win32' });
+    // Fault tests and the chaos script restart, stop and freeze this server: where it is and how to run its tools.
+    // POSTGRES_LOG: the server's log file, for a command that reads it (the server bench's slow plans).
+    const control = { ORBIT_PG_DATA: data, ORBIT_PG_BIN: bin, ORBIT_PG_RUN_AS: asRoot ? 'postgres' : '', ORBIT_PG_OPTIONS: serverOptions, POSTGRES_LOG: path.join(dir, 'server.log') };
+    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl, ...control }, shell: process.platform === 'win32' });
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
     const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
     stop();

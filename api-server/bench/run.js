@@ -1,126 +1,442 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:server`: load on one api-server instance (its production build) over
- * loopback with autocannon, for 1,000 and 10,000 generated posts (plus the seed):
- *   - feed read:     GET /api/posts (the whole list the apps share)
- *   - explore page:  GET /api/posts/2/0 (the first page of Explore)
- *   - like:          POST /api/posts/like/{id} (a post the member had not liked)
- *   - post creation: POST /api/posts
- * Each measurement is bounded in time and count. Runs on PGlite (in memory) unless
- * DATABASE_URL is set (e.g. `node tools/postgres.js -- npm run bench:server`).
- * Writes api-server/bench/latest.json (latest-postgres.json on PostgreSQL). Run it under the port lock (it listens on 127.0.0.1:4005).
+ * `npm run bench:server`: how the product's own API (/api/v2) grows with the network, on real
+ * PostgreSQL (issue 22, point 5).
+ *
+ * - Starts a throwaway PostgreSQL server (tools/postgres.js) and one api-server instance from
+ *   its production build, both on 127.0.0.1 (ports the system picks).
+ * - Generates the network in SQL (generate_series, seconds, not through the API): 100,000
+ *   members who follow each other (about 20 each), then posts in steps up to each size (10,000,
+ *   100,000 and 1,000,000 by default) with likes, dislikes and comments (about 4, 0.1 and 1 per
+ *   post, skewed: many posts have none, a few have many). Triggers are off while loading; the
+ *   stored counts are written with the rows. Numbered like the old generator (10,001 up), so
+ *   past 90,000 posts the ids cross the counter's start, as in the issue.
+ * - At each size, for 7 calls, autocannon (same machine, loopback, bounded in time and count)
+ *   reports requests/s, p50, p99 and the answer's size: like, post creation, comment, home
+ *   page, explore page (Latest and Trending) and a member's posts, each by 64 members in turn.
+ * - In the same run and on the same server, `pgbench`'s own TPS (TPC-B-like and select-only),
+ *   so each figure is also a fraction of what the database itself can do.
+ * Writes api-server/bench/latest-postgres.json and latest-postgres.md.
+ *
+ * Options (environment): BENCH_SIZES=10000,100000 (posts, ascending), BENCH_DURATION=10 (s per
+ * call), BENCH_CONNECTIONS=16, BENCH_POOL=12 (api-server's pool), BENCH_MEMBERS=100000,
+ * BENCH_ONLY=home,like (calls whose names start so), BENCH_SLOW_MS=250 (auto_explain's threshold:
+ * the plans of slower statements while measuring go into the report), BENCH_REPORT=<path
+ * without extension> (default api-server/bench/latest-postgres).
+ * Quick run: `BENCH_SIZES=10000 BENCH_DURATION=3 npm run bench:server`.
  */
 const { spawn, spawnSync } = require('child_process');
+const { randomBytes, scryptSync } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const autocannon = require('autocannon');
+const pg = require('pg');
 
 const root = path.resolve(__dirname, '..', '..');
-const PORT = 4005;
-const BASE = `http://127.0.0.1:${PORT}`;
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+const argSizes = process.argv.find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length);
+const SIZES = (argSizes ?? process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number).sort((a, b) => a - b);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const POOL = Number(process.env.BENCH_POOL ?? 12);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const BENCH_MEMBERS = 64;
+const PASSWORD = 'bench-pass-1';
+/** Server settings for the throwaway PostgreSQL (24 GB machine; fsync is off already). */
+const POSTGRES_OPTIONS = [
+  '-c shared_buffers=1GB -c max_connections=100 -c jit=off -c maintenance_work_mem=512MB -c max_wal_size=4GB',
+  // Plans of statements slower than SLOW_MS land in the server log; the report keeps those seen while measuring.
+  `-c shared_preload_libraries=auto_explain -c auto_explain.log_min_duration=${Number(process.env.BENCH_SLOW_MS ?? 250)}`,
+].join(' ');
+/** BENCH_ONLY=home,like: only the calls whose names start with these words. */
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined;
 
-async function startServer(posts) {
+if (!SIZES.every((n) => Number.isInteger(n) && n > 0 && n <= 5_000_000)) throw new Error(`BENCH_SIZES must be whole numbers up to 5,000,000: ${SIZES}`);
+
+
+const DATABASE_URL = process.env.DATABASE_URL;
+
+/** api-server's password format (src/passwords.ts): one hash for every generated member. */
+function scryptHash(password) {
+  const salt = randomBytes(16);
+  const key = scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 });
+  return `scrypt$16384$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+const member = (n) => `'gm-' || lpad((${n})::text, 6, '0')`;
+
+/**
+ * Runs a bulk load with the tables' secondary indexes dropped and rebuilt after (much faster
+ * than maintaining them row by row), and with triggers and foreign-key checks off
+ * (session_replication_role = replica): the loads write the stored counts themselves.
+ */
+async function bulkLoad(db, tables, load) {
+  const indexes = (
+    await db.query(
+      `select i.indexname, i.indexdef from pg_indexes i
+       where i.schemaname = 'public' and i.tablename = any($1::text[])
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+      [tables],
+    )
+  ).rows;
+  for (const index of indexes) await db.query(`drop index ${index.indexname}`);
+  await db.query(`set session_replication_role = replica`);
+  try {
+    await load();
+  } finally {
+    await db.query(`set session_replication_role = origin`);
+    for (const index of indexes) await db.query(index.indexdef);
+  }
+}
+
+/** 100,000 members and their follows (about 20 each, skewed), counts included. */
+async function generateMembers(db) {
+  const t0 = Date.now();
+  await bulkLoad(db, ['members', 'follows'], async () => {
+    await db.query(
+      `insert into members (id, numeric_id, username, user_handler, password_hash, first_name, last_name, pic_url, bio, link, created_iso, updated_iso, created_at)
+       select ${member('i')}, (2000000 + i)::text, 'member' || i || '@bench.example', 'member' || i, $1,
+         (array['Asha','Ben','Chloe','Dev','Elif','Farid','Gia','Hugo','Ines','Jon','Kira','Luis'])[1 + i % 12],
+         (array['Rao','Smith','Okafor','Kim','Novak','Silva','Haddad','Ito','Berg','Costa'])[1 + (i / 12) % 10],
+         '', '', '', iso, iso, ts
+       from generate_series(1, $2::int) i,
+         lateral (select timestamptz '2025-01-01 00:00:00+00' + i * interval '4 minutes' as ts) t,
+         lateral (select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso) f`,
+      [scryptHash(PASSWORD), MEMBERS],
+    );
+    // Member i follows about floor(60 × r²) + 1 others (mean about 20): (i·7919 + k·4729) mod N are
+    // distinct for k < N. Each lateral refers to i, or PostgreSQL would draw its random() once for all rows.
+    await db.query(
+      `insert into follows (follower_id, followee_id, following_pos, follower_pos)
+       select ${member('i')}, ${member('1 + (i::bigint * 7919 + k * 4729) % $1::int')}, i::bigint * 1000 + k, i::bigint * 1000 + k
+       from generate_series(1, $1::int) i, lateral generate_series(0, floor(60 * power(random(), 2))::int + 0 * i) k
+       where 1 + (i::bigint * 7919 + k * 4729) % $1::int <> i`,
+      [MEMBERS],
+    );
+    await db.query(`select setval('follow_positions', (select max(greatest(following_pos, follower_pos)) + 1 from follows))`);
+    await db.query(`update members m set follower_count = x.n from (select followee_id, count(*)::int as n from follows group by followee_id) x where x.followee_id = m.id`);
+    await db.query(`update members m set following_count = x.n from (select follower_id, count(*)::int as n from follows group by follower_id) x where x.follower_id = m.id`);
+  });
+  return Date.now() - t0;
+}
+
+/** Posts from+1 … to, with their reactions and comments, counts included. */
+async function generatePosts(db, from, to) {
+  const t0 = Date.now();
+  await bulkLoad(db, ['posts', 'post_reactions', 'comments'], async () => {
+    // Authors skewed (a few write a lot); times over the year before the seed's "now"; ms precision like the API's.
+    await db.query(
+      `insert into posts (id, numeric_id, author_id, content, pic_url, created_at, created_iso, updated_iso, like_count, dislike_count, comment_count)
+       select 'gp-' || lpad(i::text, 7, '0'), (10000 + i)::text, ${member('1 + floor($3::int * power(random(), 2))::int')},
+         (array['Quick thought','Weekend update','Hot take','Small win','Note to self'])[1 + i % 5] || ': ' ||
+         (array['refactored a big component','finally understood CSS grid','tried a new coffee place','wrote the tests first','found an old bug'])[1 + (i / 5) % 5] ||
+         ' #' || i, '', ts, iso, iso,
+         floor(16 * power(random(), 3))::int, (random() < 0.1)::int, floor(5 * power(random(), 4))::int
+       from generate_series($1::int, $2::int) i,
+         lateral (select date_trunc('milliseconds', timestamptz '2026-11-20 06:30:00+00' - random() * interval '365 days' + i * interval '0 s') as ts) t,
+         lateral (select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso) f`,
+      [from + 1, to, MEMBERS],
+    );
+    const range = [`gp-${String(from + 1).padStart(7, '0')}`, `gp-${String(to).padStart(7, '0')}`];
+    // Likers of post n: (n·7919 + k·4729) mod N, distinct for k < N; the first like_count like, the rest dislike.
+    await db.query(
+      `insert into post_reactions (post_id, member_id, kind)
+       select p.id, ${member('1 + (substr(p.id, 4)::bigint * 7919 + k * 4729) % $3::int')}, case when k < p.like_count then 'like' else 'dislike' end
+       from posts p, lateral generate_series(0, p.like_count + p.dislike_count - 1) k
+       where p.id between $1 and $2`,
+      [...range, MEMBERS],
+    );
+    await db.query(
+      `insert into comments (id, post_id, author_id, content, created_iso, updated_iso)
+       select p.id || '-c' || k, p.id, ${member('1 + (substr(p.id, 4)::bigint * 31 + k * 7907) % $3::int')},
+         (array['Nice! 👏','Same here 😂','Tell me more!','Saving this 📌','Great point.'])[1 + k % 5], p.created_iso, p.created_iso
+       from posts p, lateral generate_series(0, p.comment_count - 1) k
+       where p.id between $1 and $2`,
+      [...range, MEMBERS],
+    );
+    await db.query(
+      `update members m set post_count = x.n from (select author_id, count(*)::int as n from posts group by author_id) x
+       where x.author_id = m.id and m.post_count <> x.n`,
+    );
+  });
+  // The same step as the seed (src/seed.ts, syncNumericIds): the counter moves past every numeric id.
+  await db.query(
+    `select setval('numeric_ids', greatest(100000, (select coalesce(max(numeric_id::bigint), 0) + 1 from (
+       select numeric_id from members where numeric_id ~ '^[0-9]{1,18}$' union all select numeric_id from posts where numeric_id ~ '^[0-9]{1,18}$') ids)), false)`,
+  );
+  const loaded = Date.now() - t0;
+  const t1 = Date.now();
+  await db.query('vacuum analyze');
+  return { loadMs: loaded, vacuumAnalyzeMs: Date.now() - t1 };
+}
+
+async function startServer() {
   const child = spawn(process.execPath, [path.join(root, 'api-server', 'dist', 'server.js')], {
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: '0',
       HOST: '127.0.0.1',
-      API_DATA_DIR: 'memory://',
-      API_SEED_POSTS: String(posts),
-      API_ALLOW_RESET: '1',
+      DATABASE_URL,
+      API_DB_POOL_SIZE: String(POOL),
       API_AUTH_RATE_LIMIT: '100000',
+      // One load generator on one address, one member: the read and write limits would answer 429.
+      API_READ_RATE_LIMIT: '100000000',
+      API_WRITE_RATE_LIMIT: '100000000',
       API_LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
+      NODE_ENV: 'production',
+      API_TOKEN_SECRET: randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise((resolve, reject) => {
+  const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      if (out.includes('listening on')) resolve();
+      const found = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (found) resolve(found[1]);
     });
     child.on('exit', (code) => reject(new Error(`api-server exited with ${code}`)));
   });
-  // A reused PostgreSQL database may hold another size: start from the seed plus `posts`.
-  const reset = await fetch(`${BASE}/api/__test/reset`, { method: 'POST' });
-  if (!reset.ok) throw new Error(`reset failed: ${reset.status}`);
-  return child;
+  return { child, url };
 }
 
-/** One measurement: at most DURATION_S seconds and at most `max` requests. */
-const run = ({ max, ...options }) =>
-  new Promise((resolve, reject) => {
-    autocannon({ url: BASE, duration: DURATION_S, maxOverallRequests: max, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+/** One measurement after a short warm-up: at most DURATION_S seconds and `max` requests. */
+async function measure(base, name, request, { max = DURATION_S * 20_000 } = {}) {
+  const run = (duration, limit) =>
+    new Promise((resolve, reject) => {
+      autocannon({ url: base, connections: CONNECTIONS, duration, maxOverallRequests: limit, requests: [request] }, (error, result) => (error ? reject(error) : resolve(result)));
+    });
+  await run(Math.min(2, DURATION_S), max);
+  const result = await run(DURATION_S, max);
+  return {
+    name,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average * 10) / 10,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** The size of one answer's body, in bytes. */
+async function answerBytes(base, method, pathname, token, body) {
+  const response = await fetch(`${base}${pathname}`, {
+    method,
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
+  const bytes = (await response.arrayBuffer()).byteLength;
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status}`);
+  return bytes;
+}
 
-const figures = (name, result) => ({
-  name,
-  requests: result.requests.total,
-  rps: Math.round(result.requests.average * 10) / 10,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  non2xx: result.non2xx,
-  errors: result.errors,
-});
+function pgbench(url, args) {
+  const u = new URL(url);
+  const bin = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`).find((p) => fs.existsSync(p)) : undefined;
+  const result = spawnSync(bin ?? 'pgbench', ['-h', u.hostname, '-p', u.port, '-U', u.username, ...args, 'pgbench'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`pgbench ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
 
-async function bench(posts) {
-  const server = await startServer(posts);
-  try {
-    const login = await (await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'adarsh@socialmfe.dev', password: 'adarsh123' }) })).json();
-    const auth = { authorization: login.encodedToken, 'Content-Type': 'application/json' };
-    const all = (await (await fetch(`${BASE}/api/posts`)).json()).posts;
-    const unliked = all.filter((p) => !p.likes.likedBy.some((u) => u._id === login.foundUser._id)).map((p) => p._id);
-    const results = [];
-    results.push(figures('feed read: GET /api/posts', await run({ connections: 4, max: 400, requests: [{ method: 'GET', path: '/api/posts' }] })));
-    results.push(figures('explore page: GET /api/posts/2/0', await run({ connections: 8, max: 5000, requests: [{ method: 'GET', path: '/api/posts/2/0' }] })));
-    let next = 0;
-    results.push(
-      figures(
-        'like: POST /api/posts/like/{id}',
-        await run({
-          connections: 4,
-          max: Math.min(400, unliked.length),
-          requests: [{ method: 'POST', headers: auth, body: '{}', setupRequest: (request) => ({ ...request, path: `/api/posts/like/${unliked[next++ % unliked.length]}` }) }],
-        }),
-      ),
-    );
-    let n = 0;
-    results.push(
-      figures(
-        'post creation: POST /api/posts',
-        await run({
-          connections: 4,
-          max: 200,
-          requests: [{ method: 'POST', path: '/api/posts', headers: auth, setupRequest: (request) => ({ ...request, body: JSON.stringify({ postData: { content: `Bench post ${n++} 🚀`, pic: '' } }) }) }],
-        }),
-      ),
-    );
-    return { posts: all.length, results };
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.on('exit', resolve));
+function pgbenchTps(url) {
+  const tps = (out) => Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? NaN);
+  const common = ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S)];
+  return {
+    tpcbLike: Math.round(tps(pgbench(url, common))),
+    selectOnly: Math.round(tps(pgbench(url, [...common, '-S']))),
+  };
+}
+
+async function benchSize(db, base, tokens) {
+  const token = (i) => tokens[i % tokens.length];
+  // Posts nobody has reacted to, for likes that are all new; members with posts, for their lists.
+  const fresh = (await db.query(`select id from posts where like_count = 0 and dislike_count = 0 order by md5(id) limit 20000`)).rows.map((r) => r.id);
+  const authors = (await db.query(`select id from members where post_count > 0 order by md5(id) limit 1000`)).rows.map((r) => r.id);
+  const anyPosts = (await db.query(`select id from posts order by md5(id) limit 2000`)).rows.map((r) => r.id);
+  let like = 0;
+  const nextLike = () => {
+    const n = like++;
+    // Each member likes each post at most once; consecutive likes are on different posts (no queue on one row).
+    const m = n % tokens.length;
+    return { postId: fresh[(Math.floor(n / tokens.length) + m * 997) % fresh.length], token: token(m) };
+  };
+  let n = 0;
+  const rotate = (list) => list[n++ % list.length];
+  const json = { 'content-type': 'application/json' };
+  const calls = [
+    {
+      name: 'like: POST /api/v2/posts/like/{id}',
+      request: { method: 'POST', body: '{}', setupRequest: (r) => { const l = nextLike(); return { ...r, path: `/api/v2/posts/like/${l.postId}`, headers: { ...json, authorization: l.token } }; } },
+      bytes: () => { const l = nextLike(); return answerBytes(base, 'POST', `/api/v2/posts/like/${l.postId}`, l.token, {}); },
+    },
+    {
+      name: 'post creation: POST /api/v2/posts',
+      request: { method: 'POST', path: '/api/v2/posts', setupRequest: (r) => ({ ...r, headers: { ...json, authorization: token(n++) }, body: JSON.stringify({ postData: { content: `Bench post ${n} 🚀`, pic: '' } }) }) },
+      bytes: () => answerBytes(base, 'POST', '/api/v2/posts', token(0), { postData: { content: 'Bench post 🚀', pic: '' } }),
+    },
+    {
+      name: 'comment: POST /api/v2/posts/{id}/comments',
+      request: { method: 'POST', setupRequest: (r) => ({ ...r, path: `/api/v2/posts/${rotate(anyPosts)}/comments`, headers: { ...json, authorization: token(n) }, body: JSON.stringify({ commentData: { content: `Bench comment ${n} 💬` } }) }) },
+      bytes: () => answerBytes(base, 'POST', `/api/v2/posts/${anyPosts[0]}/comments`, token(0), { commentData: { content: 'Bench comment 💬' } }),
+    },
+    {
+      name: 'home page: GET /api/v2/feed/home?limit=20',
+      request: { method: 'GET', path: '/api/v2/feed/home?limit=20', setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }) },
+      bytes: () => answerBytes(base, 'GET', '/api/v2/feed/home?limit=20', token(1)),
+    },
+    {
+      name: 'explore Latest: GET /api/v2/feed/explore?sort=latest&limit=20',
+      request: { method: 'GET', path: '/api/v2/feed/explore?sort=latest&limit=20', setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }) },
+      bytes: () => answerBytes(base, 'GET', '/api/v2/feed/explore?sort=latest&limit=20', token(1)),
+    },
+    {
+      name: 'explore Trending: GET /api/v2/feed/explore?sort=trending&limit=20',
+      request: { method: 'GET', path: '/api/v2/feed/explore?sort=trending&limit=20', setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }) },
+      bytes: () => answerBytes(base, 'GET', '/api/v2/feed/explore?sort=trending&limit=20', token(1)),
+    },
+    {
+      name: "member's posts: GET /api/v2/members/{id}/posts?limit=20",
+      request: { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/v2/members/${rotate(authors)}/posts?limit=20`, headers: { authorization: token(n) } }) },
+      bytes: () => answerBytes(base, 'GET', `/api/v2/members/${authors[0]}/posts?limit=20`, token(1)),
+    },
+  ];
+  const results = [];
+  const logFile = process.env.POSTGRES_LOG;
+  const logStart = logFile && fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+  for (const call of calls.filter((c) => !ONLY || ONLY.some((word) => c.name.startsWith(word)))) {
+    const bytes = await call.bytes();
+    const figures = await measure(base, call.name, call.request);
+    results.push({ ...figures, answerBytes: bytes });
+    console.log(`  ${call.name}: ${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${bytes} B${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}`);
   }
+  const slowPlans = logFile ? slowPlansSince(logFile, logStart) : [];
+  if (slowPlans.length) console.log(`  ${slowPlans.length} statements slower than the auto_explain threshold while measuring; slowest:\n${slowPlans[0]}`);
+  const pgbenchFigures = pgbenchTps(DATABASE_URL);
+  console.log(`  pgbench: ${pgbenchFigures.tpcbLike} TPS (TPC-B-like), ${pgbenchFigures.selectOnly} TPS (select-only)`);
+  return { results, pgbench: pgbenchFigures, slowStatements: slowPlans.length, slowestPlans: slowPlans.slice(0, 3) };
+}
+
+/** auto_explain's entries in the server log after `offset`, slowest first. */
+function slowPlansSince(logFile, offset) {
+  const text = fs.readFileSync(logFile, 'utf8').slice(offset);
+  const entries = text.split(/\n(?=\S)/).filter((e) => e.includes('duration:') && e.includes('plan:'));
+  const ms = (e) => Number(/duration: ([\d.]+) ms/.exec(e)?.[1] ?? 0);
+  return entries.sort((a, b) => ms(b) - ms(a)).map((e) => e.slice(0, 4000));
+}
+
+const GOALS = [
+  { call: 'like', text: 'like at 1M posts ≥ 1,000 req/s, p99 ≤ 50 ms', check: (r) => r.rps >= 1000 && r.p99 <= 50 },
+  { call: 'home page', text: 'home page of 20 at 1M posts ≥ 500 req/s, p99 ≤ 100 ms', check: (r) => r.rps >= 500 && r.p99 <= 100 },
+  { call: 'like', text: "a like's answer ≤ 2 KB", check: (r) => r.answerBytes <= 2048 },
+];
+
+function markdown(report) {
+  const lines = [
+    `# api-server bench (\`npm run bench:server\`), ${report.date}`,
+    '',
+    `PostgreSQL ${report.postgres} (throwaway, loopback), api-server pool ${report.pool}, autocannon ${report.connections} connections, ${report.durationSeconds} s per call after a 2 s warm-up, ${report.members.toLocaleString('en')} members. Machine: ${report.machine}.`,
+    '',
+    '| posts | call | req/s | p50 ms | p99 ms | answer bytes | non-2xx |',
+    '| ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const run of report.runs) for (const r of run.results) lines.push(`| ${run.posts.toLocaleString('en')} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.answerBytes} | ${r.non2xx} |`);
+  lines.push(
+    '',
+    `| posts | pgbench TPC-B-like TPS | pgbench select-only TPS | statements over ${report.slowMs} ms while measuring | load (generate) s | vacuum analyze s |`,
+    '| ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const run of report.runs) {
+    lines.push(
+      `| ${run.posts.toLocaleString('en')} | ${run.pgbench.tpcbLike} | ${run.pgbench.selectOnly} | ${run.slowStatements} | ${(run.generate.loadMs / 1000).toFixed(1)} | ${(run.generate.vacuumAnalyzeMs / 1000).toFixed(1)} |`,
+    );
+  }
+  const first = report.runs[0];
+  const last = report.runs[report.runs.length - 1];
+  if (first && last && first !== last) {
+    lines.push('', `Growth, ${last.posts.toLocaleString('en')} against ${first.posts.toLocaleString('en')} posts (goal: within 1.3×; req/s as first ÷ last, latencies as last ÷ first):`, '', '| call | req/s | p50 | p99 |', '| --- | ---: | ---: | ---: |');
+    for (const r of last.results) {
+      const base = first.results.find((x) => x.name === r.name);
+      if (!base) continue;
+      const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+      lines.push(`| ${r.name} | ${ratio(base.rps, r.rps)}× | ${ratio(r.p50, base.p50)}× | ${ratio(r.p99, base.p99)}× |`);
+    }
+  }
+  const largest = last?.results ?? [];
+  lines.push('', `Goals at ${last ? last.posts.toLocaleString('en') : '?'} posts:`, '');
+  for (const goal of GOALS) {
+    const r = largest.find((x) => x.name.startsWith(goal.call));
+    lines.push(`- ${goal.text}: ${r ? `${goal.check(r) ? 'met' : 'NOT met'} (${r.rps} req/s, p99 ${r.p99} ms, ${r.answerBytes} B)` : 'not measured'}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 async function main() {
   const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api-server'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  const report = { date: new Date().toISOString(), database: process.env.DATABASE_URL ? 'postgres' : 'pglite (in memory)', durationSeconds: DURATION_S, runs: [] };
-  for (const size of SIZES) {
-    const { posts, results } = await bench(size);
-    report.runs.push({ generatedPosts: size, totalPosts: posts, results });
-    console.log(`\n${size} generated posts (${posts} in all), ${report.database}`);
-    console.log('| request | requests | req/s | p50 ms | p99 ms | non-2xx |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const r of results) console.log(`| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const postgres = (await db.query('show server_version')).rows[0].server_version;
+  const report = {
+    date: new Date().toISOString(),
+    postgres,
+    pool: POOL,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION_S,
+    members: MEMBERS,
+    slowMs: Number(process.env.BENCH_SLOW_MS ?? 250),
+    machine: `${require('os').cpus().length} cores, load average ${require('os').loadavg().map((l) => l.toFixed(1)).join(' ')} at start`,
+    runs: [],
+  };
+  // The server migrates and seeds the empty database; the network is generated around the seed.
+  const server = await startServer();
+  try {
+    console.log(`api-server on ${server.url}, PostgreSQL ${postgres} (${DATABASE_URL})`);
+    console.log(`generating ${MEMBERS} members and their follows…`);
+    const membersMs = await generateMembers(db);
+    console.log(`  ${(membersMs / 1000).toFixed(1)} s`);
+    await db.query('create database pgbench');
+    pgbench(DATABASE_URL, ['-i', '-q', '-s', '10']);
+    // The bench members: the first 64 generated ones (with follows), each signed in through v2.
+    const tokens = [];
+    for (let i = 1; i <= BENCH_MEMBERS; i += 1) {
+      const response = await fetch(`${server.url}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `member${i}@bench.example`, password: PASSWORD }) });
+      if (!response.ok) throw new Error(`login member${i}: ${response.status} ${await response.text()}`);
+      tokens.push((await response.json()).encodedToken);
+    }
+    let generated = 0;
+    for (const size of SIZES) {
+      console.log(`\ngenerating posts ${generated + 1}…${size}…`);
+      const generate = await generatePosts(db, generated, size);
+      generated = size;
+      const counts = (await db.query(`select (select count(*) from posts)::int as posts, (select count(*) from post_reactions)::int as reactions,
+        (select count(*) from comments)::int as comments, (select count(*) from follows)::int as follows`)).rows[0];
+      console.log(`  ${(generate.loadMs / 1000).toFixed(1)} s (+ ${(generate.vacuumAnalyzeMs / 1000).toFixed(1)} s vacuum analyze): ${JSON.stringify(counts)}`);
+      const measured = await benchSize(db, server.url, tokens);
+      report.runs.push({ posts: size, rows: counts, generate, ...measured });
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.on('exit', resolve));
+    await db.end();
   }
-  fs.writeFileSync(path.join(__dirname, process.env.DATABASE_URL ? 'latest-postgres.json' : 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const out = process.env.BENCH_REPORT ?? path.join(__dirname, 'latest-postgres');
+  fs.writeFileSync(`${out}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  const md = markdown(report);
+  fs.writeFileSync(`${out}.md`, md);
+  console.log(`\n${md}`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.env.ORBIT_BENCH_OWN_POSTGRES === '1') {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  // The bench truncates nothing but fills a database: it only ever runs on a server it started itself.
+  const child = spawn(process.execPath, [path.join(root, 'tools', 'postgres.js'), '--', process.execPath, __filename, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, ORBIT_BENCH_OWN_POSTGRES: '1', POSTGRES_OPTIONS },
+  });
+  child.on('exit', (code) => process.exit(code ?? 1));
+}

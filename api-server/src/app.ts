@@ -6,7 +6,9 @@
  * mock-api/src/server/routes/fallback.ts), rate limits on login and signup, and stored images. No state is kept in
  * the process between requests: everything is in the database.
  */
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SERVER_ERRORS } from '@social/mock-api/contract';
@@ -14,7 +16,14 @@ import { errorBody, HttpError } from '@social/mock-api/errors';
 import { IMAGE_ID_PATTERN, IMAGE_NOT_FOUND } from '@social/mock-api/images';
 import { INPUT_MESSAGES, parseBody } from '@social/mock-api/rules';
 import type { ServerConfig } from './config';
-import { one, sql, type Db } from './db';
+import { one, sql, withTimeout, type Database, type Db } from './db';
+import { clientErrorHandler } from './http/client-errors';
+import { idempotencyKeyOf, takesIdempotencyKey, withIdempotency, IDEMPOTENCY_HEADER, type IdempotentCall } from './http/idempotency';
+import { checkBodyType, checkCharacters, checkPathParams } from './http/input';
+import { LOGIN_PATHS, routeRateLimit } from './http/limits';
+import { loginGuard } from './http/login-guard';
+import { isAnswered, registerOperations, unavailable } from './http/operations';
+import { isDatabaseUnavailable } from './http/unavailable';
 import { makeCtx, type Handler } from './kit';
 import { postgresRateLimitStore } from './rate-limit-store';
 import { authRoutes } from './routes/auth';
@@ -25,14 +34,16 @@ import { userRoutes } from './routes/users';
 import { RouteTable } from '@social/mock-api/route-table';
 import { resetToSeed } from './seed';
 import { setTokenSecret } from './tokens';
+import { v2Routes } from './v2';
 import { TEST_TODOS, unknownEndpoint } from '@social/mock-api/todos';
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts from this address. Wait a minute and try again.';
-const AUTH_PATHS = new Set(['/api/auth/login', '/api/auth/signup']);
 
-export type AppConfig = Pick<ServerConfig, 'tokenSecret' | 'corsOrigins' | 'authRateLimit' | 'allowReset' | 'bodyLimit' | 'logLevel' | 'seedExtraPosts' | 'trustProxy' | 'publicUrl'> & {
+export type AppConfig = Pick<ServerConfig, 'tokenSecret' | 'corsOrigins' | 'authRateLimit' | 'allowReset' | 'bodyLimit' | 'logLevel' | 'seedExtraPosts' | 'trustProxy' | 'publicUrl' | 'operations'> & {
   /** Where log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
+  /** The database's pool and ping (readiness, metrics); without it, pings go through `db`. */
+  database?: Pick<Database, 'ping' | 'pool'>;
 };
 
 export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstance> {
@@ -53,6 +64,8 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
               censor: '[redacted]',
             },
           },
+    // Headers over Node's limit (431) and other broken requests get the API's error shape too.
+    clientErrorHandler,
     frameworkErrors(error, request, rawReply) {
       const reply = rawReply as FastifyReply;
       if (error.code === 'FST_ERR_BAD_URL') return void reply.code(400).send(errorBody(SERVER_ERRORS.malformedPath));
@@ -78,6 +91,12 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     return reply.code(404).send(errorBody(unknownEndpoint(request.method, (decodedPath(request.url) ?? '').replace(/^\/api\/?/, ''))));
   };
 
+  // /healthz, /readyz, /metrics, and the request time limit (http/operations.ts).
+  registerOperations(app, {
+    database: { db, ping: config.database?.ping ?? ((ms) => withTimeout(sql`select 1`.execute(db), ms).then(() => undefined)), pool: config.database?.pool },
+    requestTimeoutMs: config.operations.requestTimeoutMs,
+  });
+
   // OPTIONS that is not a CORS preflight (no Origin or no Access-Control-Request-Method) is
   // answered like the fake backend: 204 with Allow. Registered before @fastify/cors, whose hook
   // answers every OPTIONS as a preflight; real preflights still go to it.
@@ -89,21 +108,39 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
-    exposedHeaders: ['Allow', 'Retry-After'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
+    exposedHeaders: ['Allow', 'Retry-After', 'Idempotent-Replayed'],
     maxAge: 600,
   });
   await app.register(rateLimit, {
     global: false,
     store: postgresRateLimitStore(db),
+    // A counter the database can't update (it is away) lets the request through; the handler answers 503.
+    skipOnError: true,
     errorResponseBuilder: () => new HttpError(429, RATE_LIMIT_MESSAGE),
   });
+  // JSON answers compressed (1 MB of feed is about 55 KB gzipped); security headers on every answer.
+  await app.register(compress, { encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
+  await app.register(helmet, {
+    // An API answers JSON and pictures: nothing in it may load or run anything, or be framed.
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // The apps on other origins show the pictures (<img>): they may be embedded cross-origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // HSTS (a year, subdomains) and nosniff are helmet's defaults; browsers ignore HSTS over plain HTTP.
+  });
+  const guard = loginGuard(db, config.operations.loginAccountRateLimit);
 
   // Every body is read as text and parsed by the contract's rules (same messages as the fake backend).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    // Already answered (the request time limit): the late error is only logged.
+    if (isAnswered(reply)) return void request.log.warn({ err: error }, 'error after the answer was sent');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return unavailable(reply);
+    }
     if (error instanceof HttpError) return reply.code(error.status).send(errorBody(error.message));
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(errorBody(INPUT_MESSAGES.bodyTooLarge));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody(error.message));
@@ -120,17 +157,30 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     app.route({
       method,
       url,
-      config: AUTH_PATHS.has(url) ? { rateLimit: { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs } } : {},
+      config: { rateLimit: routeRateLimit(method, url, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE) },
+      ...(LOGIN_PATHS.has(url) ? { preHandler: guard.check, onResponse: guard.count } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const body = method === 'GET' ? {} : parseBody(typeof request.body === 'string' ? request.body : undefined);
-        const ctx = makeCtx(db, {
+        checkPathParams((request.params ?? {}) as Record<string, string>);
+        const raw = typeof request.body === 'string' ? request.body : undefined;
+        if (method !== 'GET') checkBodyType(request.headers['content-type'], raw);
+        const body = method === 'GET' ? {} : parseBody(raw);
+        checkCharacters(body);
+        const key = takesIdempotencyKey(method, path) ? idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]) : undefined;
+        const plainCtx = makeCtx(db, {
           params: (request.params ?? {}) as Record<string, string>,
           query: (request.query ?? {}) as Record<string, unknown>,
           body,
           origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
           authorization: request.headers.authorization,
         });
+        const call: IdempotentCall | undefined = key
+          ? { key, method, route: path, url: request.url, body: raw ?? '', authorization: request.headers.authorization, tokenSecret: config.tokenSecret }
+          : undefined;
+        const ctx = call ? withIdempotency(plainCtx, call) : plainCtx;
         const answer = await handler(ctx);
+        // Already answered 503 by the request time limit.
+        if (isAnswered(reply)) return reply;
+        if (call?.replayed) reply.header('Idempotent-Replayed', 'true');
         return reply.code(answer.status).send(answer.body);
       },
     });
@@ -140,11 +190,20 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   userRoutes(kit);
   postRoutes(kit);
   commentRoutes(kit);
-  kit.route('GET', '/test-todos', () => Promise.resolve({ status: 200, body: { todos: TEST_TODOS.todos.map((t) => ({ ...t })) } }));
+  v2Routes(kit);
+  // The tester's fixtures: a setting (API_TEST_TODOS), off by default in production.
+  if (config.operations.testTodos) kit.route('GET', '/test-todos', () => Promise.resolve({ status: 200, body: { todos: TEST_TODOS.todos.map((t) => ({ ...t })) } }));
 
   // Stored pictures: immutable (the id is a hash of the bytes), so caches may keep them for a year.
-  app.get('/api/images/:imageId', async (request, reply) => {
+  app.get('/api/images/:imageId', { config: { rateLimit: routeRateLimit('GET', '/api/images/:imageId', config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE) } }, async (request, reply) => {
     const { imageId } = request.params as { imageId: string };
+    // The id is the hash of the bytes: a cache that has this ETag has these bytes (a deleted picture answers 404 below).
+    const etag = `"${imageId}"`;
+    if (IMAGE_ID_PATTERN.test(imageId) && ifNoneMatch(request.headers['if-none-match'], etag)) {
+      if (await one(db, sql`select 1 as found from images where id = ${imageId}`)) {
+        return reply.code(304).header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable').send();
+      }
+    }
     const image = IMAGE_ID_PATTERN.test(imageId)
       ? await one(db, sql<{ content_type: string; bytes: Uint8Array }>`select content_type, bytes from images where id = ${imageId}`)
       : undefined;
@@ -169,6 +228,15 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     table.add('POST', '/__test/reset');
   }
   return app;
+}
+
+/** Whether an If-None-Match header names the ETag (or is `*`). */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
 }
 
 /** The request's path decoded, or null when a percent-escape is broken. */

@@ -29,6 +29,29 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** The origin clients reach this API at (image URLs); unset: taken from each request. */
   publicUrl?: string;
+  /** Issue 28: timeouts, rate limits, fixtures and the migration step (see docs/api-server-operations.md). */
+  operations: OperationsConfig;
+}
+
+export interface OperationsConfig {
+  /** Longest wait for a database connection (pg connectionTimeoutMillis). */
+  dbConnectTimeoutMs: number;
+  /** Longest statement on the server (statement_timeout); this side waits a second more (query_timeout). */
+  dbStatementTimeoutMs: number;
+  /** Longest time to an answer: past it, 503 with Retry-After. */
+  requestTimeoutMs: number;
+  /** Longest graceful shutdown (SIGTERM/SIGINT) before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Changing calls per member (or per address without a token) per window. */
+  writeRateLimit: { max: number; windowMs: number };
+  /** Reads per client address per window, counted by each instance. */
+  readRateLimit: { max: number; windowMs: number };
+  /** Login attempts per account (username) per window, whatever the address. */
+  loginAccountRateLimit: { max: number; windowMs: number };
+  /** Answers GET /api/test-todos (the tester's fixtures): on unless NODE_ENV is production. */
+  testTodos: boolean;
+  /** Runs the migrations at start (default); '0' leaves them to `npm run migrate -w api-server`. */
+  migrateOnStart: boolean;
 }
 
 /** Development-only secret: refused when NODE_ENV is production. */
@@ -77,5 +100,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     poolSize: wholeNumber(env, 'API_DB_POOL_SIZE', 10),
     trustProxy: trustProxyOf(env.API_TRUST_PROXY),
     publicUrl: env.API_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    operations: loadOperations(env, production),
+  };
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== '0' && raw !== '1') throw new ConfigError(`${name} must be 0 or 1, got "${raw}".`);
+  return raw === '1';
+}
+
+function loadOperations(env: NodeJS.ProcessEnv, production: boolean): OperationsConfig {
+  return {
+    dbConnectTimeoutMs: wholeNumber(env, 'API_DB_CONNECT_TIMEOUT_MS', 2000),
+    dbStatementTimeoutMs: wholeNumber(env, 'API_DB_STATEMENT_TIMEOUT_MS', 5000),
+    requestTimeoutMs: wholeNumber(env, 'API_REQUEST_TIMEOUT_MS', 10_000),
+    shutdownTimeoutMs: wholeNumber(env, 'API_SHUTDOWN_TIMEOUT_MS', 15_000),
+    writeRateLimit: { max: wholeNumber(env, 'API_WRITE_RATE_LIMIT', 120), windowMs: wholeNumber(env, 'API_WRITE_RATE_WINDOW_MS', 60_000) },
+    readRateLimit: { max: wholeNumber(env, 'API_READ_RATE_LIMIT', 3000), windowMs: wholeNumber(env, 'API_READ_RATE_WINDOW_MS', 60_000) },
+    loginAccountRateLimit: { max: wholeNumber(env, 'API_LOGIN_ACCOUNT_RATE_LIMIT', 10), windowMs: wholeNumber(env, 'API_LOGIN_ACCOUNT_RATE_WINDOW_MS', 900_000) },
+    testTodos: onOff(env, 'API_TEST_TODOS', !production),
+    migrateOnStart: onOff(env, 'API_MIGRATE_ON_START', true),
   };
 }

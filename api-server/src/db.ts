@@ -4,11 +4,17 @@
  * tag, which sends every value as a parameter. Migrations run through Kysely's Migrator.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql, type RawBuilder, type Transaction as KyselyTransaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import fs from 'node:fs';
 import pg from 'pg';
+import { guardedPool, type PoolGuards } from './http/pool';
 import { MIGRATIONS } from './migrations';
+import { OPERATIONS_MIGRATIONS } from './migrations-operations';
+
+/** Every migration, the schema's and the operations' (idempotency keys). */
+export const ALL_MIGRATIONS = { ...MIGRATIONS, ...OPERATIONS_MIGRATIONS };
 
 /** Tables are reached through raw SQL only, so the query builder needs no table types. */
 export type Schema = Record<string, never>;
@@ -22,6 +28,10 @@ export interface Database {
   /** 'pglite' or 'postgres', for logs and tests. */
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The pg pool (metrics), on PostgreSQL. */
+  pool?: pg.Pool;
+  /** Resolves when the database answers a trivial query within timeoutMs (readiness). */
+  ping(timeoutMs: number): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -31,33 +41,58 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** An already open PGlite (tests share one between two app instances). */
   pglite?: PGlite;
+  /** Timeouts and the error log of the pg pool (see http/pool.ts). */
+  guards?: PoolGuards;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const { pool, ping, closePing } = guardedPool(options.databaseUrl, options.poolSize ?? 10, options.guards);
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, ping, close: () => Promise.all([db.destroy(), closePing()]).then(() => undefined) };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!options.pglite && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = options.pglite ?? new PGlite(dataDir);
+  const client = options.pglite ?? newPGlite(dataDir);
   const db = new Kysely<Schema>({ dialect: new PGliteDialect(client) });
   // A shared PGlite belongs to whoever opened it.
-  return { db, kind: 'pglite', close: () => (options.pglite ? Promise.resolve() : db.destroy()) };
+  return {
+    db,
+    kind: 'pglite',
+    ping: (timeoutMs) => withTimeout(sql`select 1`.execute(db), timeoutMs).then(() => undefined),
+    close: () => (options.pglite ? Promise.resolve() : db.destroy()),
+  };
 }
+
+/** An embedded database with the extensions the schema needs (pg_trgm: member search's trigram index; PostgreSQL has it in contrib). */
+export const newPGlite = (dataDir: string): PGlite => new PGlite(dataDir, { extensions: { pg_trgm } });
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+    provider: { getMigrations: () => Promise.resolve(ALL_MIGRATIONS) },
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** The names of the migrations not applied yet (none: the schema is up to date). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(ALL_MIGRATIONS) } });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/** A promise that rejects when `work` takes longer than ms. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timeout exceeded after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Rows of a query. */

@@ -8,7 +8,7 @@ import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { fail } from '@social/mock-api/errors';
 import { nowIso } from '@social/mock-api/time';
 import type { JsonObject } from '@social/mock-api/rules';
-import { one, sql, type Db, type Transaction } from './db';
+import { one, sql, type Db, type Executor, type Transaction } from './db';
 import { Renderer } from './render';
 import { expiresAt, tokenFromHeader, tokenHash, verifyToken } from './tokens';
 
@@ -24,6 +24,8 @@ export interface Tx {
   render: Renderer;
   /** The token holder: 404 userNotFound without a token or member, 401 badToken when forged, expired or revoked. */
   caller(): Promise<Caller>;
+  /** The token holder when the request carries a token (401 badToken when it is not valid), else undefined: reads whose answers add the caller's own fields. */
+  optionalCaller(): Promise<Caller | undefined>;
 }
 
 export interface Ctx {
@@ -35,6 +37,13 @@ export interface Ctx {
   /** This API's origin as the client reached it, for image URLs. */
   origin: string;
   tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs work with each query on its own, no transaction (a page read, a one-statement write): fewer round trips. */
+  run<T>(work: (session: Session) => Promise<T>): Promise<T>;
+}
+
+/** What `run` gives: Tx's calls on the database itself rather than a transaction. */
+export interface Session extends Omit<Tx, 'ex'> {
+  ex: Executor;
 }
 
 export interface Answer {
@@ -56,19 +65,22 @@ export function makeCtx(db: Db, input: { params: Record<string, string>; query: 
     body: input.body,
     now: nowIso(),
     origin: input.origin,
-    tx: (work) =>
-      db.transaction().execute((ex) => {
-        let caller: Promise<Caller> | undefined;
-        return work({
-          ex,
-          render: new Renderer(ex, input.origin),
-          caller: () => (caller ??= resolveCaller(ex, input.authorization)),
-        });
-      }),
+    tx: (work) => db.transaction().execute((ex) => work(session(ex, input.origin, input.authorization))),
+    run: (work) => work(session(db, input.origin, input.authorization)),
   };
 }
 
-async function resolveCaller(ex: Transaction, authorization: string | string[] | undefined): Promise<Caller> {
+function session<E extends Executor>(ex: E, origin: string, authorization: string | string[] | undefined): Omit<Tx, 'ex'> & { ex: E } {
+  let caller: Promise<Caller> | undefined;
+  return {
+    ex,
+    render: new Renderer(ex, origin),
+    caller: () => (caller ??= resolveCaller(ex, authorization)),
+    optionalCaller: () => (tokenFromHeader(authorization) ? (caller ??= resolveCaller(ex, authorization)) : Promise.resolve(undefined)),
+  };
+}
+
+async function resolveCaller(ex: Executor, authorization: string | string[] | undefined): Promise<Caller> {
   const token = tokenFromHeader(authorization);
   if (!token) throw fail.userNotFound();
   const payload = verifyToken(token);

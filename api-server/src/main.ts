@@ -20,6 +20,11 @@ async function main(): Promise<void> {
   const stop = () => {
     if (closing) return;
     closing = true;
+    // In-flight requests get until the time limit (API_SHUTDOWN_TIMEOUT_MS), then the process exits anyway.
+    setTimeout(() => {
+      console.error(`api-server: shutdown took over ${config.operations.shutdownTimeoutMs} ms; exiting.`);
+      process.exit(1);
+    }, config.operations.shutdownTimeoutMs).unref();
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),

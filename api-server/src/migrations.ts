@@ -4,6 +4,7 @@
  * Statements are listed one by one: PGlite runs one statement per parameterised call.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
+import { V2_SCHEMA_MIGRATION } from './v2/schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
   for (const statement of list) await sql.raw(statement).execute(db);
@@ -139,4 +140,6 @@ export const MIGRATIONS: Record<string, Migration> = {
       'drop table images',
     ]),
   },
+  // Stored counts and keyset indexes for /api/v2 (issue 22).
+  '2026-11-24-22-stored-counts-and-keyset-indexes': V2_SCHEMA_MIGRATION,
 };

@@ -26,9 +26,38 @@ export function postgresRateLimitStore(db: Db, prefix = '') {
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      // One counter per route: login attempts don't use up signups.
-      const Child = postgresRateLimitStore(db, `${routeOptions.url}:`);
+      // The plugin passes the route as `routeInfo` (its typings say routeOptions): reading
+      // routeOptions.url gave every route the key prefix "undefined:", so login attempts used
+      // up signups (issue 28, defect 4). One counter per route; reads count in memory.
+      const routeInfo = (routeOptions as { routeInfo?: { url?: string; method?: string | string[] } }).routeInfo ?? {};
+      if (routeInfo.method === 'GET' || routeInfo.method === 'HEAD') return new MemoryRateLimitStore();
+      const Child = postgresRateLimitStore(db, `${routeInfo.url ?? 'custom'}:`);
       return new Child();
     }
   };
+}
+
+/**
+ * Read limits count in each instance's memory: a read needs no shared counter written to the
+ * database (which would double the database's work for reads); behind N instances a client
+ * may read up to N times the limit.
+ */
+export class MemoryRateLimitStore {
+  private readonly counters = new Map<string, { hits: number; resetsAt: number }>();
+
+  incr(key: string, callback: Incr, timeWindow = 60_000): void {
+    const now = Date.now();
+    if (this.counters.size > 10_000) for (const [k, c] of this.counters) if (c.resetsAt <= now) this.counters.delete(k);
+    let counter = this.counters.get(key);
+    if (!counter || counter.resetsAt <= now) {
+      counter = { hits: 0, resetsAt: now + timeWindow };
+      this.counters.set(key, counter);
+    }
+    counter.hits += 1;
+    callback(null, { current: counter.hits, ttl: counter.resetsAt - now });
+  }
+
+  child(): FastifyRateLimitStore {
+    return new MemoryRateLimitStore();
+  }
 }

@@ -45,7 +45,7 @@ export function extraPosts(count: number): StoredPost[] {
   return out;
 }
 
-const TABLES = 'rate_limits, sessions, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, posts, members, images';
+const TABLES = 'idempotency_keys, rate_limits, sessions, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, posts, members, images';
 
 export async function isEmpty(ex: Executor): Promise<boolean> {
   const row = await one(ex, sql<{ n: number }>`select count(*)::int as n from members`);
@@ -124,7 +124,19 @@ async function writeSeed(ex: Executor, extra: number): Promise<void> {
   );
   await insertRows(ex, 'follows (follower_id, followee_id, following_pos, follower_pos)', follows, ['text', 'text', 'bigint', 'bigint']);
   await insertRows(ex, 'bookmarks (member_id, post_id)', seed.users.flatMap((u) => u.bookmarks.map((p) => [u._id, p])));
-  await sql`select setval('numeric_ids', ${seed.nextId}, false)`.execute(ex);
+  await syncNumericIds(ex, seed.nextId);
+}
+
+/**
+ * Moves the shared numeric id counter past every numeric id in use (and at least to `floor`), so
+ * the next post or member never takes one a seeded row holds: generated benchmark posts number
+ * from 10,001 up, and past 90,000 of them they used to reach the counter's start (100,000).
+ */
+export async function syncNumericIds(ex: Executor, floor: number): Promise<void> {
+  await sql`select setval('numeric_ids', greatest(${floor}::bigint, (
+      select coalesce(max(numeric_id::bigint), 0) + 1 from (
+        select numeric_id from members where numeric_id ~ '^[0-9]{1,18}$'
+        union all select numeric_id from posts where numeric_id ~ '^[0-9]{1,18}$') ids)), false)`.execute(ex);
 }
 
 /** One insert for many rows, in the given order (list orders come from insertion order). */

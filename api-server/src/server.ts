@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
-import { migrate, openDatabase, type Database } from './db';
+import { migrate, openDatabase, pendingMigrations, type Database } from './db';
+import { poolGuardsOf } from './http/startup';
 import { seedIfEmpty } from './seed';
 
 export interface RunningServer {
@@ -17,10 +18,15 @@ export interface RunningServer {
 }
 
 export async function startApiServer(config: ServerConfig & { logStream?: NodeJS.WritableStream }, options: { database?: Database } = {}): Promise<RunningServer> {
-  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize });
-  await migrate(database.db);
-  await seedIfEmpty(database.db, config.seedExtraPosts);
-  const app = await buildApp(database.db, config);
+  const logger: { app?: FastifyInstance } = {};
+  const database =
+    options.database ??
+    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize, guards: poolGuardsOf(config.operations, logger) });
+  // With API_MIGRATE_ON_START=0 the deployment runs `npm run migrate -w api-server` first; /readyz stays 503 until it has.
+  if (config.operations.migrateOnStart) await migrate(database.db);
+  if ((await pendingMigrations(database.db)).length === 0) await seedIfEmpty(database.db, config.seedExtraPosts);
+  const app = await buildApp(database.db, { ...config, database });
+  logger.app = app;
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -3,8 +3,9 @@
  * the other reads at once, and a token issued by one works (and is revoked) on the other.
  * On PGlite they share one embedded database; with DATABASE_URL each has its own pool.
  */
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { SERVER_ERRORS } from '@social/mock-api/contract';
+import { newPGlite } from '../src/db';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
 import { clientFor, failure, login, startTestServer } from './kit';
@@ -14,7 +15,7 @@ let a: RunningServer;
 let b: RunningServer;
 
 beforeAll(async () => {
-  pglite = process.env.DATABASE_URL ? undefined : new PGlite('memory://');
+  pglite = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
   a = await startTestServer({ pglite });
   b = await startTestServer({ pglite });
   await resetToSeed(a.database.db);

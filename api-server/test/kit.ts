@@ -4,6 +4,7 @@ import { TEST_CREDENTIALS, type LoginAnswer } from '@social/mock-api/contract';
 import { createApiClient, type ApiClient } from '@social/mock-api/client';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
+import { poolGuardsOf } from '../src/http/startup';
 import { startApiServer, type RunningServer } from '../src/server';
 
 export interface TestServerOptions {
@@ -13,12 +14,16 @@ export interface TestServerOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/** Quiet logs; DEBUG_API_LOG=warn (or info) shows a test server's log lines. */
 export async function startTestServer({ env = {}, pglite, logStream }: TestServerOptions = {}): Promise<RunningServer> {
-  const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', API_LOG_LEVEL: 'silent', API_AUTH_RATE_LIMIT: '1000', ...env });
+  const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', API_LOG_LEVEL: process.env.DEBUG_API_LOG ?? 'silent', API_AUTH_RATE_LIMIT: '1000', API_WRITE_RATE_LIMIT: '100000', API_READ_RATE_LIMIT: '100000', ...env });
+  // Connection errors go to the server's (silent) log once it has started.
+  const logger: { app?: RunningServer['app'] } = {};
   const database = openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 2 } : pglite ? { pglite } : { dataDir: 'memory://' },
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 2, guards: poolGuardsOf(config.operations, logger) } : pglite ? { pglite } : { dataDir: 'memory://' },
   );
   const server = await startApiServer({ ...config, logStream }, { database });
+  logger.app = server.app;
   const close = server.close.bind(server);
   return Object.assign(server, {
     close: async () => {

@@ -1,7 +1,8 @@
 /**
  * The calls of the product's own API (`/api/v2`, types in ./contract-v2.ts), on the request
  * function of ./client.ts (same token header, same ApiError). Reads send the token when there
- * is one, so answers carry the caller's `viewer` fields.
+ * is one, so answers carry the caller's `viewer` fields. Creating calls (signup, post, comment)
+ * send an Idempotency-Key, so the client's one retry after a lost answer creates nothing twice.
  */
 import type { LoginInput, SignupInput, UserEdit } from './contract';
 import type {
@@ -23,7 +24,7 @@ import type {
 } from './contract-v2';
 
 type Method = 'GET' | 'POST' | 'DELETE';
-export type RequestFn = <T>(method: Method, path: string, options?: { auth?: boolean; body?: unknown }) => Promise<T>;
+export type RequestFn = <T>(method: Method, path: string, options?: { auth?: boolean; body?: unknown; idempotent?: boolean }) => Promise<T>;
 
 /** `?limit=&cursor=&…` from the given values (undefined and null left out). */
 export function queryString(values: Record<string, string | number | null | undefined>): string {
@@ -44,7 +45,7 @@ export function createV2Calls(request: RequestFn) {
   return {
     auth: {
       login: (input: LoginInput) => request<SessionAnswerV2>('POST', `${v2}/auth/login`, { body: input }),
-      signup: (input: SignupInput) => request<SessionAnswerV2>('POST', `${v2}/auth/signup`, { body: input }),
+      signup: (input: SignupInput) => request<SessionAnswerV2>('POST', `${v2}/auth/signup`, { body: input, idempotent: true }),
       logout: () => write<Record<string, never>>('/auth/logout'),
     },
     me: {
@@ -73,7 +74,7 @@ export function createV2Calls(request: RequestFn) {
     },
     posts: {
       byId: (postId: string) => read<PostAnswerV2>(`/posts/${id(postId)}`),
-      create: (postData: PostDraftV2) => write<PostAnswerV2>('/posts', { postData }),
+      create: (postData: PostDraftV2) => request<PostAnswerV2>('POST', `${v2}/posts`, { auth: true, body: { postData }, idempotent: true }),
       edit: (postId: string, postData: PostDraftV2) => write<PostAnswerV2>(`/posts/edit/${id(postId)}`, { postData }),
       remove: (postId: string) => remove<DeletedPostAnswerV2>(`/posts/${id(postId)}`),
       like: (postId: string) => write<PostAnswerV2>(`/posts/like/${id(postId)}`),
@@ -83,7 +84,8 @@ export function createV2Calls(request: RequestFn) {
     },
     comments: {
       ofPost: (postId: string, query?: PageQuery) => read<CommentsPageV2>(`/posts/${id(postId)}/comments${queryString(page(query))}`),
-      add: (postId: string, content: string) => write<AddedCommentAnswerV2>(`/posts/${id(postId)}/comments`, { commentData: { content } }),
+      add: (postId: string, content: string) =>
+        request<AddedCommentAnswerV2>('POST', `${v2}/posts/${id(postId)}/comments`, { auth: true, body: { commentData: { content } }, idempotent: true }),
       edit: (commentId: string, content: string) => write<CommentAnswerV2>(`/comments/edit/${id(commentId)}`, { commentData: { content } }),
       remove: (commentId: string) => remove<DeletedCommentAnswerV2>(`/comments/${id(commentId)}`),
       upvote: (commentId: string) => write<CommentAnswerV2>(`/comments/upvote/${id(commentId)}`),

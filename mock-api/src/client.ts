@@ -70,22 +70,44 @@ function unreachableMessage(method: Method): string {
   return method === 'GET' ? OFFLINE_READ : OFFLINE_WRITE;
 }
 
+/** A random key per action: crypto.randomUUID where there is one (it needs a secure context), else random hex. */
+function idempotencyKey(): string {
+  const crypto = globalThis.crypto as Crypto | undefined;
+  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(bytes);
+  else bytes.forEach((_, i) => (bytes[i] = Math.floor(Math.random() * 256)));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function createApiClient(options: ApiClientOptions) {
-  async function request<T>(method: Method, path: string, { auth = false, body }: { auth?: boolean; body?: unknown } = {}): Promise<T> {
+  /**
+   * `idempotent: true` (creating calls) sends an Idempotency-Key, one per action: the server
+   * makes a repeat of the same key answer like the first call, so the one automatic retry after
+   * a failed connection (the answer may have been lost after the change was saved) never
+   * creates a second post, comment or member.
+   */
+  async function request<T>(method: Method, path: string, { auth = false, body, idempotent = false }: { auth?: boolean; body?: unknown; idempotent?: boolean } = {}): Promise<T> {
     await options.beforeRequest?.();
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const token = options.getToken();
     if (auth && token) headers.authorization = token;
-    let response: Response;
-    try {
-      response = await fetch(`${options.baseUrl ?? ''}/api${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (cause) {
-      throw new ApiError(0, [unreachableMessage(method)], cause);
+    if (idempotent) headers['Idempotency-Key'] = idempotencyKey();
+    let response: Response | undefined;
+    for (let attempt = 0; !response; attempt += 1) {
+      try {
+        response = await fetch(`${options.baseUrl ?? ''}/api${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      } catch (cause) {
+        // Offline: no retry (it would fail the same way); say the change was not sent.
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        if (idempotent && attempt === 0 && !offline) continue;
+        throw new ApiError(0, [unreachableMessage(method)], cause);
+      }
     }
     // A static server's page (HTML) is not the API answering: say so rather than read it as data.
     if ((response.headers?.get?.('content-type') ?? '').includes('text/html')) {
@@ -114,7 +136,7 @@ export function createApiClient(options: ApiClientOptions) {
     v2: createV2Calls(request),
     auth: {
       login: (input: LoginInput) => request<LoginAnswer>('POST', '/auth/login', { body: input }),
-      signup: (input: SignupInput) => request<SignupAnswer>('POST', '/auth/signup', { body: input }),
+      signup: (input: SignupInput) => request<SignupAnswer>('POST', '/auth/signup', { body: input, idempotent: true }),
       /** Revokes the caller's token on the server. */
       logout: () => request<Record<string, never>>('POST', '/auth/logout', { auth: true, body: {} }),
     },
@@ -138,7 +160,7 @@ export function createApiClient(options: ApiClientOptions) {
       byId: (postId: string) => request<PostAnswer>('GET', `/posts/${id(postId)}`),
       byUser: (username: string) => request<PostsAnswer>('GET', `/posts/user/${id(username)}`),
       create: (postData: PostDraft & { userId: string }) =>
-        request<PostsAnswer>('POST', '/posts', { auth: true, body: { postData } }),
+        request<PostsAnswer>('POST', '/posts', { auth: true, body: { postData }, idempotent: true }),
       edit: (postId: string, postData: PostDraft) =>
         request<PostsAnswer>('POST', `/posts/edit/${id(postId)}`, { auth: true, body: { postData } }),
       remove: (postId: string) => request<PostsAnswer>('DELETE', `/posts/${id(postId)}`, { auth: true }),
@@ -148,7 +170,7 @@ export function createApiClient(options: ApiClientOptions) {
     comments: {
       ofPost: (postId: string) => request<CommentsAnswer>('GET', `/comments/${id(postId)}`),
       add: (postId: string, commentData: { content: string }) =>
-        request<PostsAnswer>('POST', `/comments/add/${id(postId)}`, { auth: true, body: { commentData } }),
+        request<PostsAnswer>('POST', `/comments/add/${id(postId)}`, { auth: true, body: { commentData }, idempotent: true }),
       edit: (postId: string, commentId: string, commentData: CommentEdit) =>
         request<PostsAnswer>('POST', `/comments/edit/${id(postId)}/${id(commentId)}`, { auth: true, body: { commentData } }),
       remove: (postId: string, commentId: string) =>

@@ -5,7 +5,7 @@ import { DEFAULT_AVATAR } from '@social/mock-api/seed';
 import { requiredText, signupFields, TEXT_LIMITS } from '@social/mock-api/rules';
 import { isUniqueViolation, one, rows, sql, type Transaction } from '../db';
 import { storePic } from '../images';
-import { created, newId, ok, startSession } from '../kit';
+import { created, newId, ok, startSession, type Answer, type Ctx, type Tx } from '../kit';
 import { hashPassword, verifyPassword } from '../passwords';
 import { signToken, tokenHash } from '../tokens';
 import type { RouteKit } from './kit';
@@ -24,58 +24,64 @@ async function uniqueHandler(ex: Transaction, username: string): Promise<string>
 }
 
 export function authRoutes(r: RouteKit): void {
-  r.route('POST', '/auth/login', async ({ body, tx }) => {
-    const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username });
-    const password = requiredText(body.password, 'password', { allowEmpty: true, max: TEXT_LIMITS.password });
-    const member = await tx((t) =>
-      one(t.ex, sql<{ id: string; username: string; password_hash: string }>`
-        select id, username, password_hash from members where lower(username) = lower(${username.trim()})`),
-    );
-    if (!member) throw new HttpError(404, SERVER_ERRORS.userNotFound);
-    // Hashing runs outside any transaction: it takes tens of milliseconds on purpose.
-    if (!(await verifyPassword(password, member.password_hash))) throw new HttpError(401, SERVER_ERRORS.badCredentials);
-    const encodedToken = signToken({ _id: member.id, username: member.username });
-    return tx(async (t) => {
-      await startSession(t.ex, member.id, encodedToken);
-      return ok({ foundUser: await t.render.user(member.id), encodedToken });
-    });
-  });
-
-  r.route('POST', '/auth/signup', async ({ body, tx, now }) => {
-    const { username, password, firstName, lastName, bio, link: userLink } = signupFields(body);
-    const passwordHash = await hashPassword(password);
-    const id = newId();
-    const exists = () => new HttpError(422, SERVER_ERRORS.usernameExists);
-    // Two signups at once may pick the same free handle: the unique index refuses one, which tries again.
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await tx(async (t) => {
-          const pic = (await storePic(t.ex, body.pic, 'pic')) ?? { url: '', imageId: null };
-          const avatar = pic.url || pic.imageId ? pic : (await storePic(t.ex, DEFAULT_AVATAR, 'pic'))!;
-          if (await one(t.ex, sql`select 1 from members where lower(username) = lower(${username})`)) throw exists();
-          const handler = await uniqueHandler(t.ex, username);
-          await sql`insert into members (id, numeric_id, username, user_handler, password_hash, first_name, last_name, pic_url, pic_image_id, bio, link, created_iso, updated_iso)
-            values (${id}, nextval('numeric_ids')::text, ${username}, ${handler}, ${passwordHash}, ${firstName}, ${lastName}, ${avatar.url}, ${avatar.imageId},
-              ${bio ?? ''}, ${userLink ?? ''}, ${now}, ${now})`.execute(t.ex);
-          const encodedToken = signToken({ _id: id, username });
-          await startSession(t.ex, id, encodedToken);
-          return created({ createdUser: await t.render.user(id), encodedToken });
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const taken = await tx((t) => one(t.ex, sql`select 1 from members where lower(username) = lower(${username})`));
-        if (taken) throw exists();
-        if (attempt >= 3) throw error;
-      }
-    }
-  });
-
-  // The token stops working at once, on every instance (it is checked against the sessions table).
-  r.route('POST', '/auth/logout', ({ tx }) =>
-    tx(async (t) => {
-      const caller = await t.caller();
-      await sql`update sessions set revoked_at = to_timestamp(${Date.now() / 1000}) where token_hash = ${tokenHash(caller.token)}`.execute(t.ex);
-      return ok({});
-    }),
-  );
+  r.route('POST', '/auth/login', (ctx) => logIn(ctx, async (t, id, encodedToken) => ok({ foundUser: await t.render.user(id), encodedToken })));
+  r.route('POST', '/auth/signup', (ctx) => signUp(ctx, async (t, id, encodedToken) => created({ createdUser: await t.render.user(id), encodedToken })));
+  r.route('POST', '/auth/logout', logOut);
 }
+
+/** What a login or signup answers, from the member's id and new token (v1 and v2 differ only in this). */
+export type SessionAnswer = (t: Tx, memberId: string, encodedToken: string) => Promise<Answer>;
+
+export async function logIn({ body, tx }: Ctx, answer: SessionAnswer): Promise<Answer> {
+  const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username });
+  const password = requiredText(body.password, 'password', { allowEmpty: true, max: TEXT_LIMITS.password });
+  const member = await tx((t) =>
+    one(t.ex, sql<{ id: string; username: string; password_hash: string }>`
+      select id, username, password_hash from members where lower(username) = lower(${username.trim()})`),
+  );
+  if (!member) throw new HttpError(404, SERVER_ERRORS.userNotFound);
+  // Hashing runs outside any transaction: it takes tens of milliseconds on purpose.
+  if (!(await verifyPassword(password, member.password_hash))) throw new HttpError(401, SERVER_ERRORS.badCredentials);
+  const encodedToken = signToken({ _id: member.id, username: member.username });
+  return tx(async (t) => {
+    await startSession(t.ex, member.id, encodedToken);
+    return answer(t, member.id, encodedToken);
+  });
+}
+
+export async function signUp({ body, tx, now }: Ctx, answer: SessionAnswer): Promise<Answer> {
+  const { username, password, firstName, lastName, bio, link: userLink } = signupFields(body);
+  const passwordHash = await hashPassword(password);
+  const id = newId();
+  const exists = () => new HttpError(422, SERVER_ERRORS.usernameExists);
+  // Two signups at once may pick the same free handle: the unique index refuses one, which tries again.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await tx(async (t) => {
+        const pic = (await storePic(t.ex, body.pic, 'pic')) ?? { url: '', imageId: null };
+        const avatar = pic.url || pic.imageId ? pic : (await storePic(t.ex, DEFAULT_AVATAR, 'pic'))!;
+        if (await one(t.ex, sql`select 1 from members where lower(username) = lower(${username})`)) throw exists();
+        const handler = await uniqueHandler(t.ex, username);
+        await sql`insert into members (id, numeric_id, username, user_handler, password_hash, first_name, last_name, pic_url, pic_image_id, bio, link, created_iso, updated_iso)
+          values (${id}, nextval('numeric_ids')::text, ${username}, ${handler}, ${passwordHash}, ${firstName}, ${lastName}, ${avatar.url}, ${avatar.imageId},
+            ${bio ?? ''}, ${userLink ?? ''}, ${now}, ${now})`.execute(t.ex);
+        const encodedToken = signToken({ _id: id, username });
+        await startSession(t.ex, id, encodedToken);
+        return await answer(t, id, encodedToken);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const taken = await tx((t) => one(t.ex, sql`select 1 from members where lower(username) = lower(${username})`));
+      if (taken) throw exists();
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The token stops working at once, on every instance (it is checked against the sessions table). */
+export const logOut = ({ tx }: Ctx): Promise<Answer> =>
+  tx(async (t) => {
+    const caller = await t.caller();
+    await sql`update sessions set revoked_at = to_timestamp(${Date.now() / 1000}) where token_hash = ${tokenHash(caller.token)}`.execute(t.ex);
+    return ok({});
+  });

@@ -4,6 +4,7 @@ import { fail } from '@social/mock-api/errors';
 import { objectField, requiredText, TEXT_LIMITS, wholeNumber } from '@social/mock-api/rules';
 import { one, rows, sql, type Transaction } from '../db';
 import { storePic } from '../images';
+import { forgetUnusedImages, postPictures } from '../image-cleanup';
 import { created, newId, ok } from '../kit';
 import type { RouteKit } from './kit';
 
@@ -90,11 +91,13 @@ export function postRoutes(r: RouteKit): void {
       const postData = objectField(body, 'postData');
       const content = requiredText(postData.content, 'content', { max: TEXT_LIMITS.post });
       const pic = await storePic(t.ex, postData.pic, 'pic');
+      const oldPic = pic !== undefined ? await postPictures(t.ex, [params.postId ?? '']) : [];
       await sql`update posts set content = ${content},
           pic_url = case when ${pic !== undefined} then ${pic?.url ?? ''} else pic_url end,
           pic_image_id = case when ${pic !== undefined} then ${pic?.imageId ?? null}::text else pic_image_id end,
           updated_iso = ${now}
         where id = ${params.postId ?? ''}`.execute(t.ex);
+      await forgetUnusedImages(t.ex, oldPic);
       return created({ posts: await t.render.posts() });
     }),
   );
@@ -105,7 +108,9 @@ export function postRoutes(r: RouteKit): void {
       const caller = await t.caller();
       const author = await postAuthorOr404(t.ex, params.postId);
       if (author !== caller.id) throw fail.forbidden(SERVER_ERRORS.deleteNotOwner);
+      const pictures = await postPictures(t.ex, [params.postId ?? '']);
       await sql`delete from posts where id = ${params.postId ?? ''}`.execute(t.ex);
+      await forgetUnusedImages(t.ex, pictures);
       return created({ posts: await t.render.posts() });
     }),
   );

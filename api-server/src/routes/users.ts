@@ -1,9 +1,10 @@
 /** /users endpoints: list, lookups, profile edit, bookmarks, follow and unfollow (mock-api/src/server/routes/users.ts). */
 import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { fail } from '@social/mock-api/errors';
-import { INPUT_MESSAGES, link, objectField, text, TEXT_LIMITS } from '@social/mock-api/rules';
+import { INPUT_MESSAGES, link, objectField, text, TEXT_LIMITS, type JsonObject } from '@social/mock-api/rules';
 import { one, rows, sql, type Transaction } from '../db';
 import { storePic } from '../images';
+import { forgetUnusedImages, memberPicture } from '../image-cleanup';
 import { created, ok } from '../kit';
 import type { RouteKit } from './kit';
 
@@ -37,27 +38,10 @@ export function userRoutes(r: RouteKit): void {
     }),
   );
 
-  // Only the fields a member may change; username, password, ids and lists are ignored.
   r.route('POST', '/users/edit', ({ body, tx, now }) =>
     tx(async (t) => {
       const caller = await t.caller();
-      const userData = objectField(body, 'userData');
-      const firstName = text(userData.firstName, 'firstName', { required: false, max: TEXT_LIMITS.name });
-      const lastName = text(userData.lastName, 'lastName', { required: false, max: TEXT_LIMITS.name });
-      const bio = text(userData.bio, 'bio', { required: false, allowEmpty: true, max: TEXT_LIMITS.bio });
-      const userLink = link(userData.link);
-      const pic = await storePic(t.ex, userData.pic, 'pic');
-      // An emptied picture keeps the current one rather than showing a broken image.
-      const newPic = pic && (pic.url || pic.imageId) ? pic : undefined;
-      await sql`update members set
-          first_name = coalesce(${firstName ?? null}, first_name),
-          last_name = coalesce(${lastName ?? null}, last_name),
-          bio = coalesce(${bio ?? null}, bio),
-          link = coalesce(${userLink ?? null}, link),
-          pic_url = case when ${newPic !== undefined} then ${newPic?.url ?? ''} else pic_url end,
-          pic_image_id = case when ${newPic !== undefined} then ${newPic?.imageId ?? null}::text else pic_image_id end,
-          updated_iso = ${now}
-        where id = ${caller.id}`.execute(t.ex);
+      await editProfile(t.ex, caller.id, body, now);
       return created({ user: await t.render.user(caller.id) });
     }),
   );
@@ -118,4 +102,27 @@ export function userRoutes(r: RouteKit): void {
       return ok({ user: await t.render.user(caller.id), allUsers: await t.render.users() });
     }),
   );
+}
+
+/** A profile edit (v1 /users/edit and v2 POST /me): only the fields a member may change; username, password, ids and lists are ignored. */
+export async function editProfile(ex: Transaction, memberId: string, body: JsonObject, now: string): Promise<void> {
+  const userData = objectField(body, 'userData');
+  const firstName = text(userData.firstName, 'firstName', { required: false, max: TEXT_LIMITS.name });
+  const lastName = text(userData.lastName, 'lastName', { required: false, max: TEXT_LIMITS.name });
+  const bio = text(userData.bio, 'bio', { required: false, allowEmpty: true, max: TEXT_LIMITS.bio });
+  const userLink = link(userData.link);
+  const pic = await storePic(ex, userData.pic, 'pic');
+  // An emptied picture keeps the current one rather than showing a broken image.
+  const newPic = pic && (pic.url || pic.imageId) ? pic : undefined;
+  const oldPic = newPic ? await memberPicture(ex, memberId) : [];
+  await sql`update members set
+      first_name = coalesce(${firstName ?? null}, first_name),
+      last_name = coalesce(${lastName ?? null}, last_name),
+      bio = coalesce(${bio ?? null}, bio),
+      link = coalesce(${userLink ?? null}, link),
+      pic_url = case when ${newPic !== undefined} then ${newPic?.url ?? ''} else pic_url end,
+      pic_image_id = case when ${newPic !== undefined} then ${newPic?.imageId ?? null}::text else pic_image_id end,
+      updated_iso = ${now}
+    where id = ${memberId}`.execute(ex);
+  await forgetUnusedImages(ex, oldPic);
 }

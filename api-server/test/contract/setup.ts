@@ -35,6 +35,8 @@ beforeAll(async () => {
     API_ALLOW_RESET: '1',
     // Hundreds of logins a minute from one address: the limit itself is tested in api-server/test.
     API_AUTH_RATE_LIMIT: '1000000',
+    API_WRITE_RATE_LIMIT: '1000000',
+    API_READ_RATE_LIMIT: '1000000',
     API_LOG_LEVEL: 'silent',
   });
   const database = openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { dataDir: 'memory://' });

@@ -39,12 +39,10 @@ import { createSeedDb } from './seed';
 import { builtIndexes, invalidateIndexes } from './indexes';
 import {
   addedOrRemoved,
-  clearRenderCache,
   findUser,
-  jsonText,
+  membershipOf,
   Renderer,
   stopTracking,
-  summaryKey,
   trackChanges,
   type Db,
   type StoredPost,
@@ -120,9 +118,16 @@ const isQuotaError = (error: unknown): boolean =>
 
 
 /** What a write must be able to put back. */
+/**
+ * What a write can be put back to. Writes only append to the users and posts arrays or replace
+ * them (see addPost in ./store.ts), so the arrays and their lengths are enough: no copy of 50,000
+ * posts per like.
+ */
 interface Snapshot {
   users: StoredUser[];
+  usersLength: number;
   posts: StoredPost[];
+  postsLength: number;
   nextId: number;
   revoked: Db['revoked'];
   touched: Touched;
@@ -264,31 +269,30 @@ export class Backend {
     }
     const stored = await readRecords(tx, delta);
     let inserted = false;
-    const apply = <T extends { _id: string }>(list: T[], records: Map<string, { seq: number; data: T } | undefined>): T[] => {
+    // Built indexes follow record by record: a like in another tab re-places one post here.
+    const indexes = builtIndexes(this.db);
+    const apply = <T extends StoredUser | StoredPost>(list: T[], records: Map<string, { seq: number; data: T } | undefined>): T[] => {
       let next = list;
       for (const [id, item] of records) {
         const index = next.findIndex((record) => record._id === id);
+        const old = index >= 0 ? next[index] : undefined;
+        if (old) indexes?.drop(old);
         if (!item) {
           if (index >= 0) next = next.filter((_, i) => i !== index);
           continue;
         }
         this.seqOf.set(item.data, item.seq);
-        const old = index >= 0 ? next[index] : undefined;
-        if (old && 'userHandler' in old && summaryKey(old as unknown as StoredUser) !== summaryKey(item.data as unknown as StoredUser)) {
-          clearRenderCache(this.db);
-        }
         if (index >= 0) next[index] = item.data;
         else {
           next.push(item.data);
           inserted = true;
         }
+        indexes?.sync(item.data);
       }
       return next;
     };
     this.db.users = apply(this.db.users, stored.users);
     this.db.posts = apply(this.db.posts, stored.posts);
-    // Other tabs' records replace this tab's: the indexes are rebuilt on the next request.
-    invalidateIndexes(this.db);
     // Pictures another tab added: read their Blobs (this tab makes its own object URLs).
     const missing = new Set<string>();
     for (const records of [stored.users, stored.posts]) {
@@ -375,15 +379,19 @@ export class Backend {
   private run(kind: 'read' | 'write', handler: Handler, request: Request, body: JsonObject): { response: Response; snapshot?: Snapshot } {
     if (kind === 'read') return { response: answerOf(handler(this.context(request, body))) };
     const db = this.db;
-    const snapshot: Snapshot = { users: db.users.slice(), posts: db.posts.slice(), nextId: db.nextId, revoked: db.revoked.slice(), touched: trackChanges(db) };
+    const snapshot: Snapshot = {
+      users: db.users,
+      usersLength: db.users.length,
+      posts: db.posts,
+      postsLength: db.posts.length,
+      nextId: db.nextId,
+      revoked: db.revoked.slice(),
+      touched: trackChanges(db),
+    };
     this.images.beginWrite();
     try {
       const answer = handler(this.context(request, body));
       reindex(db, snapshot.touched);
-      // A member's name or picture changed: every post that shows them renders again.
-      for (const [record, json] of snapshot.touched) {
-        if ('userHandler' in record && summaryKey(JSON.parse(json) as StoredUser) !== summaryKey(record)) clearRenderCache(db);
-      }
       return { response: answerOf(answer), snapshot };
     } catch (error) {
       this.putBack(snapshot);
@@ -396,13 +404,14 @@ export class Backend {
   private putBack(snapshot: Snapshot): void {
     const db = this.db;
     this.images.dropPending();
-    clearRenderCache(db);
     for (const [record, json] of snapshot.touched) {
       for (const key of Object.keys(record)) delete (record as unknown as Record<string, unknown>)[key];
       Object.assign(record, JSON.parse(json));
     }
     db.users = snapshot.users;
+    db.users.length = snapshot.usersLength;
     db.posts = snapshot.posts;
+    db.posts.length = snapshot.postsLength;
     db.nextId = snapshot.nextId;
     db.revoked = snapshot.revoked;
     // The records are as they were: put them back in their places, or rebuild if some came or went.
@@ -450,15 +459,12 @@ export class Backend {
   /** The records a write added, changed or removed (compared with the snapshot taken before it). */
   private changeOf(snapshot: Snapshot): Change {
     const db = this.db;
-    const diff = <T extends StoredUser | StoredPost>(before: T[], after: T[]) => {
-      const same = before.length === after.length && before.every((record, i) => record === after[i]);
-      if (same) return { added: [] as T[], removed: [] as T[] };
-      const beforeSet = new Set(before);
-      const afterSet = new Set(after);
-      return { added: after.filter((r) => !beforeSet.has(r)), removed: before.filter((r) => !afterSet.has(r)) };
-    };
-    const users = diff(snapshot.users, db.users);
-    const posts = diff(snapshot.posts, db.posts);
+    // The records the write added and removed, as addPost, removePost and addUser recorded them.
+    const { added, removed } = membershipOf(db);
+    const isUser = (record: StoredUser | StoredPost): record is StoredUser => 'userHandler' in record;
+    const isPost = (record: StoredUser | StoredPost): record is StoredPost => !('userHandler' in record);
+    const users = { added: [...added].filter(isUser), removed: [...removed].filter(isUser) };
+    const posts = { added: [...added].filter(isPost), removed: [...removed].filter(isPost) };
     const seqFor = (record: object) => {
       let seq = this.seqOf.get(record);
       if (seq === undefined) {
@@ -584,9 +590,9 @@ function reindex(db: Db, touched: Touched): void {
   }
 }
 
-/** The answer with its body serialised here (posts come pre-rendered as JsonText). */
+/** The answer with its body serialised here. */
 function answerOf(answer: Answer): Response {
-  return new Response(answer.status, JSON_HEADERS, jsonText(answer.body));
+  return new Response(answer.status, JSON_HEADERS, JSON.stringify(answer.body));
 }
 
 function lastValues(query: Record<string, string | string[] | null | undefined> | undefined): Record<string, string> {

@@ -95,6 +95,11 @@ export class SortedList<T> {
     this.keys.set(item, key);
   }
 
+  /** The items in order (a copy). */
+  toArray(): T[] {
+    return this.items.slice();
+  }
+
   remove(item: T): void {
     const old = this.keys.get(item);
     if (!old) return;
@@ -254,6 +259,27 @@ export class Indexes {
     this.newestMembers.sync(user);
   }
 
+  /** A member left the data, or is about to be replaced by another copy (records read from another tab). */
+  dropUser(user: StoredUser): void {
+    if (this.usersById.get(user._id) === user) this.usersById.delete(user._id);
+    const key = user.userHandler.toLowerCase();
+    if (this.usersByHandle.get(key) === user) this.usersByHandle.delete(key);
+    this.newestMembers.remove(user);
+    this.handleOrder = null;
+  }
+
+  /** Adds or re-places a record of either kind. */
+  sync(record: StoredUser | StoredPost): void {
+    if ('userHandler' in record) this.syncUser(record);
+    else this.syncPost(record);
+  }
+
+  /** Takes a record of either kind out. */
+  drop(record: StoredUser | StoredPost): void {
+    if ('userHandler' in record) this.dropUser(record);
+    else this.dropPost(record);
+  }
+
   /** Members ordered by userHandler (search answers in this order). */
   membersByHandle(): StoredUser[] {
     if (!this.handleOrder) {
@@ -262,6 +288,26 @@ export class Indexes {
       );
     }
     return this.handleOrder;
+  }
+
+  /** Every index as plain ids in order (tests compare indexes kept by writes with fresh ones). */
+  describe(): Record<string, unknown> {
+    const sortedEntries = <V>(map: Map<string, V>, f: (value: V) => unknown) =>
+      [...map.entries()].map(([key, value]) => [key, f(value)] as const).filter(([, v]) => !(Array.isArray(v) && v.length === 0)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const ids = <T extends { _id: string }>(list: SortedList<T>) => list.toArray().map((item) => item._id);
+    return {
+      posts: [...this.postsById.keys()].sort(),
+      users: [...this.usersById.keys()].sort(),
+      handles: sortedEntries(this.usersByHandle, (u) => u._id),
+      latest: ids(this.all.latest),
+      trending: ids(this.all.trending),
+      byAuthorLatest: sortedEntries(this.byAuthor, (l) => ids(l.latest)),
+      byAuthorTrending: sortedEntries(this.byAuthor, (l) => ids(l.trending)),
+      activities: sortedEntries(this.activities, ids),
+      comments: sortedEntries(this.commentPost, (p) => p._id),
+      newestMembers: ids(this.newestMembers),
+      byHandle: this.membersByHandle().map((u) => u._id),
+    };
   }
 
   private indexUser(user: StoredUser): void {

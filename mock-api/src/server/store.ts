@@ -97,14 +97,33 @@ export function takeNumericId(db: Db): string {
 /** Records a write looked up, each with its JSON as it was before the write. */
 export type Touched = Map<StoredUser | StoredPost, string>;
 const tracking = new WeakMap<Db, Touched>();
-/** Databases whose current write added or removed a record (see addPost, removePost, addUser). */
-const membershipChanged = new WeakSet<Db>();
+
+/** The records a write added and removed (through addPost, removePost, addUser), so nothing has to compare whole lists. */
+export interface Membership {
+  added: Set<StoredUser | StoredPost>;
+  removed: Set<StoredUser | StoredPost>;
+}
+const memberships = new WeakMap<Db, Membership>();
 
 export function trackChanges(db: Db): Touched {
   const touched: Touched = new Map();
   tracking.set(db, touched);
-  membershipChanged.delete(db);
+  memberships.set(db, { added: new Set(), removed: new Set() });
   return touched;
+}
+
+/** What the current (or last) write added and removed. */
+export const membershipOf = (db: Db): Membership => memberships.get(db) ?? { added: new Set(), removed: new Set() };
+
+function recordAdded(db: Db, record: StoredUser | StoredPost): void {
+  memberships.get(db)?.added.add(record);
+}
+
+function recordRemoved(db: Db, record: StoredUser | StoredPost): void {
+  const membership = memberships.get(db);
+  if (!membership) return;
+  // Added and removed by the same write: it never was.
+  if (!membership.added.delete(record)) membership.removed.add(record);
 }
 
 export function stopTracking(db: Db): void {
@@ -112,12 +131,18 @@ export function stopTracking(db: Db): void {
 }
 
 /** True when the write under way added or removed a member or a post. */
-export const addedOrRemoved = (db: Db): boolean => membershipChanged.has(db);
+export const addedOrRemoved = (db: Db): boolean => {
+  const { added, removed } = membershipOf(db);
+  return added.size > 0 || removed.size > 0;
+};
 
-/** Adds a post to the data and to its indexes. */
+/**
+ * Adds a post to the data and to its indexes. Writes only append to `db.posts` or replace it
+ * (removePost), so a failed write is put back by restoring the array and its length.
+ */
 export function addPost(db: Db, post: StoredPost): StoredPost {
   db.posts.push(post);
-  membershipChanged.add(db);
+  recordAdded(db, post);
   builtIndexes(db)?.syncPost(post);
   return post;
 }
@@ -125,68 +150,23 @@ export function addPost(db: Db, post: StoredPost): StoredPost {
 /** Removes a post from the data and from its indexes. */
 export function removePost(db: Db, post: StoredPost): void {
   db.posts = db.posts.filter((p) => p !== post);
-  membershipChanged.add(db);
+  recordRemoved(db, post);
   builtIndexes(db)?.dropPost(post);
 }
 
 /** Adds a member to the data and to the indexes. */
 export function addUser(db: Db, user: StoredUser): StoredUser {
   db.users.push(user);
-  membershipChanged.add(db);
+  recordAdded(db, user);
   builtIndexes(db)?.syncUser(user);
   return user;
 }
 
-/** Marks a record the current write may change (no-op outside a write); its rendered answer is dropped. */
+/** Marks a record the current write may change (no-op outside a write). */
 export function touch<T extends StoredUser | StoredPost>(db: Db, record: T): T {
   const touched = tracking.get(db);
-  if (touched && !touched.has(record)) {
-    touched.set(record, JSON.stringify(record));
-    if (!('userHandler' in record)) renderCacheOf(db).delete(record);
-  }
+  if (touched && !touched.has(record)) touched.set(record, JSON.stringify(record));
   return record;
-}
-
-// ---- Rendered posts, kept between requests ----
-// Every post change answers with all posts; rendering and serialising 5,000 of them on each like
-// would cost the whole database. Each post's JSON is kept until a write touches the post, or
-// until a member's name, handle, e-mail or picture changes (every post embeds those).
-
-const renderCaches = new WeakMap<Db, WeakMap<StoredPost, string>>();
-
-function renderCacheOf(db: Db): WeakMap<StoredPost, string> {
-  let cache = renderCaches.get(db);
-  if (!cache) {
-    cache = new WeakMap();
-    renderCaches.set(db, cache);
-  }
-  return cache;
-}
-
-/** Drops every rendered post (after a write was put back, or a member's summary changed). */
-export function clearRenderCache(db: Db): void {
-  renderCaches.delete(db);
-}
-
-/** The fields of a member that answers embed in posts. */
-export const summaryKey = (user: Pick<StoredUser, 'firstName' | 'lastName' | 'userHandler' | 'pic' | 'username'>): string =>
-  JSON.stringify([user.firstName, user.lastName, user.userHandler, user.pic, user.username]);
-
-/** JSON text an answer embeds as is (see `jsonText`). */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
-
-/** Serialises an answer, embedding JsonText parts as they are. */
-export function jsonText(value: unknown): string {
-  if (value instanceof JsonText) return value.text;
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : jsonText(item))).join(',')}]`;
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const parts: string[] = [];
-    for (const [key, item] of Object.entries(value)) if (item !== undefined) parts.push(`${JSON.stringify(key)}:${jsonText(item)}`);
-    return `{${parts.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 export const findUser = (db: Db, userId: string): StoredUser | undefined => {
@@ -300,55 +280,11 @@ export class Renderer {
     };
   }
 
-  /** A post's answer as JSON text, rendered once and kept until the post changes. */
-  postText(post: StoredPost): string {
-    const cache = renderCacheOf(this.db);
-    let text = cache.get(post);
-    if (text === undefined) {
-      text = JSON.stringify(this.post(post));
-      cache.set(post, text);
-    }
-    return text;
-  }
-
-  /**
-   * Every post, newest first (the apps sort again for Latest/Trending), as JSON text: a Post[]
-   * in the answer. The order is kept while the list holds the same records, and the text is
-   * kept in blocks of posts: a like re-joins one block and chains the others (JavaScript
-   * concatenation shares them), instead of sorting and copying every post's text again.
-   */
-  posts(): JsonText {
-    const posts = this.db.posts;
-    let cache = postsCaches.get(this.db);
-    if (!cache || cache.source.length !== posts.length || cache.source.some((post, i) => post !== posts[i])) {
-      cache = { source: posts.slice(), sorted: sortNewestFirst(posts), blocks: [] };
-      postsCaches.set(this.db, cache);
-    }
-    const { sorted, blocks } = cache;
-    blocks.length = Math.ceil(sorted.length / POSTS_BLOCK);
-    let text = '';
-    for (let b = 0; b < blocks.length; b += 1) {
-      const texts = sorted.slice(b * POSTS_BLOCK, (b + 1) * POSTS_BLOCK).map((post) => this.postText(post));
-      let block = blocks[b];
-      if (!block || block.texts.length !== texts.length || block.texts.some((t, i) => t !== texts[i])) {
-        block = { texts, joined: texts.join(',') };
-        blocks[b] = block;
-      }
-      text = b === 0 ? block.joined : `${text},${block.joined}`;
-    }
-    return new JsonText(`[${text}]`);
+  /** Every post, newest first (GET /posts; the apps sorted again for Latest/Trending). */
+  posts(): Post[] {
+    return sortNewestFirst(this.db.posts).map((post) => this.post(post));
   }
 }
-
-/** Posts per block of kept answer text (see Renderer.posts). */
-const POSTS_BLOCK = 64;
-interface PostsCache {
-  /** db.posts when the order was taken: the same records in the same places keep it. */
-  source: StoredPost[];
-  sorted: StoredPost[];
-  blocks: { texts: string[]; joined: string }[];
-}
-const postsCaches = new WeakMap<Db, PostsCache>();
 
 /** Parsed createdAt of each post (it never changes), so sorting thousands of posts stays cheap. */
 const createdTimes = new WeakMap<StoredPost, number>();

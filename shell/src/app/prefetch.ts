@@ -1,4 +1,5 @@
-import { auth$, refreshPosts, refreshUsers } from '@social/shell/bus';
+import { filter, take } from 'rxjs';
+import { auth$ } from '@social/shell/bus';
 import { loadRemoteModule } from '@social/shell/federation';
 import { matchPath } from '@social/shell/routes';
 
@@ -22,34 +23,39 @@ function idle(): Promise<void> {
 
 /**
  * While a signed-out member is on /login or /signup, load what the home feed needs: its code
- * (feed page, post cards, the composer above them; a remote that fails shows its Retry when the
- * feed opens) and its data (posts and members are public reads). After the click only the login
- * call remains; the feed refreshes both once it is shown (FeedPage, AppFrame).
+ * (feed page, post cards, the composer above them, and the data module with TanStack Query; a
+ * remote that fails shows its Retry when the feed opens). Its data needs the member's token, so
+ * the first home page is asked for the moment the member is signed in, while the route changes
+ * and the feed's code starts (answered by the service worker, it costs this page only the
+ * message and the parse).
  *
- * In small slices, each in its own idle period: the two reads first (answered by the service
- * worker, they cost this page only the messages and the parse), then one remote at a time, so a
- * member who taps the e-mail box meanwhile waits for at most one remote's start-up.
+ * In small slices, each in its own idle period: one module at a time, so a member who taps the
+ * e-mail box meanwhile waits for at most one module's start-up.
  */
 export function prefetchWhileSignedOut(): void {
   if (auth$.value) return;
   const page = matchPath('signup', window.location.pathname) ? ('auth/SignupPage' as const) : ('auth/LoginPage' as const);
+  const stillSignedOut = () => {
+    const path = window.location.pathname;
+    return !auth$.value && (matchPath('login', path) || matchPath('signup', path));
+  };
   loadRemoteModule(page)
     .then(afterPaint)
     .then(() => {
-      const path = window.location.pathname;
-      if (auth$.value || !(matchPath('login', path) || matchPath('signup', path))) return;
-      refreshPosts().catch(() => undefined);
-      refreshUsers().catch(() => undefined);
+      if (!stillSignedOut()) return undefined;
       // Loaded, not only downloaded: after the click the feed renders without waiting for a remote.
-      return (['feed/FeedPage', 'post/PostCard', 'post/PostComposer'] as const).reduce(
-        (previous, id) =>
-          previous.then(idle).then(() => {
-            if (auth$.value) return undefined;
-            return loadRemoteModule(id).then(
-              () => undefined,
-              () => undefined,
-            );
+      const slices: Array<() => Promise<unknown>> = [
+        () =>
+          import('@social/shell/data').then((data) => {
+            auth$.pipe(filter(Boolean), take(1)).subscribe(() => {
+              data.prefetchFeed('home', 'latest').catch(() => undefined);
+            });
           }),
+        ...(['feed/FeedPage', 'post/PostCard', 'post/PostComposer'] as const).map((id) => () => loadRemoteModule(id)),
+      ];
+      return slices.reduce<Promise<unknown>>(
+        (previous, slice) =>
+          previous.then(idle).then(() => (stillSignedOut() ? slice().catch(() => undefined) : undefined)),
         Promise.resolve(),
       );
     })

@@ -8,8 +8,11 @@ import { isoWithOffset } from '../time';
 import { POST_IMAGES } from './images';
 import { SEED_USER_IDS } from './users';
 
-/** Benchmarks ask for 1,000; more than this would not fit in browser storage anyway. */
-export const MAX_EXTRA_POSTS = 5000;
+/**
+ * The scale bench (mock-api/bench/v2-scale.js) asks for 50,000. Generated numeric ids run from
+ * 10,001 up, below the first id the backend hands out (100,000): do not raise this past 89,999.
+ */
+export const MAX_EXTRA_POSTS = 50_000;
 
 /** "Now" of the seed, so extra posts sit just before the newest seed posts. */
 const ANCHOR = Date.parse('2026-11-20T12:00:00+05:30');

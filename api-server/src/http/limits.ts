@@ -1,0 +1,39 @@
+/**
+ * Rate limits per route (issue 28, defect 4 and "limits on read and write rates"), on
+ * @fastify/rate-limit with api-server's stores (rate-limit-store.ts):
+ * - login and signup: per client address (API_AUTH_RATE_LIMIT), one counter per route;
+ * - failed logins per account as well (login-guard.ts);
+ * - every other change: per member (the token's member; the address without a valid token);
+ * - reads: per client address, counted by each instance.
+ * A rate-limit store that fails (the database is away) lets the request through: the handler
+ * then answers 503 itself.
+ */
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '@social/mock-api/errors';
+import type { OperationsConfig, ServerConfig } from '../config';
+import { tokenFromHeader, verifyToken } from '../tokens';
+import { HTTP_MESSAGES } from './messages';
+
+/** Logins of both APIs: one per-address counter each, and the per-account guard (login-guard.ts). */
+export const LOGIN_PATHS = new Set(['/api/auth/login', '/api/v2/auth/login']);
+export const AUTH_PATHS = new Set([...LOGIN_PATHS, '/api/auth/signup', '/api/v2/auth/signup']);
+
+/** The member a request's token names (checked signature only: enough to count by), else its address. */
+function memberOrAddress(request: FastifyRequest): string {
+  const token = tokenFromHeader(request.headers.authorization);
+  const payload = token ? verifyToken(token) : null;
+  return payload ? `member:${payload._id}` : `address:${request.ip}`;
+}
+
+export function routeRateLimit(method: string, url: string, auth: ServerConfig['authRateLimit'], ops: OperationsConfig, rateLimitMessage: string) {
+  if (AUTH_PATHS.has(url)) return { max: auth.max, timeWindow: auth.windowMs, errorResponseBuilder: () => new HttpError(429, rateLimitMessage) };
+  if (method === 'GET') {
+    return { max: ops.readRateLimit.max, timeWindow: ops.readRateLimit.windowMs, errorResponseBuilder: () => new HttpError(429, HTTP_MESSAGES.readRateLimit) };
+  }
+  return {
+    max: ops.writeRateLimit.max,
+    timeWindow: ops.writeRateLimit.windowMs,
+    keyGenerator: memberOrAddress,
+    errorResponseBuilder: () => new HttpError(429, HTTP_MESSAGES.writeRateLimit),
+  };
+}

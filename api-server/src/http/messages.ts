@@ -1,0 +1,21 @@
+/** api-server's own answers beyond the contract's catalogue (issue 28): same `{ errors: [message] }` shape. */
+export const HTTP_MESSAGES = {
+  /** 503 with Retry-After: the database can't be reached or didn't answer in time. Nothing was saved. */
+  unavailable: 'The service is unavailable for a moment: the database cannot be reached. Nothing was changed; try again shortly.',
+  /** 503 with Retry-After: the answer took longer than the request time limit. */
+  timeout: 'The server took too long to answer. The change may not have been saved; send it again (with the same Idempotency-Key) shortly.',
+  /** 415: a body that is not JSON. */
+  notJson: 'The request body must be JSON, sent with "Content-Type: application/json".',
+  /** 400: text PostgreSQL can't keep (NUL) or that isn't valid Unicode (an unpaired surrogate). */
+  badCharacter: (field: string) => `"${field}" contains a character that is not allowed (NUL or an unpaired surrogate).`,
+  badPathCharacter: 'The request path contains a character that is not allowed (NUL). Bad Request error',
+  /** 431: headers over Node's limit. */
+  headersTooLarge: 'The request headers are too large.',
+  badRequest: 'The request could not be read. Bad Request error',
+  badIdempotencyKey: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request (or that request is still running).',
+  /** 429 per account (login), beside RATE_LIMIT_MESSAGE per address. */
+  accountRateLimit: 'Too many login attempts for this account. Wait a few minutes and try again.',
+  writeRateLimit: 'Too many changes in a short time. Wait a minute and try again.',
+  readRateLimit: 'Too many requests from this address. Wait a minute and try again.',
+} as const;

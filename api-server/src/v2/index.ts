@@ -1,0 +1,15 @@
+/** Every /api/v2 route (mock-api/src/contract-v2.ts, V2_ROUTES), one file per feature. */
+import type { RouteKit } from '../routes/kit';
+import { commentRoutesV2 } from './comments';
+import { feedRoutes } from './feed';
+import { memberRoutes } from './members';
+import { meRoutes } from './me';
+import { postRoutesV2 } from './posts';
+
+export function v2Routes(r: RouteKit): void {
+  meRoutes(r);
+  feedRoutes(r);
+  memberRoutes(r);
+  postRoutesV2(r);
+  commentRoutesV2(r);
+}

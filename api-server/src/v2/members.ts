@@ -1,0 +1,166 @@
+/**
+ * /v2/members: one member (by id or handle), their posts, activities, followers and following,
+ * suggested members, search, follow and unfollow. Lists are keyset pages:
+ *   followers / following:  follows_followers (followee_id, follower_pos desc) / follows_following (follower_id, following_pos desc)
+ *   suggested:              members_newest (created_at desc, id desc), minus me and whom I follow
+ *   search:                 members_search (trigram GIN) to find, members_by_handler for the order
+ */
+import { SERVER_ERRORS } from '@social/mock-api/contract';
+import { V2_ERRORS } from '@social/mock-api/contract-v2';
+import { fail } from '@social/mock-api/errors';
+import { INPUT_MESSAGES } from '@social/mock-api/rules';
+import { one, rows, sql, type Executor } from '../db';
+import { ok, type Ctx } from '../kit';
+import type { RouteKit } from '../routes/kit';
+import { asMember, memberOr404, pageBody, param, read, route, write } from './kit';
+import { pageFrom, pageOf, type PageRequest } from './page';
+import { activitiesPage, LATEST_KEY, memberPostsPage } from './post-lists';
+import type { RendererV2 } from './render';
+
+const FOLLOW_KEY = ['int', 'text'] as const;
+const SEARCH_KEY = ['text', 'text'] as const;
+
+/** Followers (side 'followers') or following of a member, most recent follow first. */
+async function followPage(ex: Executor, memberId: string, side: 'followers' | 'following', { limit, after }: PageRequest) {
+  const list =
+    side === 'followers'
+      ? await rows(
+          ex,
+          sql<{ id: string; pos: string }>`select f.follower_id as id, f.follower_pos::text as pos from follows f
+            where f.followee_id = ${memberId}
+            ${after ? sql`and (f.follower_pos, f.follower_id collate "C") < (${after[0]}::bigint, ${after[1]}::text collate "C")` : sql``}
+            order by f.follower_pos desc, f.follower_id collate "C" desc limit ${limit + 1}`,
+        )
+      : await rows(
+          ex,
+          sql<{ id: string; pos: string }>`select f.followee_id as id, f.following_pos::text as pos from follows f
+            where f.follower_id = ${memberId}
+            ${after ? sql`and (f.following_pos, f.followee_id collate "C") < (${after[0]}::bigint, ${after[1]}::text collate "C")` : sql``}
+            order by f.following_pos desc, f.followee_id collate "C" desc limit ${limit + 1}`,
+        );
+  return pageFrom(list, limit, (row) => [row.pos, row.id]);
+}
+
+/** `%text%` for LIKE, with LIKE's own characters taken literally. */
+const containing = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The spec's search: a case-insensitive substring of first name, last name or handle; with a
+ * leading '@', of the handle only. Ordered by handle. The trigram index over the three fields
+ * finds the candidates; the exact rule is checked on each.
+ */
+async function searchPage(ex: Executor, q: string, { limit, after }: PageRequest) {
+  const handleOnly = q.startsWith('@');
+  const needle = (handleOnly ? q.slice(1) : q).toLowerCase();
+  if (!needle.trim()) throw fail.badRequest(V2_ERRORS.emptySearch);
+  const pattern = containing(needle);
+  const list = await rows(
+    ex,
+    sql<{ id: string; user_handler: string }>`select m.id, m.user_handler from members m
+      where lower(m.first_name || ' ' || m.last_name || ' ' || m.user_handler) like ${pattern}
+        and ${handleOnly ? sql`lower(m.user_handler) like ${pattern}` : sql`(lower(m.first_name) like ${pattern} or lower(m.last_name) like ${pattern} or lower(m.user_handler) like ${pattern})`}
+        ${after ? sql`and (m.user_handler collate "C", m.id collate "C") > (${after[0]}::text collate "C", ${after[1]}::text collate "C")` : sql``}
+      order by m.user_handler collate "C", m.id collate "C" limit ${limit + 1}`,
+  );
+  return pageFrom(list, limit, (row) => [row.user_handler, row.id]);
+}
+
+/** Members other than me whom I don't follow, newest member first. */
+async function suggestedPage(ex: Executor, meId: string, { limit, after }: PageRequest) {
+  const list = await rows(
+    ex,
+    sql<{ id: string; created_iso: string }>`select m.id, m.created_iso from members m
+      where m.id <> ${meId} and not exists (select 1 from follows f where f.follower_id = ${meId} and f.followee_id = m.id)
+        ${after ? sql`and (m.created_at, m.id collate "C") < (${after[0]}::timestamptz, ${after[1]}::text collate "C")` : sql``}
+      order by m.created_at desc, m.id collate "C" desc limit ${limit + 1}`,
+  );
+  return pageFrom(list, limit, (row) => [row.created_iso, row.id]);
+}
+
+const membersAnswer = async (t: { v2: RendererV2 }, page: { items: { id: string }[]; nextCursor: string | null }) =>
+  ok(pageBody('members', await t.v2.members(page.items.map((m) => m.id)), page.nextCursor));
+
+/** A follow or unfollow: v1's refusals and messages; answers both members with their new counts. */
+function followChange(ctx: Ctx, follow: boolean) {
+  return write(ctx, async (t) => {
+    const target = param(ctx, 'memberId');
+    await memberOr404(t.ex, target);
+    if (target === t.me.id) throw fail.badRequest(INPUT_MESSAGES.followSelf);
+    const changed = follow
+      ? await one(
+          t.ex,
+          sql`insert into follows (follower_id, followee_id, following_pos, follower_pos)
+            values (${t.me.id}, ${target}, nextval('follow_positions'), nextval('follow_positions'))
+            on conflict do nothing returning 1`,
+        )
+      : await one(t.ex, sql`delete from follows where follower_id = ${t.me.id} and followee_id = ${target} returning 1`);
+    if (!changed) throw fail.badRequest(follow ? SERVER_ERRORS.alreadyFollowing : SERVER_ERRORS.notFollowing);
+    await sql`update members set updated_iso = ${ctx.now} where id in (${t.me.id}, ${target})`.execute(t.ex);
+    return ok({ me: await t.v2.me(t.me.id), member: await t.v2.member(target) });
+  });
+}
+
+export function memberRoutes(r: RouteKit): void {
+  route(r, 'searchMembers', (ctx) => {
+    const q = ctx.query.q;
+    if (typeof q !== 'string' || !q.trim()) throw fail.badRequest(V2_ERRORS.emptySearch);
+    const page = pageOf(ctx.query, SEARCH_KEY);
+    return read(ctx, async (t) => membersAnswer(t, await searchPage(t.ex, q.trim(), page)));
+  });
+
+  route(r, 'suggestedMembers', (ctx) => {
+    const page = pageOf(ctx.query, LATEST_KEY);
+    return asMember(ctx, async (t) => membersAnswer(t, await suggestedPage(t.ex, t.me.id, page)));
+  });
+
+  route(r, 'memberByHandle', (ctx) =>
+    read(ctx, async (t) => {
+      const row = await one(t.ex, sql<{ id: string }>`select id from members where lower(user_handler) = lower(${param(ctx, 'userHandler')})`);
+      const member = row && (await t.v2.member(row.id));
+      if (!member) throw fail.memberNotFound();
+      return ok({ member });
+    }),
+  );
+
+  route(r, 'member', (ctx) =>
+    read(ctx, async (t) => {
+      const member = await t.v2.member(param(ctx, 'memberId'));
+      if (!member) throw fail.memberNotFound();
+      return ok({ member });
+    }),
+  );
+
+  route(r, 'memberPosts', (ctx) => {
+    const page = pageOf(ctx.query, LATEST_KEY);
+    return read(ctx, async (t) => {
+      const memberId = param(ctx, 'memberId');
+      await memberOr404(t.ex, memberId);
+      const { posts, nextCursor } = await memberPostsPage(t.v2, memberId, page);
+      return ok(pageBody('posts', posts, nextCursor));
+    });
+  });
+
+  route(r, 'memberActivities', (ctx) => {
+    const page = pageOf(ctx.query, LATEST_KEY);
+    return read(ctx, async (t) => {
+      const memberId = param(ctx, 'memberId');
+      await memberOr404(t.ex, memberId);
+      const { posts, nextCursor } = await activitiesPage(t.v2, memberId, page);
+      return ok(pageBody('posts', posts, nextCursor));
+    });
+  });
+
+  for (const side of ['followers', 'following'] as const) {
+    route(r, side, (ctx) => {
+      const page = pageOf(ctx.query, FOLLOW_KEY);
+      return read(ctx, async (t) => {
+        const memberId = param(ctx, 'memberId');
+        await memberOr404(t.ex, memberId);
+        return membersAnswer(t, await followPage(t.ex, memberId, side, page));
+      });
+    });
+  }
+
+  route(r, 'follow', (ctx) => followChange(ctx, true));
+  route(r, 'unfollow', (ctx) => followChange(ctx, false));
+}

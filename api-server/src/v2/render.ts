@@ -1,0 +1,246 @@
+/**
+ * /api/v2 answers from the database: posts, members and comments by id, in the order asked,
+ * each in one query that also reads the viewer's own fields (their reaction and bookmark,
+ * whether they follow a member, whether they upvoted a comment) and the stored counts.
+ * Nothing here reads more rows than the answer holds.
+ */
+import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, ReactionV2, ReplyV2 } from '@social/mock-api/contract-v2';
+import type { RawBuilder } from 'kysely';
+import { rows, sql, type Executor } from '../db';
+import { picUrl } from '../images';
+import { pageFrom, type Key } from './page';
+
+interface AuthorColumns {
+  a_id: string;
+  a_first_name: string;
+  a_last_name: string;
+  a_user_handler: string;
+  a_pic_url: string;
+  a_pic_image_id: string | null;
+}
+
+/** The author columns of `m`, prefixed a_. */
+const AUTHOR = sql`m.id as a_id, m.first_name as a_first_name, m.last_name as a_last_name, m.user_handler as a_user_handler,
+  m.pic_url as a_pic_url, m.pic_image_id as a_pic_image_id`;
+
+interface PostRow extends AuthorColumns {
+  id: string;
+  numeric_id: string;
+  content: string;
+  pic_url: string;
+  pic_image_id: string | null;
+  pic_alt: string;
+  created_iso: string;
+  updated_iso: string;
+  like_count: number;
+  dislike_count: number;
+  comment_count: number;
+  reaction: string | null;
+  bookmarked: boolean;
+}
+
+interface MemberRow {
+  id: string;
+  numeric_id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  user_handler: string;
+  pic_url: string;
+  pic_image_id: string | null;
+  bio: string;
+  link: string;
+  created_iso: string;
+  updated_iso: string;
+  post_count: number;
+  follower_count: number;
+  following_count: number;
+  bookmark_count: number;
+  viewer_follows: boolean;
+  follows_viewer: boolean;
+}
+
+interface CommentRow extends AuthorColumns {
+  id: string;
+  post_id: string;
+  content: string;
+  upvote_count: number;
+  upvoted: boolean;
+  created_iso: string;
+  updated_iso: string;
+}
+
+interface ReplyRow extends AuthorColumns {
+  comment_id: string;
+  id: string;
+  content: string;
+  created_iso: string;
+  updated_iso: string;
+}
+
+export class RendererV2 {
+  constructor(
+    private readonly ex: Executor,
+    private readonly origin: string,
+    /** The token holder's id, when the request carried a valid token. */
+    private readonly viewerId: string | undefined,
+  ) {}
+
+  private author(row: AuthorColumns): AuthorV2 {
+    return { _id: row.a_id, firstName: row.a_first_name, lastName: row.a_last_name, userHandler: row.a_user_handler, pic: picUrl(this.origin, row.a_pic_url, row.a_pic_image_id) };
+  }
+
+  /** Posts by id, in the order given (ids that no longer exist are left out). */
+  async posts(ids: readonly string[]): Promise<PostV2[]> {
+    if (ids.length === 0) return [];
+    const found = await rows(this.ex, this.postQuery<Record<string, never>>(sql`(select wanted.id, wanted.n, null::jsonb as k from unnest(${ids}::text[]) with ordinality as wanted (id, n))`));
+    return found.map((p) => this.postOf(p));
+  }
+
+  /**
+   * A page of posts in one query: `page` selects the list's next `limit + 1` rows (an `id` and
+   * the sort key's columns, in the list's order); the answer has at most `limit` posts and the
+   * cursor of the next page, from the last post's key.
+   */
+  async postPage<K extends { id: string }>(page: RawBuilder<K>, limit: number, keyOf: (row: K) => Key): Promise<{ posts: PostV2[]; nextCursor: string | null }> {
+    const found = await rows(this.ex, this.postQuery<K>(sql`(select listed.id, row_number() over () as n, to_jsonb(listed) as k from (${page}) listed)`));
+    const { items, nextCursor } = pageFrom(found, limit, (row) => keyOf(row.k));
+    return { posts: items.map((p) => this.postOf(p)), nextCursor };
+  }
+
+  /** Posts of `source` (id, n: the order, k: anything to hand back), with author, counts and the viewer's reaction and bookmark. */
+  private postQuery<K>(source: RawBuilder<unknown>) {
+    const viewer = this.viewerId ?? null;
+    return sql<PostRow & { k: K }>`
+      select p.id, p.numeric_id, p.content, p.pic_url, p.pic_image_id, p.pic_alt, p.created_iso, p.updated_iso,
+        p.like_count, p.dislike_count, p.comment_count, ${AUTHOR},
+        r.kind as reaction, (b.member_id is not null) as bookmarked, wanted.k
+      from ${source} as wanted
+      join posts p on p.id = wanted.id
+      join members m on m.id = p.author_id
+      left join post_reactions r on r.post_id = p.id and r.member_id = ${viewer}
+      left join bookmarks b on b.post_id = p.id and b.member_id = ${viewer}
+      order by wanted.n`;
+  }
+
+  private postOf(p: PostRow): PostV2 {
+    return {
+      _id: p.id,
+      id: p.numeric_id,
+      userId: p.a_id,
+      author: this.author(p),
+      content: p.content,
+      pic: picUrl(this.origin, p.pic_url, p.pic_image_id),
+      picAlt: p.pic_alt,
+      createdAt: p.created_iso,
+      updatedAt: p.updated_iso,
+      likeCount: p.like_count,
+      dislikeCount: p.dislike_count,
+      commentCount: p.comment_count,
+      ...(this.viewerId ? { viewer: { reaction: (p.reaction as ReactionV2) ?? null, bookmarked: p.bookmarked } } : {}),
+    };
+  }
+
+  async post(id: string): Promise<PostV2 | undefined> {
+    return (await this.posts([id]))[0];
+  }
+
+  private async memberRows(ids: readonly string[]): Promise<MemberRow[]> {
+    if (ids.length === 0) return [];
+    const viewer = this.viewerId ?? null;
+    return rows(
+      this.ex,
+      sql<MemberRow>`
+        select m.id, m.numeric_id, m.username, m.first_name, m.last_name, m.user_handler, m.pic_url, m.pic_image_id, m.bio, m.link,
+          m.created_iso, m.updated_iso, m.post_count, m.follower_count, m.following_count, m.bookmark_count,
+          exists (select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = m.id) as viewer_follows,
+          exists (select 1 from follows f where f.follower_id = m.id and f.followee_id = ${viewer}) as follows_viewer
+        from unnest(${ids}::text[]) with ordinality as wanted (id, n)
+        join members m on m.id = wanted.id
+        order by wanted.n`,
+    );
+  }
+
+  private publicMember(m: MemberRow): Omit<MemberV2, 'viewerFollows' | 'followsViewer'> {
+    return {
+      _id: m.id,
+      id: m.numeric_id,
+      firstName: m.first_name,
+      lastName: m.last_name,
+      userHandler: m.user_handler,
+      pic: picUrl(this.origin, m.pic_url, m.pic_image_id),
+      bio: m.bio,
+      link: m.link,
+      createdAt: m.created_iso,
+      updatedAt: m.updated_iso,
+      postCount: m.post_count,
+      followerCount: m.follower_count,
+      followingCount: m.following_count,
+    };
+  }
+
+  /** Members as anyone sees them (no e-mail, no bookmarks), with the viewer's follow flags when there is a viewer. */
+  async members(ids: readonly string[]): Promise<MemberV2[]> {
+    return (await this.memberRows(ids)).map((m) => ({
+      ...this.publicMember(m),
+      ...(this.viewerId ? { viewerFollows: m.viewer_follows, followsViewer: m.follows_viewer } : {}),
+    }));
+  }
+
+  async member(id: string): Promise<MemberV2 | undefined> {
+    return (await this.members([id]))[0];
+  }
+
+  /** The signed-in member as they see themselves: adds their e-mail and bookmark count. */
+  async me(id: string): Promise<MeV2 | undefined> {
+    const [m] = await this.memberRows([id]);
+    return m ? { ...this.publicMember(m), username: m.username, bookmarkCount: m.bookmark_count } : undefined;
+  }
+
+  /** Comments by id, in the order given, each with all its replies (oldest first). */
+  async comments(ids: readonly string[]): Promise<CommentV2[]> {
+    if (ids.length === 0) return [];
+    const viewer = this.viewerId ?? null;
+    const [found, replies] = await Promise.all([
+      rows(
+        this.ex,
+        sql<CommentRow>`
+          select c.id, c.post_id, c.content, c.upvote_count, c.created_iso, c.updated_iso, ${AUTHOR},
+            exists (select 1 from comment_upvotes u where u.comment_id = c.id and u.member_id = ${viewer}) as upvoted
+          from unnest(${ids}::text[]) with ordinality as wanted (id, n)
+          join comments c on c.id = wanted.id
+          join members m on m.id = c.author_id
+          order by wanted.n`,
+      ),
+      rows(
+        this.ex,
+        sql<ReplyRow>`
+          select r.comment_id, r.id, r.content, r.created_iso, coalesce(r.updated_iso, r.created_iso) as updated_iso, ${AUTHOR}
+          from replies r join members m on m.id = r.author_id
+          where r.comment_id = any(${ids}::text[])
+          order by r.comment_id, r.position`,
+      ),
+    ]);
+    const repliesOf = new Map<string, ReplyV2[]>();
+    for (const r of replies) {
+      const list = repliesOf.get(r.comment_id) ?? [];
+      list.push({ _id: r.id, commentId: r.comment_id, user: this.author(r), content: r.content, createdAt: r.created_iso, updatedAt: r.updated_iso });
+      repliesOf.set(r.comment_id, list);
+    }
+    return found.map((c) => ({
+      _id: c.id,
+      postId: c.post_id,
+      content: c.content,
+      user: this.author(c),
+      upvoteCount: c.upvote_count,
+      ...(this.viewerId ? { viewerUpvoted: c.upvoted } : {}),
+      replies: repliesOf.get(c.id) ?? [],
+      createdAt: c.created_iso,
+      updatedAt: c.updated_iso,
+    }));
+  }
+
+  async comment(id: string): Promise<CommentV2 | undefined> {
+    return (await this.comments([id]))[0];
+  }
+}

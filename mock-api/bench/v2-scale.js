@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:scale -w mock-api`: the fake backend at scale (issue 22, point 4). Starts the
+ * in-browser backend with the seed plus N generated posts (default 50,000) and times calls
+ * through `fetch`, from the request to the parsed answer: v2's like and the first page of every
+ * feed, and the v1 calls they replace (a v1 like answers every post; the apps built their feeds
+ * from GET /posts). Reports median, p95, max and the answer size (./scenario.js). A benchmark:
+ * it measures, it asserts nothing.
+ *
+ *   node mock-api/bench/v2-scale.js [--browser [--persist]] [--direct] [--posts 50000] [--runs 200] [--v1-runs 10] [--root <mock-api folder>]
+ *
+ * Where it runs:
+ * - default: Node, MirageJS in a jsdom window (as in the tests), no storage, no delay;
+ * - --browser: headless Chromium (/usr/bin/chromium, or CHROMIUM_PATH), the backend bundled
+ *   by webpack, as the product runs it; --persist keeps the data in IndexedDB, as the product
+ *   does by default (each write is then also an IndexedDB transaction);
+ * - --direct: Node, each request handed straight to the backend's route wrapper
+ *   (mock-api/test/support/direct-fetch.ts: the same parsing, token check, handler and
+ *   serialising, without MirageJS's fake XMLHttpRequest, the fetch polyfill and their timers),
+ *   which shows the backend's own cost apart from MirageJS's fixed cost per call ("floor").
+ * --root runs the same calls on another copy of mock-api's sources (e.g. an older commit's,
+ * extracted with `git archive`) to compare; v2 calls are left out where it has no v2 routes.
+ */
+const path = require('path');
+const fs = require('fs');
+const os = require('os');
+const Module = require('module');
+const { runScenario, table } = require('./scenario');
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+const POSTS = Number(option('--posts', 50_000));
+const RUNS = Number(option('--runs', 200));
+const V1_RUNS = Number(option('--v1-runs', 10));
+const ROOT = path.resolve(option('--root', path.join(__dirname, '..')));
+const MODE = argv.includes('--browser') ? 'browser' : argv.includes('--direct') ? 'direct' : 'jsdom';
+const PERSIST = argv.includes('--persist');
+const HAS_V2 = fs.existsSync(path.join(ROOT, 'src', 'server', 'v2'));
+
+/** Lets Node require the TypeScript sources (transpile only, like the tests' ts-jest). */
+function requireTypeScript() {
+  const ts = require('typescript');
+  require.extensions['.ts'] = (module, filename) => {
+    const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, esModuleInterop: true },
+      fileName: filename,
+    });
+    module._compile(outputText, filename);
+  };
+  const resolve = Module._resolveFilename;
+  Module._resolveFilename = function (request, parent, ...rest) {
+    try {
+      return resolve.call(this, request, parent, ...rest);
+    } catch (error) {
+      if (parent && request.startsWith('.')) {
+        for (const candidate of [`${request}.ts`, `${request}/index.ts`]) {
+          const file = path.resolve(path.dirname(parent.filename), candidate);
+          if (fs.existsSync(file)) return file;
+        }
+      }
+      throw error;
+    }
+  };
+}
+
+/** A browser-like global scope for MirageJS (pretender patches its XMLHttpRequest and fetch). */
+function jsdomGlobals() {
+  const { JSDOM } = require('jsdom');
+  const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/' });
+  for (const name of ['window', 'document', 'location', 'navigator', 'XMLHttpRequest', 'localStorage', 'history', 'FormData', 'Blob', 'CustomEvent', 'Event']) {
+    if (!(name in globalThis) || name === 'window' || name === 'XMLHttpRequest') {
+      Object.defineProperty(globalThis, name, { value: name === 'window' ? dom.window : dom.window[name], configurable: true, writable: true });
+    }
+  }
+  globalThis.self = globalThis;
+}
+
+async function inNode() {
+  requireTypeScript();
+  const { TEST_CREDENTIALS } = require(path.join(ROOT, 'src', 'contract.ts'));
+  const started = performance.now();
+  let shutdown = () => undefined;
+  if (MODE === 'direct') {
+    const { Backend } = require(path.join(ROOT, 'src', 'server', 'backend.ts'));
+    const { directFetch } = require(path.join(ROOT, 'test', 'support', 'direct-fetch.ts'));
+    globalThis.fetch = directFetch(new Backend({ persist: false, extraPosts: POSTS, reset: false }));
+  } else {
+    jsdomGlobals();
+    const server = require(path.join(ROOT, 'src', 'server', 'index.ts')).makeServer({ environment: 'test', extraPosts: POSTS });
+    shutdown = () => server.shutdown();
+  }
+  const load = performance.now() - started;
+  const result = await runScenario({ credentials: TEST_CREDENTIALS, hasV2: HAS_V2, runs: RUNS, v1Runs: V1_RUNS });
+  shutdown();
+  return { ...result, load };
+}
+
+/** Bundles ./browser-entry.js with the backend of ROOT. */
+function bundle() {
+  const webpack = require('webpack');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-api-bench-'));
+  return new Promise((resolve, reject) => {
+    webpack(
+      {
+        mode: 'production',
+        target: 'web',
+        devtool: false,
+        entry: path.join(__dirname, 'browser-entry.js'),
+        output: { path: outDir, filename: 'bench.js' },
+        resolve: { extensions: ['.ts', '.js'], alias: { '@bench-root': ROOT } },
+        module: { rules: [{ test: /\.ts$/, use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(ROOT, 'tsconfig.json') } } }] },
+        optimization: { minimize: false },
+        performance: { hints: false },
+      },
+      (error, stats) => {
+        if (error || stats.hasErrors()) reject(error ?? new Error(stats.toString('errors-only')));
+        else resolve(path.join(outDir, 'bench.js'));
+      },
+    );
+  });
+}
+
+async function inBrowser() {
+  const script = await bundle();
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => console.error('page error:', error));
+    // The page and its script come from here; /api is answered inside the page by MirageJS.
+    await page.route('http://bench.localhost/**', (route) => {
+      const url = new URL(route.request().url());
+      if (url.pathname === '/bench.js') return route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(script) });
+      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>mock-api bench</title><script src="/bench.js"></script>' });
+    });
+    await page.goto('http://bench.localhost/');
+    await page.waitForFunction(() => typeof globalThis.runBench === 'function');
+    return await page.evaluate((options) => globalThis.runBench(options), { posts: POSTS, runs: RUNS, v1Runs: V1_RUNS, persist: PERSIST, hasV2: HAS_V2 });
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const { posts, results, load } = MODE === 'browser' ? await inBrowser() : await inNode();
+  const where = {
+    jsdom: 'Node + jsdom, through MirageJS and fetch, no storage',
+    direct: 'Node, straight to the route wrapper (--direct), no storage',
+    browser: `headless Chromium, through MirageJS and fetch, ${PERSIST ? 'data in IndexedDB' : 'no storage'}`,
+  }[MODE];
+  console.log(`mock-api scale bench: ${posts.toLocaleString('en')} posts (seed + ${POSTS.toLocaleString('en')} generated; backend ready in ${load.toFixed(0)} ms)`);
+  console.log(`${where}; sources: ${path.relative(process.cwd(), ROOT) || '.'}`);
+  console.log(table(results));
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

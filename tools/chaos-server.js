@@ -1,0 +1,329 @@
+#!/usr/bin/env node
+/**
+ * `npm run chaos:server` (issue 28): two api-server instances (the production build) on a
+ * throwaway PostgreSQL, with load running, while
+ *   1. PostgreSQL is restarted 5 times (pg_ctl restart -m fast),
+ *   2. PostgreSQL is frozen for 10 s (SIGSTOP to every PostgreSQL process, then SIGCONT),
+ *   3. one instance is killed with SIGKILL and started again.
+ * Then it checks: no instance crashed (beside the one killed on purpose), every acknowledged
+ * write is stored exactly once (every write carries an Idempotency-Key and is sent again with
+ * it after a 503 or a dropped connection), every answer was a 2xx, 4xx or 503 within the time
+ * limit, and /readyz answered 503 while the database was frozen.
+ * Loopback only; every loop is bounded in count and time (the whole run stops within ~4 min).
+ * Run under tools/postgres.js (the npm script does): it needs DATABASE_URL and ORBIT_PG_*.
+ * Output: a summary on stdout, details in api-server/bench/chaos-latest.json.
+ */
+const { spawn, spawnSync } = require('child_process');
+const { randomBytes, randomUUID } = require('crypto');
+const fs = require('fs');
+const net = require('net');
+const path = require('path');
+const { pgControl } = require('./pg-control');
+
+const root = path.join(__dirname, '..');
+const REQUEST_TIMEOUT_MS = 10_000;
+/** A request not answered by then counts as a hang. */
+const HANG_MS = REQUEST_TIMEOUT_MS + 2000;
+const RUN_LIMIT_MS = 240_000;
+const WORKERS = 6;
+const MAX_OPERATIONS_PER_WORKER = 2000;
+const started = Date.now();
+const deadline = started + RUN_LIMIT_MS;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+const say = (text) => console.log(`[chaos ${elapsed()}] ${text}`);
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+if (!process.env.DATABASE_URL || !process.env.ORBIT_PG_DATA) {
+  console.error('Run through `npm run chaos:server` (tools/postgres.js starts the database).');
+  process.exit(2);
+}
+const pg = pgControl();
+const logDir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'orbit-chaos-'));
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  API_TOKEN_SECRET: randomBytes(32).toString('hex'),
+  API_LOG_LEVEL: 'warn',
+  API_MIGRATE_ON_START: '0',
+  API_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+  // One load generator on one address: the per-address and per-member limits would answer 429 to it.
+  API_READ_RATE_LIMIT: '1000000',
+  API_WRITE_RATE_LIMIT: '1000000',
+  API_AUTH_RATE_LIMIT: '1000000',
+  API_TEST_TODOS: '0',
+};
+
+/** The instances: name → { port, child, exits: [] }. */
+const instances = new Map();
+const unexpectedExits = [];
+
+function startInstance(name, port) {
+  const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
+  const child = spawn(process.execPath, [path.join(root, 'api-server', 'dist', 'server.js')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, log] });
+  const instance = { name, port, child, killedOnPurpose: false };
+  child.on('exit', (code, signal) => {
+    if (!instance.killedOnPurpose && !stopping) unexpectedExits.push({ name, code, signal, at: elapsed() });
+  });
+  instances.set(name, instance);
+  return instance;
+}
+
+async function waitReady(instance, limitMs = 60_000) {
+  const end = Date.now() + limitMs;
+  while (Date.now() < end) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${instance.port}/readyz`, { signal: AbortSignal.timeout(3000) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  throw new Error(`${instance.name} not ready after ${limitMs} ms`);
+}
+
+// ---- what the load saw
+const answers = new Map(); // status → count ('error' for a dropped or refused connection)
+let hangs = 0;
+/** Failed or cut connections by phase: expected only while an instance is down. */
+const connectionErrors = new Map();
+let slowest = 0;
+const acknowledged = { posts: [], comments: [], signups: [] };
+let duplicatesSent = 0;
+let stopping = false;
+let phase = 'warm-up';
+const readiness = { frozen: new Map(), restarting: new Map(), other: new Map() };
+const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+
+function pickInstance(n) {
+  const list = [...instances.values()];
+  return list[n % list.length];
+}
+
+/** One call; resolves with the status, or 0 for a connection that failed or was cut. */
+async function send(instance, method, urlPath, { token, body, key } = {}) {
+  const begin = Date.now();
+  let status = 0;
+  try {
+    const response = await fetch(`http://127.0.0.1:${instance.port}${urlPath}`, {
+      method,
+      headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { authorization: token } : {}), ...(key ? { 'Idempotency-Key': key } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(HANG_MS),
+    });
+    status = response.status;
+    const text = await response.text();
+    const took = Date.now() - begin;
+    slowest = Math.max(slowest, took);
+    count(answers, status);
+    return { status, json: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  } catch (error) {
+    if (error && error.name === 'TimeoutError') hangs += 1;
+    count(answers, 'connection error');
+    count(connectionErrors, phase);
+    return { status: 0 };
+  }
+}
+
+/** A write with its key, sent again (same key, maybe to the other instance) after a 503 or a failed connection. */
+async function write(n, method, urlPath, options) {
+  const key = randomUUID();
+  for (let attempt = 0; attempt < 60 && Date.now() < deadline; attempt += 1) {
+    const answer = await send(pickInstance(n + attempt), method, urlPath, { ...options, key });
+    if (attempt > 0) duplicatesSent += 1;
+    if (answer.status >= 200 && answer.status < 300) return answer;
+    if (answer.status !== 503 && answer.status !== 0) return answer;
+    await sleep(250);
+  }
+  return { status: -1 };
+}
+
+async function worker(n, tokens) {
+  for (let i = 0; i < MAX_OPERATIONS_PER_WORKER && !stopping && Date.now() < deadline; i += 1) {
+    const token = tokens[n % tokens.length];
+    const instance = pickInstance(n + i);
+    const kind = i % 5;
+    if (kind === 0) {
+      const content = `chaos post ${n}-${i}`;
+      const answer = await write(n + i, 'POST', '/api/posts', { token, body: { postData: { content } } });
+      if (answer.status === 201) acknowledged.posts.push(content);
+    } else if (kind === 1) {
+      const content = `chaos comment ${n}-${i}`;
+      const answer = await write(n + i, 'POST', '/api/comments/add/p01-sunrise', { token, body: { commentData: { content } } });
+      if (answer.status === 201) acknowledged.comments.push(content);
+    } else if (kind === 2 && i % 25 === 2) {
+      const username = `chaos-${n}-${i}-${randomBytes(3).toString('hex')}@socialmfe.dev`;
+      const answer = await write(n + i, 'POST', '/api/auth/signup', { body: { username, password: 'chaos1234', firstName: 'Chaos', lastName: 'Monkey' } });
+      if (answer.status === 201) acknowledged.signups.push(username);
+    } else if (kind === 3) {
+      await send(instance, 'GET', '/api/posts/2/0');
+    } else {
+      await send(instance, 'GET', '/api/posts/p01-sunrise');
+    }
+  }
+}
+
+async function probeReadiness() {
+  while (!stopping && Date.now() < deadline) {
+    const bucket = phase === 'frozen' ? readiness.frozen : phase === 'restarting' ? readiness.restarting : readiness.other;
+    await Promise.all(
+      [...instances.values()].map(async (instance) => {
+        try {
+          const response = await fetch(`http://127.0.0.1:${instance.port}/readyz`, { signal: AbortSignal.timeout(3000) });
+          count(bucket, response.status);
+        } catch {
+          count(bucket, 'connection error');
+        }
+      }),
+    );
+    await sleep(250);
+  }
+}
+
+const ackCount = () => acknowledged.posts.length + acknowledged.comments.length;
+async function progress(extra = 5, limitMs = 60_000) {
+  const target = ackCount() + extra;
+  const end = Date.now() + limitMs;
+  while (ackCount() < target) {
+    if (Date.now() > end) throw new Error('the load made no progress');
+    await sleep(100);
+  }
+}
+
+async function main() {
+  say(`logs in ${logDir}`);
+  say('building api-server');
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api-server'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+  say('migrating (the deployment step: node api-server/dist/migrate.js)');
+  const migrate = spawnSync(process.execPath, [path.join(root, 'api-server', 'dist', 'migrate.js')], { cwd: root, env, encoding: 'utf8' });
+  process.stdout.write(migrate.stdout);
+  if (migrate.status !== 0) throw new Error(`migration failed: ${migrate.stderr}`);
+  const a = startInstance('A', await freePort());
+  await waitReady(a);
+  const b = startInstance('B', await freePort());
+  await waitReady(b);
+  say(`instances A :${a.port} and B :${b.port} ready`);
+
+  const tokens = [];
+  for (const [username, password] of [
+    ['adarsh@socialmfe.dev', 'adarsh123'],
+    ['meera@socialmfe.dev', 'meera1234'],
+    ['kabir@socialmfe.dev', 'kabir1234'],
+  ]) {
+    const answer = await send(a, 'POST', '/api/auth/login', { body: { username, password } });
+    if (answer.status !== 200) throw new Error(`login failed: ${answer.status}`);
+    tokens.push(answer.json.encodedToken);
+  }
+  const load = Promise.all(Array.from({ length: WORKERS }, (_, n) => worker(n, tokens)));
+  const probes = probeReadiness();
+  const timeline = [];
+  const mark = (what) => {
+    timeline.push({ at: elapsed(), what, acknowledged: ackCount() });
+    say(what);
+  };
+  phase = 'load';
+  await progress(10);
+  for (let i = 1; i <= 5; i += 1) {
+    phase = 'restarting';
+    mark(`PostgreSQL restart ${i}/5`);
+    await pg.restart();
+    phase = 'load';
+    await progress(5);
+    mark(`writes acknowledged again after restart ${i}`);
+  }
+  phase = 'frozen';
+  mark('PostgreSQL frozen (SIGSTOP) for 10 s');
+  await pg.freeze();
+  await sleep(10_000);
+  await pg.thaw();
+  phase = 'load';
+  mark('PostgreSQL thawed (SIGCONT)');
+  await progress(5);
+  mark('writes acknowledged again after the freeze');
+  const victim = instances.get('A');
+  victim.killedOnPurpose = true;
+  mark(`instance A (pid ${victim.child.pid}) killed with SIGKILL`);
+  phase = 'instance A down';
+  victim.child.kill('SIGKILL');
+  await sleep(1000);
+  const again = startInstance('A', victim.port);
+  await waitReady(again);
+  phase = 'load';
+  mark('instance A started again and ready');
+  await progress(10);
+  stopping = true;
+  await load;
+  await probes;
+  mark('load stopped');
+
+  // ---- checks, read straight from the database
+  const { Client } = require('pg');
+  const db = new Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  const countsOf = async (query) => new Map((await db.query(query)).rows.map((row) => [row.key, Number(row.n)]));
+  const posts = await countsOf(`select content as key, count(*) as n from posts where content like 'chaos post %' group by content`);
+  const comments = await countsOf(`select content as key, count(*) as n from comments where content like 'chaos comment %' group by content`);
+  const members = await countsOf(`select username as key, count(*) as n from members where username like 'chaos-%' group by username`);
+  await db.end();
+  const lost = [
+    ...acknowledged.posts.filter((c) => !posts.has(c)),
+    ...acknowledged.comments.filter((c) => !comments.has(c)),
+    ...acknowledged.signups.filter((u) => !members.has(u)),
+  ];
+  const duplicates = [...posts, ...comments, ...members].filter(([, n]) => n > 1).map(([key, n]) => `${key} ×${n}`);
+  const badStatuses = [...answers].filter(([status]) => typeof status === 'number' && !((status >= 200 && status < 300) || (status >= 400 && status < 500) || status === 503));
+  const readyWhileFrozen = readiness.frozen.get(200) ?? 0;
+  const result = {
+    date: new Date().toISOString(),
+    settings: { workers: WORKERS, requestTimeoutMs: REQUEST_TIMEOUT_MS, restarts: 5, freezeMs: 10_000, instances: 2 },
+    timeline,
+    answers: Object.fromEntries([...answers].sort()),
+    slowestAnswerMs: slowest,
+    hangs,
+    connectionErrorsByPhase: Object.fromEntries(connectionErrors),
+    acknowledged: { posts: acknowledged.posts.length, comments: acknowledged.comments.length, signups: acknowledged.signups.length },
+    retriesWithSameKey: duplicatesSent,
+    lostAcknowledgedWrites: lost.length,
+    duplicates: duplicates.length,
+    crashedProcesses: unexpectedExits,
+    readiness: { whileFrozen: Object.fromEntries(readiness.frozen), duringRestarts: Object.fromEntries(readiness.restarting), otherwise: Object.fromEntries(readiness.other) },
+    badStatuses: Object.fromEntries(badStatuses),
+  };
+  stopping = true;
+  for (const instance of instances.values()) instance.child.kill('SIGTERM');
+  fs.writeFileSync(path.join(root, 'api-server', 'bench', 'chaos-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+  const ok = unexpectedExits.length === 0 && lost.length === 0 && duplicates.length === 0 && badStatuses.length === 0 && hangs === 0 && readyWhileFrozen === 0;
+  console.log('\n== chaos:server summary');
+  console.log(`answers: ${Object.entries(result.answers).map(([s, n]) => `${s}: ${n}`).join(', ')}; slowest ${slowest} ms; hangs over ${HANG_MS} ms: ${hangs}`);
+  console.log(`failed connections by phase: ${JSON.stringify(result.connectionErrorsByPhase)}`);
+  console.log(`acknowledged writes: ${result.acknowledged.posts} posts, ${result.acknowledged.comments} comments, ${result.acknowledged.signups} signups; sent again with the same key: ${duplicatesSent}`);
+  console.log(`lost acknowledged writes: ${lost.length}; duplicates: ${duplicates.length}; crashed processes: ${unexpectedExits.length}`);
+  console.log(`/readyz while frozen: ${JSON.stringify(result.readiness.whileFrozen)}; during restarts: ${JSON.stringify(result.readiness.duringRestarts)}`);
+  console.log(ok ? 'chaos:server: PASS' : 'chaos:server: FAIL');
+  if (!ok) {
+    if (lost.length) console.log('lost:', lost.slice(0, 10));
+    if (duplicates.length) console.log('duplicates:', duplicates.slice(0, 10));
+    if (unexpectedExits.length) console.log('crashed:', unexpectedExits);
+  }
+  await sleep(500);
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch(async (error) => {
+  console.error(`chaos:server failed: ${error instanceof Error ? error.message : error}`);
+  stopping = true;
+  await pg.thaw().catch(() => {});
+  for (const instance of instances.values()) instance.child.kill('SIGKILL');
+  process.exit(1);
+});
