@@ -8,13 +8,14 @@
 import './support/fake-indexeddb';
 import { deleteStoredDatabase } from '../src/server/idb';
 import { SERVER_ERRORS, TEST_CREDENTIALS, type Post, type User } from '../src/contract';
-import { WorkerBackend } from '../src/worker';
+import { WorkerBackend, type Committed } from '../src/worker';
+import type { MeAnswerV2, PostAnswerV2, SessionAnswerV2 } from '../src/contract-v2';
 
 const ORIGIN = 'http://localhost:3000';
 const NAME = 'worker-test';
 const started: WorkerBackend[] = [];
 
-function startWorker(onChange: (clientId: string | undefined) => void = () => undefined): WorkerBackend {
+function startWorker(onChange: (clientId: string | undefined, committed: Committed) => void = () => undefined): WorkerBackend {
   const backend = new WorkerBackend({ onChange, storageName: NAME });
   started.push(backend);
   return backend;
@@ -64,6 +65,34 @@ test('a stored write tells the worker which tab made it, so the other tabs can b
   const refused = await call(backend, 'POST', '/api/posts/edit/p11-chess', { postData: { content: 'not mine' } }, token, 'tab-a');
   expect(refused.status).toBe(403);
   expect(changes).toEqual(['tab-a']);
+});
+
+test('the v2 API answers through the worker: the session, /me, a post made with an Idempotency-Key', async () => {
+  const committed: Committed[] = [];
+  const backend = startWorker((_clientId, change) => committed.push(change));
+  await backend.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
+  const session = await call(backend, 'POST', '/api/v2/auth/login', TEST_CREDENTIALS[0]);
+  expect(session.status).toBe(200);
+  const { encodedToken, me } = (await session.json()) as SessionAnswerV2;
+  const answer = await call(backend, 'GET', '/api/v2/me', undefined, encodedToken);
+  expect(answer.status).toBe(200);
+  expect(((await answer.json()) as MeAnswerV2).me._id).toBe(me._id);
+  committed.length = 0;
+  const made = await backend.handle(
+    new Request(`${ORIGIN}/api/v2/posts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', authorization: encodedToken, 'Idempotency-Key': 'key-1' },
+      body: JSON.stringify({ postData: { content: 'From the worker' } }),
+    }),
+    'tab-a',
+  );
+  expect(made.status).toBe(201);
+  const { post } = (await made.json()) as PostAnswerV2;
+  // The one committed change names what it touched: the new post (and its author's record, if changed).
+  expect(committed).toHaveLength(1);
+  expect(committed[0]).toMatchObject({ full: false });
+  expect(committed[0]!.posts).toContain(post._id);
+  expect(committed[0]!.revision).toBeGreaterThan(0);
 });
 
 test('pictures are named /api/images/<id> in answers and answered with their bytes and type', async () => {

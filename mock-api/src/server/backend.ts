@@ -109,8 +109,22 @@ export interface BackendOptions {
   storageName?: string;
   /** How answers name stored pictures (./image-store.ts): object URLs in a page, `/api/images/<id>` in the worker. */
   imageUrls?: ImageUrls;
-  /** Called after a write or a reset was stored, with the tab whose request made it (the worker tells the others). */
-  onChange?: (clientId: string | undefined) => void;
+  /**
+   * Called after a write or a reset was stored, with the tab whose request made it (the worker
+   * tells the others) and what was committed. The one place every committed change passes:
+   * storedWrite (a route's write) and reseed (a reset); a live-events publisher hooks in here.
+   */
+  onChange?: (clientId: string | undefined, committed: Committed) => void;
+}
+
+/** What one stored write or reset changed: the ids of the members and posts added, changed or removed. */
+export interface Committed {
+  /** The storage revision this change made (0 without storage). */
+  revision: number;
+  /** Everything changed (a reset): reload all. */
+  full: boolean;
+  users: string[];
+  posts: string[];
 }
 
 const isQuotaError = (error: unknown): boolean =>
@@ -257,7 +271,7 @@ export class Backend {
       const seed = createSeedDb(extraPosts);
       if (this.storage) await this.replaceStored(seed);
       else this.db = seed;
-      this.options.onChange?.(undefined);
+      this.options.onChange?.(undefined, { revision: this.revision, full: true, users: [], posts: [] });
     });
   }
 
@@ -442,7 +456,12 @@ export class Backend {
       }
       this.revision = revision;
       this.images.takePending();
-      this.options.onChange?.((request as unknown as { [REQUEST_CLIENT]?: string })[REQUEST_CLIENT]);
+      this.options.onChange?.((request as unknown as { [REQUEST_CLIENT]?: string })[REQUEST_CLIENT], {
+        revision,
+        full: false,
+        users: [...change.users.map((u) => u.record._id), ...change.deletedUsers],
+        posts: [...change.posts.map((p) => p.record._id), ...change.deletedPosts],
+      });
       return result.response;
     } catch (error) {
       try {

@@ -11,10 +11,12 @@
 import { LIMITS } from '../contract';
 import { makeServer, reseedServer, serverReady, type Server } from '../server';
 import { MAX_EXTRA_POSTS } from '../server/seed';
+import type { Committed } from '../server/backend';
 import { WorkerInterceptor } from './interceptor';
 import type { StartBackend } from './protocol';
 
 export * from './protocol';
+export type { Committed } from '../server/backend';
 export { WorkerInterceptor } from './interceptor';
 
 const SETTINGS_CACHE = 'orbit-backend-settings';
@@ -45,8 +47,8 @@ async function writeSettings(settings: Settings): Promise<void> {
 }
 
 export interface WorkerBackendOptions {
-  /** A write was stored; `clientId` is the tab that made it (the others are to be told). */
-  onChange(clientId: string | undefined): void;
+  /** A write was stored; `clientId` is the tab that made it (the others are to be told), `committed` what it changed. */
+  onChange(clientId: string | undefined, committed: Committed): void;
   /** IndexedDB database name (tests). */
   storageName?: string;
   /** Keep the data in IndexedDB (default true; tests without IndexedDB turn it off). */

@@ -20,7 +20,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { isApiPath, WorkerBackend, type BackendChanged, type BackendStarted, type ToWorker } from '@social/mock-api/worker';
+import { isApiPath, WorkerBackend, type BackendChanged, type BackendStarted, type Committed, type ToWorker } from '@social/mock-api/worker';
 import { CHUNKS_CACHE, ENTRIES_CACHE, isEntryFile, isHashedFile, PAGES_CACHE, remoteFiles } from './caching';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
@@ -30,8 +30,17 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | {
 let backend: WorkerBackend | null = null;
 /** Started on the first /api request or page start, not with the worker: api-server pages never need it. */
 function theBackend(): WorkerBackend {
-  backend ??= new WorkerBackend({ onChange: (clientId) => void tellOtherTabs(clientId) });
+  backend ??= new WorkerBackend({ onChange: committed });
   return backend;
+}
+
+/**
+ * Every change the backend stored (a route's write or a reset) passes here, once, after its
+ * IndexedDB transaction committed: the one place to tell others about it (today the other
+ * tabs; a live-events publisher, mock-api/src/server/live.ts, is to be called from here too).
+ */
+function committed(clientId: string | undefined, _change: Committed): void {
+  void tellOtherTabs(clientId);
 }
 
 async function tellOtherTabs(writer: string | undefined): Promise<void> {
