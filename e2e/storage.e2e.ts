@@ -127,8 +127,9 @@ test('an expired token (its lifetime over) sends the member to /login with a mes
     signToken({ _id: 'u2-meera', username: 'meera@socialmfe.dev' }, Date.now() - LIMITS.tokenLifetimeMs - 60_000),
   );
   expect(expired).toBe('meera@socialmfe.dev');
+  // The reload's first call with the token (GET /api/v2/me, shell/src/app/AppFrame.tsx) is
+  // refused with 401, which signs the member out.
   await page.reload();
-  await page.getByRole('article').first().getByRole('button', { name: 'Like', exact: true }).click();
   await page.waitForURL(/\/login$/);
   await page.getByText(SESSION_ENDED).waitFor();
   expect(await page.evaluate(() => localStorage.getItem('login-items'))).toBeNull();
@@ -266,6 +267,9 @@ test('200 photos of a few hundred KB each fit, all shown after a reload; the pos
     return { answerLength: text.length, count: posts.length, imageUrls: posts.filter((p) => /^\/api\/images\/[0-9a-f]{64}$/.test(p.pic)).length, distinct: new Set(posts.map((p) => p.pic)).size, widths };
   });
   // The bytes are also served at /api/images/<SHA-256 of type, NUL, bytes>, as api-server serves them.
+  // The probe of an unknown id below is answered 404 by the service worker, which Chromium logs
+  // as a console error: the only one allowed.
+  const errorsBeforeProbe = [...errors];
   const [first] = await makePhotos(page, 0, 1);
   const served = await page.evaluate(async (dataUrl) => {
     const bytes = Uint8Array.from(atob(dataUrl.split(',')[1]!), (c) => c.charCodeAt(0));
@@ -289,6 +293,7 @@ test('200 photos of a few hundred KB each fit, all shown after a reload; the pos
   console.info(
     `200 photos (${Math.round(Math.min(...sizes) / 1024)}-${Math.round(Math.max(...sizes) / 1024)} KB) stored in ${stored} ms; all shown after a reload in ${Date.now() - started - stored} ms; posts answer ${Math.round(check.answerLength / 1024)} KB`,
   );
-  expect(errors).toEqual([]);
+  expect(errorsBeforeProbe).toEqual([]);
+  expect(errors.slice(errorsBeforeProbe.length).every((error) => error.includes('status of 404'))).toBe(true);
   await context.close();
 }, 300_000);
