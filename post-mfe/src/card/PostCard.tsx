@@ -80,7 +80,8 @@ export default function PostCard({ post: listed }: PostCardProps) {
     if (!removed) focusAfterRemoval.current = null;
     setDeleting(false);
     setDialog(null);
-    if (removed && onThisPostPage) navigate(pathTo('home'));
+    // `void`: under <BrowserRouter> navigate() finishes at once; its Promise type is for data routers.
+    if (removed && onThisPostPage) void navigate(pathTo('home'));
   };
 
   const share = async () => {
@@ -98,7 +99,7 @@ export default function PostCard({ post: listed }: PostCardProps) {
   const openFromText = (event: MouseEvent) => {
     if ((event.target as HTMLElement).closest('a')) return;
     if (window.getSelection()?.toString()) return;
-    if (!onThisPostPage) navigate(pagePath);
+    if (!onThisPostPage) void navigate(pagePath); // `void`: as above
   };
 
   const items: MenuItem[] = [

@@ -10,7 +10,8 @@ function NavigateBridge() {
   const navigate = useNavigate();
   useEffect(() => {
     const subscription = events$.subscribe((event) => {
-      if (event.type === 'navigate') navigate(event.to, { replace: event.replace });
+      // `void`: under <BrowserRouter> navigate() finishes at once; its Promise type is for data routers.
+      if (event.type === 'navigate') void navigate(event.to, { replace: event.replace });
     });
     return () => subscription.unsubscribe();
   }, [navigate]);
