@@ -1,6 +1,6 @@
 // Lint for every workspace: TypeScript-aware recommended rules, React hooks rules, the boundaries
-// between workspaces (no relative import across them, no import cycles), and Testing Library +
-// jest-dom rules for tests.
+// between workspaces (no relative import across them, no import cycles), JSX accessibility rules,
+// and Testing Library + jest-dom rules for tests.
 import { createRequire } from 'module';
 import path from 'path';
 import { fileURLToPath } from 'url';
@@ -10,6 +10,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 import testingLibrary from 'eslint-plugin-testing-library';
 import jestDom from 'eslint-plugin-jest-dom';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -57,6 +58,16 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Accessibility rules for JSX (labels, roles, keyboard access); axe-core checks the built pages in e2e.
+    files: ['**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A component's autoFocus prop (e.g. PostComposer's) is checked where it reaches the DOM.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
     },
   },
   {

@@ -95,6 +95,8 @@ function ReplyItem({ reply, comment, post, me }: { reply: ReplyV2; comment: Comm
             aria-label="Edit reply"
             value={editText}
             maxLength={COMMENT_MAX_LENGTH}
+            // The field opens because the member pressed Edit; focus follows, it is not taken on load.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             onChange={(event) => setEditText(event.target.value)}
             onKeyDown={(event) => cancelOnEscape(event, () => setMode('view'))}
@@ -223,6 +225,8 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
             aria-label="Edit comment"
             value={editText}
             maxLength={COMMENT_MAX_LENGTH}
+            // The field opens because the member pressed Edit; focus follows, it is not taken on load.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             onChange={(event) => setEditText(event.target.value)}
             onKeyDown={(event) => cancelOnEscape(event, () => setMode('view'))}
@@ -279,6 +283,8 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
             placeholder="Write a reply"
             value={replyText}
             maxLength={COMMENT_MAX_LENGTH}
+            // The field opens because the member pressed Reply; focus follows, it is not taken on load.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             onChange={(event) => setReplyText(event.target.value)}
             onKeyDown={(event) => cancelOnEscape(event, () => setReplyOpen(false))}
