@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { STORAGE_KEYS, SERVER_ERRORS } from '@social/mock-api/contract';
 import { ApiError, api, auth$, events$, setAuth } from '@social/shell/bus';
 import { ROUTES, pathTo } from '@social/shell/routes';
-import { RequireAuth } from '../src/app/guards';
+import { RequireAuth } from '../src/app/RouteGuards';
 import { setUpTestBackend } from '../../tools/jest/backend-kit';
 
 const ctx = setUpTestBackend({ signIn: true });

@@ -6,7 +6,7 @@ import { pathTo } from '@social/shell/routes';
 import { AuthCard } from '../common/AuthCard';
 import { PasswordField } from '../common/PasswordField';
 import { TextField } from '../common/TextField';
-import { useSingleSubmit } from '../common/useSingleSubmit';
+import { useSingleSubmit } from '../common/use-single-submit';
 import { emailChangeError, emailSubmitError } from '../common/validation';
 
 interface Errors {

@@ -20,8 +20,8 @@ import {
   type MenuItem,
 } from '@social/shell/ui';
 import PostComposer from '../composer/PostComposer';
-import { AuthorLink, authorView } from '../common/authors';
-import { focusInsteadOfRemoved, neighbourPost } from './focusAfterRemoval';
+import { AuthorLink, authorView } from '../common/AuthorLink';
+import { focusInsteadOfRemoved, neighbourPost } from './focus-after-removal';
 import { PostPicture, pictureAlt } from './PostPicture';
 import './card.css';
 

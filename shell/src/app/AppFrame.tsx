@@ -21,7 +21,7 @@ function NavigateBridge() {
 /**
  * Reads the signed-in member from the server once per session and page load (GET /api/v2/me):
  * the stored copy in 'login-items' may be stale (another device's edit) and never keeps a
- * page-bound picture address (shell/src/bus/storedAuth.ts), so this brings the live one back.
+ * page-bound picture address (shell/src/bus/stored-auth.ts), so this brings the live one back.
  * A plain call, not the query cache, so a page that loads no server state stays light; an
  * expired token gets 401 here and the bus signs the member out.
  */

@@ -19,7 +19,7 @@ import { createApiClient, ApiError, type ApiClientOptions } from '@social/mock-a
 import { STORAGE_KEYS } from '@social/mock-api/contract';
 import type { MeV2 } from '@social/mock-api/contract-v2';
 import { useSubject } from './hooks';
-import { userForStorage, userFromStorage } from './storedAuth';
+import { userForStorage, userFromStorage } from './stored-auth';
 
 export interface AuthState {
   token: string;
@@ -61,7 +61,7 @@ function readTheme(): Theme {
   }
 }
 
-/** The stored session, without a page-bound picture address (./storedAuth.ts). */
+/** The stored session, without a page-bound picture address (./stored-auth.ts). */
 function readStoredAuth(current: AuthState | null = null): AuthState | null {
   const stored = readStorage(STORAGE_KEYS.loginItems, isAuthState);
   return stored && { ...stored, user: userFromStorage(stored.user, current?.user) };

@@ -8,7 +8,7 @@
 import React, { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Placement } from '@floating-ui/react-dom';
-import { loadOnce } from './loadOnce';
+import { loadOnce } from './load-once';
 
 type FloatingUi = typeof import('@floating-ui/react-dom');
 /**
