@@ -11,6 +11,7 @@ import importPlugin from 'eslint-plugin-import';
 import testingLibrary from 'eslint-plugin-testing-library';
 import jestDom from 'eslint-plugin-jest-dom';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -68,6 +69,19 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // A component's autoFocus prop (e.g. PostComposer's) is checked where it reaches the DOM.
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    // One file-naming convention (docs/developing.md): React component files in src/ are
+    // PascalCase.tsx; every other file, tests included, is kebab-case (use-sentinel.ts, feed-page.test.tsx).
+    files: ['**/*.{ts,tsx,js,cjs,mjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '*/src/**/!(index|bootstrap).tsx': 'PASCAL_CASE', '**/*.{ts,js,cjs,mjs}': 'KEBAB_CASE', '{*/test,e2e,tools}/**/*.tsx': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
     },
   },
   {
