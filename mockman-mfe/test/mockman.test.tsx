@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { CLIENT_MESSAGES, SERVER_ERRORS, STORAGE_KEYS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { makeServer, type Server } from '@social/mock-api/server';
 import { api, logout, setAuth, whenLogoutSent } from '@social/shell/bus';
-import MockmanPage from '../src/MockmanPage';
+import MockmanPage from '../src/page/MockmanPage';
 import { isTextType } from '../src/response/send';
 
 let server: Server;

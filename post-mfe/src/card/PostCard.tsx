@@ -20,7 +20,7 @@ import {
   type MenuItem,
 } from '@social/shell/ui';
 import PostComposer from '../composer/PostComposer';
-import { AuthorLink, authorView } from '../common/AuthorLink';
+import { AuthorLink, authorView } from '../author/AuthorLink';
 import { focusInsteadOfRemoved, neighbourPost } from './focus-after-removal';
 import { PostPicture, pictureAlt } from './PostPicture';
 import './card.css';

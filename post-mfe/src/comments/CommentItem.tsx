@@ -4,7 +4,7 @@ import type { CommentV2, MeV2, PostV2, ReplyV2 } from '@social/mock-api/contract
 import { toast } from '@social/shell/bus';
 import { useCommentMutations, useCommentUpvote } from '@social/shell/actions';
 import { ArrowUpIcon, Menu, Modal, RichText, formatFullDate, formatRelativeDate, type MenuItem } from '@social/shell/ui';
-import { AuthorLink, authorView } from '../common/AuthorLink';
+import { AuthorLink, authorView } from '../author/AuthorLink';
 
 /** The server refuses comment and reply text longer than this. */
 export const COMMENT_MAX_LENGTH = TEXT_LIMITS.comment;
