@@ -1,22 +1,9 @@
 import React, { useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { api, events$, updateAuthUser, useAuth } from '@social/shell/bus';
+import { useLocation } from 'react-router-dom';
+import { api, updateAuthUser, useAuth } from '@social/shell/bus';
 import { VersionNotice } from '@social/shell/federation';
 import { useApplyTheme } from '../theme/ThemeSwitch';
 import { ToastHost } from '../toasts/ToastHost';
-
-/** Follows the bus's navigate events with the router. */
-function NavigateBridge() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const subscription = events$.subscribe((event) => {
-      // `void`: under <BrowserRouter> navigate() finishes at once; its Promise type is for data routers.
-      if (event.type === 'navigate') void navigate(event.to, { replace: event.replace });
-    });
-    return () => subscription.unsubscribe();
-  }, [navigate]);
-  return null;
-}
 
 /**
  * Reads the signed-in member from the server once per session and page load (GET /api/v2/me):
@@ -57,7 +44,6 @@ export function AppFrame({ children }: { children: ReactNode }) {
   useApplyTheme();
   return (
     <>
-      <NavigateBridge />
       <SessionRefresh />
       <ScrollToTop />
       <VersionNotice />
