@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { PostV2 } from '@social/mock-api/contract-v2';
 import { api, errorMessage, toast } from '@social/shell/bus';
 import { putPost } from '@social/shell/data';
-import { useDesiredState } from './useDesiredState';
+import { useDesiredState } from './use-desired-state';
 
 export type ReactionChoice = 'like' | 'dislike' | 'none';
 
