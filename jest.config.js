@@ -1,6 +1,12 @@
 /** Every workspace's unit and component tests (npm run test:unit). */
 module.exports = {
   testTimeout: 20000,
+  // Bounded memory whatever the machine's load: test files run in workers (half the cores: one
+  // on a 2-core machine), and a worker whose memory has grown past the limit after a test file
+  // is replaced by a fresh one. jsdom and ts-jest keep memory from file to file, so one worker
+  // running every file in turn grew to 4 GB and died ("Reached heap limit") on a busy machine.
+  maxWorkers: '50%',
+  workerIdleMemoryLimit: '700MB',
   projects: [
     ...['shell', 'auth-mfe', 'feed-mfe', 'post-mfe', 'profile-mfe', 'mockman-mfe', 'mock-api', 'api-server'].map((dir) => `<rootDir>/${dir}`),
     // mock-api's API tests again, against api-server (api-server/jest.contract.config.js).

@@ -10,17 +10,15 @@ interface AxeViolation {
 
 const axePath = require.resolve('axe-core/axe.min.js');
 
-/** Serious and critical axe-core violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
+/** Every axe-core violation on the page as it is now (any impact: axe should find nothing). */
+async function violationsNow(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 let browser: Browser;
@@ -31,50 +29,74 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe.each(['dark', 'light'] as const)('%s theme', (theme) => {
+/** Sends GET /api/posts in the tester and waits for the answer's tree. */
+async function showPostsAnswer(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: 'Endpoint' }).fill('/api/posts');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const response = page.getByRole('region', { name: 'Response' });
+  await response.getByText('200 OK', { exact: true }).waitFor();
+  await response.locator('.react-json-view').first().waitFor();
+  await response.getByText('headers', { exact: true }).waitFor();
+}
+
+describe.each([
+  ['dark', 1280],
+  ['light', 1280],
+  ['dark', 375],
+  ['light', 375],
+] as const)('%s theme, %i px wide', (theme, width) => {
   test('signed-out pages: /login, /signup, /mockman', async () => {
-    const { page, context, errors } = await openPage(browser, { theme });
+    const { page, context, errors } = await openPage(browser, { theme, width });
     const found: Record<string, string[]> = {};
     await page.goto(`${SHELL}/login`);
     await page.getByRole('button', { name: 'Log In' }).waitFor();
-    found['/login'] = await seriousViolations(page);
+    found['/login'] = await violationsNow(page);
     await page.goto(`${SHELL}/signup`);
     await page.getByRole('button', { name: 'Sign Up' }).waitFor();
-    found['/signup'] = await seriousViolations(page);
+    found['/signup'] = await violationsNow(page);
     await page.goto(`${SHELL}/mockman`);
     await page.getByRole('region', { name: 'Response' }).waitFor();
-    found['/mockman'] = await seriousViolations(page);
-    expect(found).toEqual({ '/login': [], '/signup': [], '/mockman': [] });
+    found['/mockman'] = await violationsNow(page);
+    await showPostsAnswer(page);
+    found['/mockman with an answer'] = await violationsNow(page);
+    expect(found).toEqual({ '/login': [], '/signup': [], '/mockman': [], '/mockman with an answer': [] });
     expect(errors).toEqual([]);
     await context.close();
   });
 
   test('signed-in pages: /, /explore, a profile, a post page, /mockman', async () => {
-    const { page, context, errors } = await openPage(browser, { theme });
+    const { page, context, errors } = await openPage(browser, { theme, width });
     await logInAs(page, 1);
     const found: Record<string, string[]> = {};
     await page.getByRole('article').first().waitFor();
-    found['/'] = await seriousViolations(page);
+    found['/'] = await violationsNow(page);
+    await page.getByRole('button', { name: 'Search users' }).click();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('a');
+    await page.getByRole('dialog', { name: 'Search users' }).getByRole('button').nth(1).waitFor();
+    found['search'] = await violationsNow(page);
+    await page.keyboard.press('Escape');
 
     await page.getByRole('link', { name: 'Explore' }).click();
     await page.getByRole('list', { name: 'Explore feed' }).getByRole('article').first().waitFor();
-    found['/explore'] = await seriousViolations(page);
+    found['/explore'] = await violationsNow(page);
 
     await page.getByRole('link', { name: 'My profile' }).click();
     await page.getByRole('tab', { name: 'POSTS' }).waitFor();
     await page.getByRole('article').first().waitFor();
-    found.profile = await seriousViolations(page);
+    found.profile = await violationsNow(page);
 
     await page.getByRole('link', { name: 'Feed' }).click();
     await page.getByRole('list', { name: 'Home feed' }).getByRole('article').first().getByRole('link', { name: /Comments/ }).click();
     await page.getByRole('textbox', { name: 'Write a comment' }).waitFor();
-    found.post = await seriousViolations(page);
+    found.post = await violationsNow(page);
 
     await page.goto(`${SHELL}/mockman`);
     await page.getByRole('region', { name: 'Response' }).waitFor();
-    found['/mockman (signed in)'] = await seriousViolations(page);
+    found['/mockman (signed in)'] = await violationsNow(page);
+    await showPostsAnswer(page);
+    found['/mockman with an answer (signed in)'] = await violationsNow(page);
 
-    expect(found).toEqual({ '/': [], '/explore': [], profile: [], post: [], '/mockman (signed in)': [] });
+    expect(found).toEqual({ '/': [], search: [], '/explore': [], profile: [], post: [], '/mockman (signed in)': [], '/mockman with an answer (signed in)': [] });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -199,13 +199,13 @@ test('a photo chosen in tab A shows in tab B and after a reload, from an object 
   await a.getByRole('button', { name: 'Post', exact: true }).click();
   await a.getByText('Post created successfully').waitFor();
   for (const page of [a, b]) {
-    const image = cardWith(page, text).getByRole('img', { name: /^Image in / });
+    const image = cardWith(page, text).getByRole('img', { name: / photo$/ });
     await image.waitFor();
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
   }
   await b.reload();
-  const reloaded = cardWith(b, text).getByRole('img', { name: /^Image in / });
+  const reloaded = cardWith(b, text).getByRole('img', { name: / photo$/ });
   await reloaded.waitFor();
   await b.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 640, await reloaded.elementHandle());
   expect(errors).toEqual([]);

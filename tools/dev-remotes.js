@@ -1,14 +1,17 @@
 /**
- * A remote's dev server serves the remotes its page consumes, so `npm start -w feed-mfe` shows
- * whole post cards without another team's dev server (see README "Running one remote alone").
+ * A remote's dev server serves the other remotes, so `npm start -w feed-mfe` shows whole post
+ * cards, and a card's author or comments link opens the profile or post page, without another
+ * team's dev server (docs/developing.md "Work on one remote").
  *
- * For each consumed remote (tools/apps.js `consumes`):
+ * For every other remote: the ones its page consumes (tools/apps.js `consumes`) are loaded with
+ * the page; the others on demand, when a link leads to a page they own (shell/src/dev-host).
  *   - default: that remote's production build (its dist/), served by this dev server under
  *     /__remotes/<name>/ and built on the first request when missing (`npm run build -w post-mfe`);
  *   - or the address in REMOTE_<NAME> (e.g. REMOTE_POST=http://localhost:3003/mf-manifest.json
  *     to use post's own dev server, or a deployed build).
  * GET /__dev-remotes.json tells the dev page (shell/src/dev-host) which address each remote
- * comes from and, for a local build, its version and build time.
+ * comes from and, for a local build, its version and build time; `onDemand` marks the ones the
+ * page loads only for another remote's page.
  */
 const fs = require('fs');
 const path = require('path');
@@ -56,20 +59,33 @@ function buildOnce(folder) {
   return builds.get(folder);
 }
 
+const remoteOf = (name, remoteFolder) => ({ name, folder: remoteFolder, override: process.env[`REMOTE_${name.toUpperCase()}`] || null });
+
 function consumedBy(folder) {
   return (apps[folder]?.consumes ?? []).map((name) => {
     const remoteFolder = Object.keys(apps).find((f) => apps[f].name === name);
     if (!remoteFolder) throw new Error(`tools/apps.js: ${folder} consumes unknown remote ${name}`);
-    return { name, folder: remoteFolder, override: process.env[`REMOTE_${name.toUpperCase()}`] || null };
+    return remoteOf(name, remoteFolder);
   });
+}
+
+/** Every remote a remote's dev server serves: those it consumes, then the others (`onDemand`). The shell's serves none. */
+function servedBy(folder) {
+  if (folder === 'shell' || !apps[folder]) return [];
+  const consumed = consumedBy(folder);
+  const others = Object.keys(apps)
+    .filter((f) => f !== 'shell' && f !== folder && !consumed.some((c) => c.folder === f))
+    .map((f) => ({ ...remoteOf(apps[f].name, f), onDemand: true }));
+  return [...consumed, ...others];
 }
 
 /** What /__dev-remotes.json answers: where each consumed remote comes from. */
 function describeRemotes(remotes) {
   const answer = {};
   for (const remote of remotes) {
+    const onDemand = remote.onDemand ? { onDemand: true } : {};
     if (remote.override) {
-      answer[remote.name] = { url: remote.override, source: `REMOTE_${remote.name.toUpperCase()}` };
+      answer[remote.name] = { url: remote.override, source: `REMOTE_${remote.name.toUpperCase()}`, ...onDemand };
       continue;
     }
     const manifest = path.join(root, remote.folder, 'dist', 'mf-manifest.json');
@@ -79,6 +95,7 @@ function describeRemotes(remotes) {
       source: `production build of ${remote.folder} (${remote.folder}/dist)`,
       version: require(path.join(root, remote.folder, 'package.json')).version,
       builtAt: built,
+      ...onDemand,
     };
   }
   return answer;
@@ -92,7 +109,7 @@ function send(res, status, type, body) {
 /** webpack-dev-server `setupMiddlewares` for the app in `folder`. */
 function devRemotesMiddleware(folder) {
   return (middlewares) => {
-    const remotes = consumedBy(folder);
+    const remotes = servedBy(folder);
     if (remotes.length === 0) return middlewares;
     middlewares.unshift({
       name: 'orbit-dev-remotes',
@@ -130,4 +147,4 @@ function devRemotesMiddleware(folder) {
   };
 }
 
-module.exports = { devRemotesMiddleware, consumedBy, describeRemotes };
+module.exports = { devRemotesMiddleware, consumedBy, servedBy, describeRemotes };

@@ -82,7 +82,8 @@ async function main() {
     const databaseUrl = `postgres://orbit@127.0.0.1:${port}/postgres`;
     console.log(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (${dir})`);
     // Fault tests and the chaos script restart, stop and freeze this server: where it is and how to run its tools.
-    const control = { ORBIT_PG_DATA: data, ORBIT_PG_BIN: bin, ORBIT_PG_RUN_AS: asRoot ? 'postgres' : '', ORBIT_PG_OPTIONS: serverOptions };
+    // POSTGRES_LOG: the server's log file, for a command that reads it (the server bench's slow plans).
+    const control = { ORBIT_PG_DATA: data, ORBIT_PG_BIN: bin, ORBIT_PG_RUN_AS: asRoot ? 'postgres' : '', ORBIT_PG_OPTIONS: serverOptions, POSTGRES_LOG: path.join(dir, 'server.log') };
     const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl, ...control }, shell: process.platform === 'win32' });
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
     const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));

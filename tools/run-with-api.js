@@ -5,6 +5,9 @@
  * the shell configured to call it. api-server keeps its data in api-server/.data (PGlite)
  * unless DATABASE_URL names a PostgreSQL server.
  *   node tools/run-with-api.js start|serve
+ * "open http://localhost:3000" is printed once every app and the API answer (tools/ready.js).
+ * serve starts the pages only once the API answers: static pages are up at once, and a login
+ * before the API listens would fail. start compiles the apps meanwhile (they take longer).
  */
 const { spawnSync } = require('child_process');
 const { concurrently } = require('concurrently');
@@ -25,7 +28,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const { result } = concurrently(
   [
     { command: 'npm run start --silent -w api-server', name: `api:${port}`, prefixColor: 'white', env: { PORT: port } },
-    { command: `node tools/run-all.js ${mode}`, name: 'apps', prefixColor: 'gray', env: { [ENV]: apiBaseUrl } },
+    { command: `node tools/run-all.js ${mode}${mode === 'serve' ? ' --after-api' : ''}`, name: 'apps', prefixColor: 'gray', env: { [ENV]: apiBaseUrl } },
   ],
   { prefix: '[{name}]', killOthersOn: ['failure'] },
 );

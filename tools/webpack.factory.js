@@ -7,6 +7,8 @@
  */
 const fs = require('fs');
 const path = require('path');
+const { createHash } = require('crypto');
+const { Writable } = require('stream');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -46,6 +48,12 @@ function sharedModules({ eager = false } = {}) {
     '@social/shell/federation': platformModule(),
     '@social/shell/ui': platformModule(),
     '@social/shell/routes': platformModule(),
+    // Server state (docs/data-layer.md): one QueryClient and one TanStack Query for the page.
+    // Never eager, not even in the shell: /login does not use them, so they stay out of the
+    // shell's start-up code and load with the first page that reads data (the shell's own uses
+    // import them with import()).
+    '@tanstack/react-query': { singleton: true, requiredVersion: deps['@tanstack/react-query'] },
+    '@social/shell/data': { ...platformModule(), eager: false },
   };
 }
 
@@ -78,6 +86,72 @@ function writeStaticRemotes() {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, lines.join('\n') + '\n');
   return file;
+}
+
+/**
+ * webpack's persistent cache (node_modules/.cache/webpack/<app>-<mode>): a start or build
+ * after the first recompiles only what changed. webpack invalidates it when this file, the
+ * app's webpack.config.js or anything they require changes (buildDependencies); `version`
+ * adds what they do not require: the lockfile (installed packages), the TypeScript settings
+ * and the page's boot script. A cache is only ever a speed-up: output is the same with or
+ * without it, and deleting the folder is always safe. ORBIT_WEBPACK_CACHE=0 turns it off.
+ */
+function persistentCache(dir, name) {
+  if (process.env.ORBIT_WEBPACK_CACHE === '0') return false;
+  const hash = createHash('sha256');
+  for (const file of [path.join(root, 'package-lock.json'), path.join(root, 'tsconfig.base.json'), path.join(dir, 'tsconfig.json'), path.join(__dirname, 'boot', 'preload.js')]) {
+    hash.update(fs.existsSync(file) ? fs.readFileSync(file) : `no ${file}`);
+  }
+  return {
+    type: 'filesystem',
+    cacheDirectory: path.join(root, 'node_modules', '.cache', 'webpack'),
+    name,
+    version: hash.digest('hex').slice(0, 16),
+    buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] },
+  };
+}
+
+/**
+ * The manifest plugin warns, on every compilation of a remote, that publicPath 'auto' makes
+ * the runtime resolve the remote's files from where its entry was loaded. That is what we
+ * want (a remote's build is deployed anywhere unchanged; docs/developing.md): the line is
+ * dropped from webpack's infrastructure log, everything else is written as usual.
+ */
+const EXPECTED_WARNING = /Manifest will use absolute path resolution via its host at runtime, reason: publicPath='auto'/;
+function infrastructureLog() {
+  let pending = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      const kept = lines.filter((line) => !EXPECTED_WARNING.test(line));
+      if (kept.length) process.stderr.write(`${kept.join('\n')}\n`);
+      done();
+    },
+    final(done) {
+      if (pending && !EXPECTED_WARNING.test(pending)) process.stderr.write(pending);
+      done();
+    },
+  });
+  return { level: 'warn', stream, colors: process.stderr.isTTY === true };
+}
+
+/**
+ * React Fast Refresh on every dev server (not in production builds): an edited component is
+ * swapped in place, keeping its state and the page's (a draft being typed, the scroll). The
+ * TypeScript transformer registers components for it in ts-loader's output (no Babel).
+ */
+function fastRefresh() {
+  const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+  const ReactRefreshTypeScript = require('react-refresh-typescript');
+  return {
+    transformers: () => ({ before: [ReactRefreshTypeScript.default ? ReactRefreshTypeScript.default() : ReactRefreshTypeScript()] }),
+    // Several webpack runtimes share one page (the shell and each remote's dev build): each
+    // injects its own refresh runtime, named by its output.uniqueName (app.name, the plugin's
+    // default). No overlay of its own: webpack-dev-server's shows build errors.
+    plugin: new ReactRefreshWebpackPlugin({ overlay: false }),
+  };
 }
 
 const RUNTIME_CORE_NAME = 'federation-runtime-core';
@@ -142,12 +216,15 @@ function createAppConfig({ dir, title, exposes = {} }) {
     // server of a remote stays one plain compilation; its production page gets the core from
     // a small second compilation (runtimeCoreConfig).
     const externalRuntime = production && !isShell;
+    const mode = single ? 'single' : production ? 'production' : 'development';
+    const refresh = !production && !single ? fastRefresh() : null;
     const appConfig = {
       ...(externalRuntime ? { name: 'app', dependencies: [RUNTIME_CORE_NAME] } : {}),
       context: dir,
       entry: single ? './src/bootstrap.tsx' : './src/index.ts',
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      cache: persistentCache(dir, `${folder}-${mode}`),
       output: {
         path: path.join(dir, single ? 'dist-single' : 'dist'),
         // Remotes resolve their chunks relative to where their entry was loaded from.
@@ -174,7 +251,14 @@ function createAppConfig({ dir, title, exposes = {} }) {
             // Workspace packages are linked sources: compile them too, never node_modules.
             include: [root],
             exclude: /node_modules/,
-            use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
+            use: {
+              loader: 'ts-loader',
+              options: {
+                transpileOnly: true,
+                configFile: path.join(dir, 'tsconfig.json'),
+                ...(refresh ? { getCustomTransformers: refresh.transformers } : {}),
+              },
+            },
           },
           // No CSS source maps in production: css-loader would embed each stylesheet's map, with
           // its whole source again, in the JavaScript every member downloads.
@@ -213,6 +297,9 @@ function createAppConfig({ dir, title, exposes = {} }) {
           publicPath: '/',
           // Icons, web app manifest: the shell's public/ folder has them (remotes' dev pages do not).
           siteFiles: isShell,
+          // A dev page runs its own entry only: with remoteEntry.js too, two webpack runtimes of
+          // one build would share the page, and a hot update reached only one of them.
+          ...(production ? {} : { chunks: ['main'] }),
           // The shell starts its remotes' downloads from the page itself (tools/boot/preload.js).
           bootScript: isShell && !single ? bootScript() : '',
           // A remote's dev page loads another remote's production build (tools/dev-remotes.js), whose
@@ -227,12 +314,14 @@ function createAppConfig({ dir, title, exposes = {} }) {
         }),
         ...(single ? [] : [new ExposeAssetsPlugin()]),
         ...(isShell ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })] : []),
+        ...(refresh ? [refresh.plugin] : []),
       ],
       performance: { hints: false },
       devServer: {
         port: app.port,
         historyApiFallback: true,
-        hot: false,
+        // Fast Refresh (fastRefresh above); a change it cannot apply in place reloads the page.
+        hot: true,
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
@@ -245,7 +334,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
         },
       },
       stats: 'errors-warnings',
-      infrastructureLogging: { level: 'warn' },
+      infrastructureLogging: infrastructureLog(),
     };
     if (!externalRuntime) return appConfig;
     const runtimeCoreConfig = {
@@ -255,8 +344,9 @@ function createAppConfig({ dir, title, exposes = {} }) {
       devtool: false,
       entry: path.join(__dirname, 'shared', 'federation-runtime-core.js'),
       output: { path: path.join(dir, 'dist'), filename: RUNTIME_CORE_FILE, clean: false },
+      cache: persistentCache(dir, `${folder}-${RUNTIME_CORE_NAME}`),
       stats: 'errors-warnings',
-      infrastructureLogging: { level: 'warn' },
+      infrastructureLogging: infrastructureLog(),
     };
     return [runtimeCoreConfig, appConfig];
   };

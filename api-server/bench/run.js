@@ -19,7 +19,10 @@
  * Writes api-server/bench/latest-postgres.json and latest-postgres.md.
  *
  * Options (environment): BENCH_SIZES=10000,100000 (posts, ascending), BENCH_DURATION=10 (s per
- * call), BENCH_CONNECTIONS=16, BENCH_POOL=12 (api-server's pool), BENCH_MEMBERS=100000.
+ * call), BENCH_CONNECTIONS=16, BENCH_POOL=12 (api-server's pool), BENCH_MEMBERS=100000,
+ * BENCH_ONLY=home,like (calls whose names start so), BENCH_SLOW_MS=250 (auto_explain's threshold:
+ * the plans of slower statements while measuring go into the report), BENCH_REPORT=<path
+ * without extension> (default api-server/bench/latest-postgres).
  * Quick run: `BENCH_SIZES=10000 BENCH_DURATION=3 npm run bench:server`.
  */
 const { spawn, spawnSync } = require('child_process');
@@ -39,7 +42,13 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const BENCH_MEMBERS = 64;
 const PASSWORD = 'bench-pass-1';
 /** Server settings for the throwaway PostgreSQL (24 GB machine; fsync is off already). */
-const POSTGRES_OPTIONS = '-c shared_buffers=1GB -c max_connections=100 -c jit=off -c maintenance_work_mem=512MB -c max_wal_size=4GB';
+const POSTGRES_OPTIONS = [
+  '-c shared_buffers=1GB -c max_connections=100 -c jit=off -c maintenance_work_mem=512MB -c max_wal_size=4GB',
+  // Plans of statements slower than SLOW_MS land in the server log; the report keeps those seen while measuring.
+  `-c shared_preload_libraries=auto_explain -c auto_explain.log_min_duration=${Number(process.env.BENCH_SLOW_MS ?? 250)}`,
+].join(' ');
+/** BENCH_ONLY=home,like: only the calls whose names start with these words. */
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined;
 
 if (!SIZES.every((n) => Number.isInteger(n) && n > 0 && n <= 5_000_000)) throw new Error(`BENCH_SIZES must be whole numbers up to 5,000,000: ${SIZES}`);
 
@@ -293,15 +302,27 @@ async function benchSize(db, base, tokens) {
     },
   ];
   const results = [];
-  for (const call of calls) {
+  const logFile = process.env.POSTGRES_LOG;
+  const logStart = logFile && fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+  for (const call of calls.filter((c) => !ONLY || ONLY.some((word) => c.name.startsWith(word)))) {
     const bytes = await call.bytes();
     const figures = await measure(base, call.name, call.request);
     results.push({ ...figures, answerBytes: bytes });
     console.log(`  ${call.name}: ${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${bytes} B${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}`);
   }
+  const slowPlans = logFile ? slowPlansSince(logFile, logStart) : [];
+  if (slowPlans.length) console.log(`  ${slowPlans.length} statements slower than the auto_explain threshold while measuring; slowest:\n${slowPlans[0]}`);
   const pgbenchFigures = pgbenchTps(DATABASE_URL);
   console.log(`  pgbench: ${pgbenchFigures.tpcbLike} TPS (TPC-B-like), ${pgbenchFigures.selectOnly} TPS (select-only)`);
-  return { results, pgbench: pgbenchFigures };
+  return { results, pgbench: pgbenchFigures, slowStatements: slowPlans.length, slowestPlans: slowPlans.slice(0, 3) };
+}
+
+/** auto_explain's entries in the server log after `offset`, slowest first. */
+function slowPlansSince(logFile, offset) {
+  const text = fs.readFileSync(logFile, 'utf8').slice(offset);
+  const entries = text.split(/\n(?=\S)/).filter((e) => e.includes('duration:') && e.includes('plan:'));
+  const ms = (e) => Number(/duration: ([\d.]+) ms/.exec(e)?.[1] ?? 0);
+  return entries.sort((a, b) => ms(b) - ms(a)).map((e) => e.slice(0, 4000));
 }
 
 const GOALS = [
@@ -320,8 +341,16 @@ function markdown(report) {
     '| ---: | --- | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const run of report.runs) for (const r of run.results) lines.push(`| ${run.posts.toLocaleString('en')} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.answerBytes} | ${r.non2xx} |`);
-  lines.push('', '| posts | pgbench TPC-B-like TPS | pgbench select-only TPS | load (generate) s | vacuum analyze s |', '| ---: | ---: | ---: | ---: | ---: |');
-  for (const run of report.runs) lines.push(`| ${run.posts.toLocaleString('en')} | ${run.pgbench.tpcbLike} | ${run.pgbench.selectOnly} | ${(run.generate.loadMs / 1000).toFixed(1)} | ${(run.generate.vacuumAnalyzeMs / 1000).toFixed(1)} |`);
+  lines.push(
+    '',
+    `| posts | pgbench TPC-B-like TPS | pgbench select-only TPS | statements over ${report.slowMs} ms while measuring | load (generate) s | vacuum analyze s |`,
+    '| ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const run of report.runs) {
+    lines.push(
+      `| ${run.posts.toLocaleString('en')} | ${run.pgbench.tpcbLike} | ${run.pgbench.selectOnly} | ${run.slowStatements} | ${(run.generate.loadMs / 1000).toFixed(1)} | ${(run.generate.vacuumAnalyzeMs / 1000).toFixed(1)} |`,
+    );
+  }
   const first = report.runs[0];
   const last = report.runs[report.runs.length - 1];
   if (first && last && first !== last) {
@@ -355,6 +384,7 @@ async function main() {
     connections: CONNECTIONS,
     durationSeconds: DURATION_S,
     members: MEMBERS,
+    slowMs: Number(process.env.BENCH_SLOW_MS ?? 250),
     machine: `${require('os').cpus().length} cores, load average ${require('os').loadavg().map((l) => l.toFixed(1)).join(' ')} at start`,
     runs: [],
   };
@@ -382,17 +412,18 @@ async function main() {
       const counts = (await db.query(`select (select count(*) from posts)::int as posts, (select count(*) from post_reactions)::int as reactions,
         (select count(*) from comments)::int as comments, (select count(*) from follows)::int as follows`)).rows[0];
       console.log(`  ${(generate.loadMs / 1000).toFixed(1)} s (+ ${(generate.vacuumAnalyzeMs / 1000).toFixed(1)} s vacuum analyze): ${JSON.stringify(counts)}`);
-      const { results, pgbench: pgbenchFigures } = await benchSize(db, server.url, tokens);
-      report.runs.push({ posts: size, rows: counts, generate, results, pgbench: pgbenchFigures });
+      const measured = await benchSize(db, server.url, tokens);
+      report.runs.push({ posts: size, rows: counts, generate, ...measured });
     }
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.on('exit', resolve));
     await db.end();
   }
-  fs.writeFileSync(path.join(__dirname, 'latest-postgres.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const out = process.env.BENCH_REPORT ?? path.join(__dirname, 'latest-postgres');
+  fs.writeFileSync(`${out}.json`, `${JSON.stringify(report, null, 2)}\n`);
   const md = markdown(report);
-  fs.writeFileSync(path.join(__dirname, 'latest-postgres.md'), md);
+  fs.writeFileSync(`${out}.md`, md);
   console.log(`\n${md}`);
 }
 

@@ -97,14 +97,16 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     return reply.code(404).send(errorBody(unknownEndpoint(request.method, (decodedPath(request.url) ?? '').replace(/^\/api\/?/, ''))));
   };
 
-  // OPTIONS that is not a CORS preflight (no Origin or no Access-Control-Request-Method) is
-  // answered like the fake backend: 204 with Allow. Registered before @fastify/cors, whose hook
-  // answers every OPTIONS as a preflight; real preflights still go to it.
+  // /healthz, /readyz, /metrics, and the request time limit (http/operations.ts); the live
+  // streams add their gauges to the metrics registry below.
   const metrics = registerOperations(app, {
     database: { db, ping: config.database?.ping ?? ((ms) => withTimeout(sql`select 1`.execute(db), ms).then(() => undefined)), pool: config.database?.pool },
     requestTimeoutMs: config.operations.requestTimeoutMs,
   });
 
+  // OPTIONS that is not a CORS preflight (no Origin or no Access-Control-Request-Method) is
+  // answered like the fake backend: 204 with Allow. Registered before @fastify/cors, whose hook
+  // answers every OPTIONS as a preflight; real preflights still go to it.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'OPTIONS' || (request.headers.origin && request.headers['access-control-request-method'])) return done();
     void fallback(request, reply);

@@ -14,7 +14,7 @@ let db: Db;
 beforeAll(async () => {
   server = await startTestServer();
   db = server.database.db;
-}, 60_000);
+}, 180_000);
 beforeEach(() => resetToSeed(db));
 afterAll(() => server?.close());
 

@@ -65,7 +65,7 @@ test('submitting empty fields names each one and moves focus to the first invali
 
   await userEvent.type(passwordBox(), 'a');
   expect(screen.queryByText(CLIENT_MESSAGES.emptyField('Password'))).not.toBeInTheDocument();
-  expect(requestsTo(ctx.server, '/api/auth/login')).toBe(0);
+  expect(requestsTo(ctx.server, '/api/v2/auth/login')).toBe(0);
   expect(ctx.toasts).toEqual([]);
 });
 
@@ -76,7 +76,7 @@ test('a badly formed e-mail blocks the submit with the format message and focus 
   await userEvent.click(logIn());
   expect(screen.getByText(CLIENT_MESSAGES.emailFormat)).toBeInTheDocument();
   expect(emailBox()).toHaveFocus();
-  expect(requestsTo(ctx.server, '/api/auth/login')).toBe(0);
+  expect(requestsTo(ctx.server, '/api/v2/auth/login')).toBe(0);
 });
 
 test('show/hide toggles the password between hidden and plain text, keeping its name', async () => {
@@ -152,6 +152,23 @@ test.each([
   await waitFor(() => expect(logIn()).toBeEnabled());
 });
 
+test('a refused login also shows its message beside the fields (linked to both) until one of them changes', async () => {
+  renderAuth('/login');
+  await userEvent.type(emailBox(), adarsh!.username);
+  await userEvent.type(passwordBox(), 'not-the-password1');
+  await userEvent.click(logIn());
+  await waitFor(() => expect(passwordBox()).toHaveAccessibleDescription(CLIENT_MESSAGES.loginFailed));
+  expect(passwordBox()).toHaveAttribute('aria-invalid', 'true');
+  expect(passwordBox()).toHaveFocus();
+  expect(emailBox()).toHaveAccessibleDescription(CLIENT_MESSAGES.loginFailed);
+  expect(screen.getByText(CLIENT_MESSAGES.loginFailed)).toBeVisible();
+
+  await userEvent.type(passwordBox(), 'x');
+  expect(screen.queryByText(CLIENT_MESSAGES.loginFailed)).not.toBeInTheDocument();
+  expect(passwordBox()).not.toHaveAttribute('aria-invalid');
+  expect(emailBox()).not.toHaveAttribute('aria-describedby');
+});
+
 test('the full-screen spinner shows while the call runs and the button is disabled', async () => {
   ctx.server.timing = 150;
   renderAuth('/login');
@@ -181,5 +198,5 @@ test('two quick submits send one request', async () => {
   });
   await userEvent.click(logIn());
   await waitFor(() => expect(ctx.toasts).toHaveLength(1));
-  expect(requestsTo(ctx.server, '/api/auth/login')).toBe(1);
+  expect(requestsTo(ctx.server, '/api/v2/auth/login')).toBe(1);
 });

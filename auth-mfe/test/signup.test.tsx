@@ -55,7 +55,7 @@ test('empty names give the name message on submit, focus goes to the first empty
 
   await userEvent.type(box('Last name'), 'Rao');
   expect(screen.queryByText(CLIENT_MESSAGES.emptyName)).not.toBeInTheDocument();
-  expect(requestsTo(ctx.server, '/api/auth/signup')).toBe(0);
+  expect(requestsTo(ctx.server, '/api/v2/auth/signup')).toBe(0);
 });
 
 test('all fields empty: every rule speaks at once and focus goes to the first name', async () => {
@@ -65,7 +65,7 @@ test('all fields empty: every rule speaks at once and focus goes to the first na
   expect(screen.getByText(CLIENT_MESSAGES.emptyField('Email'))).toBeInTheDocument();
   expect(screen.getByText(CLIENT_MESSAGES.passwordRule)).toBeInTheDocument();
   expect(box('First name')).toHaveFocus();
-  expect(requestsTo(ctx.server, '/api/auth/signup')).toBe(0);
+  expect(requestsTo(ctx.server, '/api/v2/auth/signup')).toBe(0);
 });
 
 test('the e-mail is checked on change, and a bad one stops the submit with focus on it', async () => {
@@ -77,7 +77,7 @@ test('the e-mail is checked on change, and a bad one stops the submit with focus
   expect(box('Email')).toHaveFocus();
   await userEvent.type(box('Email'), '.com');
   expect(screen.queryByText(CLIENT_MESSAGES.emailFormat)).not.toBeInTheDocument();
-  expect(requestsTo(ctx.server, '/api/auth/signup')).toBe(0);
+  expect(requestsTo(ctx.server, '/api/v2/auth/signup')).toBe(0);
 });
 
 test.each([
@@ -95,7 +95,7 @@ test.each([
   await userEvent.type(box('Email'), '{Enter}');
   // eslint-disable-next-line testing-library/no-node-access -- the form element itself receives the submit
   fireEvent.submit(signUp().closest('form')!);
-  expect(requestsTo(ctx.server, '/api/auth/signup')).toBe(0);
+  expect(requestsTo(ctx.server, '/api/v2/auth/signup')).toBe(0);
   expect(passwordBox()).toHaveFocus();
 });
 
@@ -149,6 +149,17 @@ test('a taken e-mail gives the error toast and keeps the form filled', async () 
   await waitFor(() => expect(signUp()).toBeEnabled());
 });
 
+test('a taken e-mail also shows its message under the e-mail box, linked to it, until the e-mail changes', async () => {
+  renderAuth('/signup');
+  await fill({ email: TEST_CREDENTIALS[1]!.username });
+  await userEvent.click(signUp());
+  await waitFor(() => expect(box('Email')).toHaveAccessibleDescription(CLIENT_MESSAGES.signupFailed));
+  expect(box('Email')).toHaveAttribute('aria-invalid', 'true');
+  expect(box('Email')).toHaveFocus();
+  await userEvent.type(box('Email'), 'm');
+  expect(screen.queryByText(CLIENT_MESSAGES.signupFailed)).not.toBeInTheDocument();
+});
+
 test('the spinner shows while the call runs, and two quick submits create one member', async () => {
   ctx.server.timing = 300;
   renderAuth('/signup');
@@ -166,7 +177,7 @@ test('the spinner shows while the call runs, and two quick submits create one me
   await userEvent.click(signUp());
   // findBy would return the location box at once (it is always there); wait for its text instead.
   await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent('/profile/kabir'));
-  expect(requestsTo(ctx.server, '/api/auth/signup')).toBe(1);
+  expect(requestsTo(ctx.server, '/api/v2/auth/signup')).toBe(1);
   expect((await api.users.all()).users.length).toBe(usersBefore + 1);
   // A second request would have been refused as a taken e-mail.
   expect(ctx.toasts).toEqual([]);

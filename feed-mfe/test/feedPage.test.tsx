@@ -1,10 +1,14 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import React from 'react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { Response } from 'miragejs';
 import { CLIENT_MESSAGES, SERVER_ERRORS, TEXT_LIMITS } from '@social/mock-api/contract';
 import { STORAGE_FULL_STATUS } from '@social/mock-api/server';
-import { api, auth$, posts$, refreshUsers, setAuth, setPosts, users$ } from '@social/shell/bus';
+import { api, setAuth } from '@social/shell/bus';
+import { putPost, queryClient, queryKeys } from '@social/shell/data';
 import { cardRenders, likeCountOf, postIdOf } from '../../tools/jest/federation-kit';
+import FeedPage from '../src/feed/FeedPage';
 import { findCards, renderFeed, shownPostIds, setUpFeedTests } from './helpers';
 
 const ctx = setUpFeedTests();
@@ -32,7 +36,7 @@ test('posts and code already in hand (fetched while the member typed the login) 
   await findCards();
   await screen.findByRole('textbox', { name: "What's on your mind?" });
   unmount();
-  expect(posts$.value.allPosts.length).toBeGreaterThan(0);
+  expect(queryClient.getQueryData(queryKeys.feed('home', 'latest'))).toBeDefined();
 
   renderFeed('home');
   // The first render shows the cards, and the page-change spinner (the only one) over them.
@@ -49,7 +53,8 @@ test('Trending shows only liked or commented posts, most liked plus commented fi
   await user.click(screen.getByRole('button', { name: 'Trending' }));
   expect(screen.getByRole('button', { name: 'Trending' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.getByRole('button', { name: 'Latest' })).toHaveAttribute('aria-pressed', 'false');
-  expect(shownPostIds()).toEqual(HOME_TRENDING);
+  // The server computes the order: its first Trending page.
+  await waitFor(() => expect(shownPostIds()).toEqual(HOME_TRENDING));
   await user.click(screen.getByRole('button', { name: 'Latest' }));
   expect(shownPostIds()).toEqual(HOME_LATEST);
 });
@@ -65,8 +70,8 @@ test('creating a post saves it, toasts success, empties the composer and puts th
 
   await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'success', message: CLIENT_MESSAGES.postCreated }));
   expect(box).toHaveValue('');
-  // The shared list now holds the server's answer, with the new post by me.
-  const created = posts$.value.allPosts.find((p) => p.content === 'Hello from the feed tests 👋');
+  // The server has the new post, by me.
+  const created = (await api.v2.feed.explore({ sort: 'latest' })).posts.find((p) => p.content === 'Hello from the feed tests 👋');
   expect(created?.userId).toBe('u1-adarsh');
   // Back on Latest, the new post is first.
   expect(screen.getByRole('button', { name: 'Latest' })).toHaveAttribute('aria-pressed', 'true');
@@ -88,16 +93,16 @@ test('a refused post shows the server message and keeps the draft', async () => 
   const user = userEvent.setup();
   renderFeed('home');
   await findCards();
-  const before = posts$.value.allPosts;
+  const before = queryClient.getQueryData(queryKeys.feed('home', 'latest'));
   // The backend refuses the write as it does when the browser storage is full.
-  ctx.server.post('/posts', () => new Response(STORAGE_FULL_STATUS, {}, { errors: [SERVER_ERRORS.storageFull] }));
+  ctx.server.post('/v2/posts', () => new Response(STORAGE_FULL_STATUS, {}, { errors: [SERVER_ERRORS.storageFull] }));
   const box = screen.getByRole('textbox', { name: "What's on your mind?" });
   await user.type(box, 'A draft worth keeping');
   await user.click(screen.getByRole('button', { name: 'Post' }));
 
   await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'error', message: SERVER_ERRORS.storageFull }));
   expect(box).toHaveValue('A draft worth keeping');
-  expect(posts$.value.allPosts).toBe(before);
+  expect(queryClient.getQueryData(queryKeys.feed('home', 'latest'))).toBe(before);
   expect(ctx.toasts.some((t) => t.toastType === 'success')).toBe(false);
 });
 
@@ -106,8 +111,9 @@ test('suggested users are exactly the others I do not follow; Follow removes the
   renderFeed('home');
   await findCards();
   const strip = screen.getByRole('region', { name: 'Suggested users' });
-  const names = () => within(strip).getAllByRole('link').map((link) => link.textContent);
-  expect(names()).toEqual(['Sara Ahmed', 'Rohan Verma', 'Lena Fischer', 'Tomás García', 'Aiko Tanaka']);
+  // In the server's order (newest member first).
+  const names = () => within(strip).getAllByRole('link').map((link) => link.textContent).sort();
+  expect(names()).toEqual(['Aiko Tanaka', 'Lena Fischer', 'Rohan Verma', 'Sara Ahmed', 'Tomás García']);
   expect(within(strip).getByRole('link', { name: 'Rohan Verma' })).toHaveAttribute('href', '/profile/rohanverma');
   expect(within(strip).getAllByRole('button', { name: 'Follow' })).toHaveLength(5);
   expect(shownPostIds()).not.toContain('p05-charts');
@@ -116,12 +122,10 @@ test('suggested users are exactly the others I do not follow; Follow removes the
   const follow = within(rohan).getByRole('button', { name: 'Follow' });
   await user.click(follow);
 
-  await waitFor(() => expect(names()).toEqual(['Sara Ahmed', 'Lena Fischer', 'Tomás García', 'Aiko Tanaka']));
-  const me = users$.value.allUsers.find((u) => u._id === 'u1-adarsh');
-  expect(me?.following.map((u) => u._id)).toContain('u5-rohan');
-  expect(auth$.value?.user.following.map((u) => u._id)).toContain('u5-rohan');
-  // Rohan's post joins the home feed (the freshest "me" decides who is in my circle).
-  expect(shownPostIds()).toContain('p05-charts');
+  await waitFor(() => expect(names()).toEqual(['Aiko Tanaka', 'Lena Fischer', 'Sara Ahmed', 'Tomás García']));
+  expect((await api.v2.members.following('u1-adarsh')).members.map((u) => u._id)).toContain('u5-rohan');
+  // Rohan's post joins the home feed (the server's home feed is read again after a follow).
+  await waitFor(() => expect(shownPostIds()).toContain('p05-charts'));
 });
 
 test('a refused follow shows the server message, rolls back and then shows what the server holds', async () => {
@@ -140,7 +144,6 @@ test('a refused follow shows the server message, rolls back and then shows what 
 
 test('the suggestions region is gone when I already follow everyone', async () => {
   for (const id of ['u4-sara', 'u5-rohan', 'u6-lena', 'u7-tomas', 'u8-aiko']) await api.users.follow(id);
-  await refreshUsers();
   renderFeed('home');
   await findCards();
   expect(screen.queryByRole('region', { name: 'Suggested users' })).not.toBeInTheDocument();
@@ -150,17 +153,17 @@ test('the suggestions region is gone when I already follow everyone', async () =
 
 test('a new member who follows nobody sees the empty message with a link to explore', async () => {
   const user = userEvent.setup();
-  const { createdUser, encodedToken } = await api.auth.signup({
+  const { me, encodedToken } = await api.v2.auth.signup({
     username: 'newbie@example.test',
     password: 'newbie1234',
     firstName: 'New',
     lastName: 'Bie',
   });
-  setAuth({ token: encodedToken, user: createdUser });
+  setAuth({ token: encodedToken, user: me });
   renderFeed('home');
-  const message = await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === CLIENT_MESSAGES.emptyFeed, {}, { timeout: 3000 });
+  const message = await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === CLIENT_MESSAGES.emptyFeed);
   expect(screen.queryAllByRole('article')).toHaveLength(0);
-  // Every seed member is suggested (the list was loaded before the signup: 8 others).
+  // Every seed member is suggested (8 others).
   expect(within(screen.getByRole('region', { name: 'Suggested users' })).getAllByRole('button', { name: 'Follow' })).toHaveLength(8);
   const link = within(message).getByRole('link', { name: 'Explore Feed' });
   expect(link).toHaveAttribute('href', '/explore');
@@ -172,10 +175,40 @@ test('a like elsewhere updates the card shown without re-rendering the other car
   renderFeed('home');
   await findCards(HOME_LATEST.length);
   const before = new Map(cardRenders);
-  const { posts } = await api.posts.like('p11-chess');
-  await act(async () => setPosts(posts));
+  // Another card of the same post (another list) was liked: its answer lands in the cache.
+  const { post } = await api.v2.posts.like('p11-chess');
+  await act(async () => putPost(post));
   const chess = screen.getAllByRole('article').find((a) => postIdOf(a) === 'p11-chess')!;
-  expect(likeCountOf(chess)).toBe(1);
+  // The cache tells its subscribers right after the write (TanStack Query's notify batch).
+  await waitFor(() => expect(likeCountOf(chess)).toBe(1));
   expect(cardRenders.get('p11-chess')).toBe((before.get('p11-chess') ?? 0) + 1);
   for (const id of HOME_LATEST.filter((id) => id !== 'p11-chess')) expect(cardRenders.get(id)).toBe(before.get(id));
+});
+
+test('one answer updates every list showing the post; a deletion takes its card out of every list', async () => {
+  const user = userEvent.setup();
+  // My newest post: first in my home feed and first in explore.
+  await api.v2.posts.create({ content: 'In two lists at once', pic: '' });
+  renderFeed('home');
+  render(
+    <MemoryRouter>
+      <FeedPage mode="explore" />
+    </MemoryRouter>,
+  );
+  const lists = () => [screen.getByRole('list', { name: 'Home feed' }), screen.getByRole('list', { name: 'Explore feed' })];
+  const cards = () => lists().map((list) => within(list).queryAllByRole('article').find((a) => within(a).queryByText('In two lists at once'))!);
+  await waitFor(() => expect(cards().every(Boolean)).toBe(true));
+
+  // A like from the home card: its answer shows on the explore card too.
+  fireEvent.click(within(cards()[0]!).getByRole('button', { name: 'Like' }));
+  await waitFor(() => expect(cards().map((card) => likeCountOf(card))).toEqual([1, 1]));
+  expect(within(cards()[1]!).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Deleted from the explore card: gone from both lists, and from the cache.
+  await user.click(within(cards()[1]!).getByRole('button', { name: 'Post options' }));
+  await user.click(screen.getByRole('menuitem', { name: 'Delete post' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByText('In two lists at once')).not.toBeInTheDocument());
+  expect(within(lists()[0]!).getAllByRole('article').length).toBeGreaterThan(0);
+  expect(ctx.toasts).toContainEqual({ toastType: 'success', message: CLIENT_MESSAGES.postDeleted });
 });

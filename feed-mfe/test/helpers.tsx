@@ -37,8 +37,9 @@ export { shownPostIds } from '../../tools/jest/federation-kit';
  * hand show under it), so the infinite scroll is on.
  */
 export async function findCards(count?: number) {
-  await screen.findAllByRole('article', {}, { timeout: 3000 });
-  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument(), { timeout: 3000 });
+  // Generous: a loaded 2-core machine can take seconds to seed 1,000 posts and render the first page.
+  await screen.findAllByRole('article', {}, { timeout: 10000 });
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument(), { timeout: 10000 });
   const articles = screen.getAllByRole('article');
   if (count !== undefined) expect(articles).toHaveLength(count);
   return articles;

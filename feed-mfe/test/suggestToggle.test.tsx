@@ -3,7 +3,7 @@
  * takes 150 ms; the clicks are synchronous, so they all land during the first request).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { auth$ } from '@social/shell/bus';
+import { api } from '@social/shell/bus';
 import { findCards, renderFeed } from './helpers';
 import { installIntersectionObserver } from './intersectionObserverDouble';
 import { requestsTo, setUpTestBackend } from '../../tools/jest/backend-kit';
@@ -12,7 +12,7 @@ const ctx = setUpTestBackend({ signIn: true, serverOptions: { timing: 150 }, bef
 
 const strip = () => screen.getByRole('region', { name: 'Suggested users' });
 const entry = (name: string) => within(strip()).getAllByRole('listitem').find((item) => within(item).queryByText(name) !== null)!;
-const iFollow = (id: string) => !!auth$.value?.user.following.some((u) => u._id === id);
+const iFollow = async (id: string) => !!(await api.v2.members.byId(id)).member.viewerFollows;
 
 test('Follow then Unfollow before the answer: Rohan stays suggested and not followed', async () => {
   renderFeed('home');
@@ -20,10 +20,10 @@ test('Follow then Unfollow before the answer: Rohan stays suggested and not foll
   fireEvent.click(within(entry('Rohan Verma')).getByRole('button', { name: 'Follow' }));
   fireEvent.click(within(entry('Rohan Verma')).getByRole('button', { name: 'Unfollow' }));
   expect(within(entry('Rohan Verma')).getByRole('button', { name: 'Follow' })).toBeInTheDocument();
-  await waitFor(() => expect(requestsTo(ctx.server, '/api/users/unfollow/u5-rohan')).toBe(1));
+  await waitFor(() => expect(requestsTo(ctx.server, '/api/v2/members/unfollow/u5-rohan')).toBe(1));
   await waitFor(() => expect(within(entry('Rohan Verma')).getByRole('button', { name: 'Follow' })).not.toHaveAttribute('aria-busy'));
-  expect(iFollow('u5-rohan')).toBe(false);
-  expect(requestsTo(ctx.server, '/api/users/follow/u5-rohan')).toBe(1);
+  expect(await iFollow('u5-rohan')).toBe(false);
+  expect(requestsTo(ctx.server, '/api/v2/members/follow/u5-rohan')).toBe(1);
 });
 
 test('Follow, Unfollow, Follow: one request, then Rohan leaves the strip', async () => {
@@ -35,7 +35,7 @@ test('Follow, Unfollow, Follow: one request, then Rohan leaves the strip', async
   fireEvent.click(button());
   expect(button()).toHaveTextContent('Unfollow');
   await waitFor(() => expect(within(strip()).queryByText('Rohan Verma')).not.toBeInTheDocument());
-  expect(iFollow('u5-rohan')).toBe(true);
-  expect(requestsTo(ctx.server, '/api/users/follow/u5-rohan')).toBe(1);
-  expect(requestsTo(ctx.server, '/api/users/unfollow/u5-rohan')).toBe(0);
+  expect(await iFollow('u5-rohan')).toBe(true);
+  expect(requestsTo(ctx.server, '/api/v2/members/follow/u5-rohan')).toBe(1);
+  expect(requestsTo(ctx.server, '/api/v2/members/unfollow/u5-rohan')).toBe(0);
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { CLIENT_MESSAGES, SERVER_ERRORS, STORAGE_KEYS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { makeServer, type Server } from '@social/mock-api/server';
-import { api, logout, setAuth, setPosts, setUsers, whenLogoutSent } from '@social/shell/bus';
+import { api, logout, setAuth, whenLogoutSent } from '@social/shell/bus';
 import MockmanPage from '../src/MockmanPage';
 import { isTextType } from '../src/response/send';
 
@@ -17,8 +17,6 @@ beforeEach(() => {
 afterEach(async () => {
   act(() => {
     logout();
-    setPosts([]);
-    setUsers([]);
   });
   await whenLogoutSent();
   server.shutdown();
@@ -55,9 +53,9 @@ async function setEndpoint(user: ReturnType<typeof userEvent.setup>, endpoint: s
 }
 
 async function signIn() {
-  const { foundUser, encodedToken } = await api.auth.login(TEST_CREDENTIALS[0]!);
-  act(() => setAuth({ token: encodedToken, user: foundUser }));
-  return { foundUser, encodedToken };
+  const { me, encodedToken } = await api.v2.auth.login(TEST_CREDENTIALS[0]!);
+  act(() => setAuth({ token: encodedToken, user: me }));
+  return { foundUser: me, encodedToken };
 }
 
 test('starts with GET /api/test-todos, body {}, an Accept */* row in use plus a blank row, and no response', () => {
@@ -77,7 +75,9 @@ test('starts with GET /api/test-todos, body {}, an Accept */* row in use plus a 
   expect(within(blank).queryByRole('button', { name: 'Remove header' })).not.toBeInTheDocument();
 
   expect(within(responseRegion()).getByText(CLIENT_MESSAGES.responseUndefined)).toBeInTheDocument();
-  expect(screen.getByRole('combobox', { name: 'Colour scheme' })).toHaveValue('standard');
+  // The default scheme follows the app's theme (readable in both); 'standard' stays selectable.
+  expect(screen.getByRole('combobox', { name: 'Colour scheme' })).toHaveValue('app');
+  expect(within(screen.getByRole('combobox', { name: 'Colour scheme' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['app theme', 'standard', 'dark']);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
@@ -149,14 +149,40 @@ test('GET /api/test-todos shows 200, the todos data and the headers as trees', a
 
   const response = responseRegion();
   expect(await within(response).findByText('200 OK')).toBeInTheDocument();
+  expect(await within(response).findByText('todos')).toBeInTheDocument();
+  // Levels below the second start collapsed: a todo opens on a click.
+  expect(within(response).queryByText('"Try GET /api/posts"')).not.toBeInTheDocument();
+  await user.click(within(response).getAllByText('0')[0]!);
   expect(await within(response).findByText('"Try GET /api/posts"')).toBeInTheDocument();
-  expect(within(response).getByText('todos')).toBeInTheDocument();
   expect(within(response).getByText('data')).toBeInTheDocument();
   expect(within(response).getByText('headers')).toBeInTheDocument();
   expect(within(response).getByText('"application/json"')).toBeInTheDocument();
   expect(response).toHaveAttribute('aria-busy', 'false');
   expect(within(response).getByText('Answer: 200 OK')).toBeInTheDocument(); // announced to screen readers
   expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+});
+
+test('GET /api/posts draws one collapsed line per post, not every nested member', async () => {
+  const { user } = renderPage();
+  await setEndpoint(user, '/api/posts');
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  const response = responseRegion();
+  expect(await within(response).findByText('posts')).toBeInTheDocument();
+  // eslint-disable-next-line testing-library/no-node-access -- counting the tree's drawn key rows, which have no role
+  expect(response.querySelectorAll('.object-key-val').length).toBeLessThan(60);
+  expect(within(response).queryByText('likedBy')).not.toBeInTheDocument();
+});
+
+test('the default colour scheme uses the app theme\'s colours; standard keeps the white box', async () => {
+  const { user } = renderPage();
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  const response = responseRegion();
+  await within(response).findByText('todos');
+  // eslint-disable-next-line testing-library/no-node-access -- the tree's theme is only visible as its root's style
+  expect(response.querySelector('.react-json-view')).toHaveStyle({ backgroundColor: 'rgb(22, 32, 42)' }); // the dark theme's surface
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Colour scheme' }), 'standard');
+  // eslint-disable-next-line testing-library/no-node-access -- see above
+  expect(response.querySelector('.react-json-view')).toHaveStyle({ backgroundColor: 'rgb(255, 255, 255)' });
 });
 
 test('a request in flight shows a spinner, marks the region busy and disables Send', async () => {

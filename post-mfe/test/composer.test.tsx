@@ -21,7 +21,7 @@ test('Post is disabled while the text is empty or blank and submits the trimmed 
   await userEvent.type(text(), 'Hello world ');
   expect(postButton()).toBeEnabled();
   await userEvent.click(postButton());
-  expect(onSubmit).toHaveBeenCalledWith({ content: 'Hello world', pic: '' });
+  expect(onSubmit).toHaveBeenCalledWith({ content: 'Hello world', pic: '', picAlt: '' });
   // Saved: the composer empties itself.
   await waitFor(() => expect(text()).toHaveValue(''));
   expect(postButton()).toBeDisabled();

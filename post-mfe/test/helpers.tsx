@@ -2,8 +2,10 @@ import React from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ROUTES, pathTo } from '@social/shell/routes';
-import { type Post } from '@social/mock-api/contract';
-import { posts$, usePosts } from '@social/shell/bus';
+import { useQuery } from '@tanstack/react-query';
+import type { CommentV2, CommentsPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
+import { api } from '@social/shell/bus';
+import { queryClient, queryKeys, seedPosts } from '@social/shell/data';
 import PostCard from '../src/card/PostCard';
 import PostPage from '../src/page/PostPage';
 import { requestsTo, setUpTestBackend, type SeenToast } from '../../tools/jest/backend-kit';
@@ -15,10 +17,20 @@ function Where() {
   return <output aria-label="location">{location.pathname}</output>;
 }
 
-/** One card that follows the shared posts list, as the feed renders it. */
+/** A list of posts in the query cache, as a feed holds one (every post of the seed, newest first). */
+export const LIST_KEY = [...queryKeys.postLists, 'test-list'];
+
+/** Reads the list from the server into the cache (and each post into its entry), as a feed page does. */
+export async function loadList(): Promise<void> {
+  const page = await api.v2.feed.explore({ sort: 'latest', limit: 50 });
+  seedPosts(page.posts);
+  queryClient.setQueryData(LIST_KEY, { pages: [page], pageParams: [null] });
+}
+
+/** One card of that list, as the feed renders it: gone when the list no longer holds the post. */
 function ListedCard({ postId }: { postId: string }) {
-  const { allPosts } = usePosts();
-  const post = allPosts.find((p) => p._id === postId);
+  const { data } = useQuery<{ pages: PostsPageV2[] }>({ queryKey: LIST_KEY, enabled: false }, queryClient);
+  const post = data?.pages.flatMap((p) => p.posts).find((p) => p._id === postId);
   return post ? <PostCard post={post} /> : <p>Card gone</p>;
 }
 
@@ -44,13 +56,21 @@ function renderAt(path: string, home: React.ReactNode = <p>Home</p>) {
   );
 }
 
-/** The real fake backend in test mode (requests recorded), user 1 (Adarsh) signed in, toasts collected. */
-export const setupBackend = ({ loadPosts = true }: { loadPosts?: boolean } = {}) => setUpTestBackend({ signIn: true, loadPosts });
+/** The real fake backend in test mode (requests recorded), user 1 (Adarsh) signed in, toasts collected, the list loaded. */
+export const setupBackend = ({ loadPosts = true }: { loadPosts?: boolean } = {}) => {
+  const ctx = setUpTestBackend({ signIn: true });
+  if (loadPosts) beforeEach(loadList);
+  return ctx;
+};
 
-
-/** A post of the shared list (what every remote sees). */
-export function listed(postId: string): Post | undefined {
-  return posts$.value.allPosts.find((p) => p._id === postId);
+/** A post as the query cache holds it (what every remote shows), or undefined once it is gone. */
+export function listed(postId: string): PostV2 | undefined {
+  return queryClient.getQueryData<PostV2>(queryKeys.post(postId));
 }
 
 export const ADARSH_ID = 'u1-adarsh';
+
+/** A post's comments as the query cache holds them (what the post page shows). */
+export function cachedComments(postId: string): CommentV2[] {
+  return queryClient.getQueryData<{ pages: CommentsPageV2[] }>(queryKeys.comments(postId))?.pages.flatMap((p) => p.comments) ?? [];
+}

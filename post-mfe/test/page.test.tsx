@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
-import { api, posts$, setPosts } from '@social/shell/bus';
-import { ADARSH_ID, listed, renderPostPage, requestsTo, setupBackend } from './helpers';
+import { api } from '@social/shell/bus';
+import { appendComment, putPost, queryClient, queryKeys } from '@social/shell/data';
+import { ADARSH_ID, cachedComments, listed, renderPostPage, requestsTo, setupBackend } from './helpers';
 
 const ctx = setupBackend();
 
@@ -12,8 +13,8 @@ const commentBy = async (text: string) => {
   return screen.getAllByRole('listitem').find((item) => item.matches('.post-comment') && within(item).queryByText(text))!;
 };
 
-test('shows the post and all its comments with replies; loads the shared list when nobody has', async () => {
-  act(() => setPosts([]));
+test('shows the post and all its comments with replies; loads the post when nobody has', async () => {
+  act(() => queryClient.clear());
   renderPostPage('p01-sunrise');
   expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   const article = await screen.findByRole('article', { name: 'Post by Sara Ahmed' });
@@ -28,15 +29,15 @@ test('shows the post and all its comments with replies; loads the shared list wh
   expect(within(replies).getAllByRole('listitem')).toHaveLength(2);
   expect(within(replies).getByRole('link', { name: 'Sara Ahmed' })).toBeInTheDocument();
   expect(within(replies).getByText('The north loop, start before 5 or you miss the colours!')).toBeInTheDocument();
-  // The page asked for the whole list, so every remote now has it.
-  await waitFor(() => expect(posts$.value.allPosts.length).toBeGreaterThan(1));
+  // The page asked for the post, so every remote now has its entry.
+  expect(listed('p01-sunrise')?.commentCount).toBe(2);
 });
 
 test('a post missing from a partial list is fetched on its own', async () => {
-  act(() => setPosts(posts$.value.allPosts.filter((p) => p._id !== 'p04-hike')));
+  act(() => queryClient.removeQueries({ queryKey: queryKeys.post('p04-hike') }));
   renderPostPage('p04-hike');
   expect(await screen.findByRole('article', { name: 'Post by Kabir Shah' })).toBeInTheDocument();
-  expect(requestsTo(ctx.server, '/api/posts/p04-hike')).toBe(1);
+  expect(requestsTo(ctx.server, '/api/v2/posts/p04-hike')).toBe(1);
 });
 
 test('an unknown post id says so, with a way home', async () => {
@@ -47,11 +48,16 @@ test('an unknown post id says so, with a way home', async () => {
   expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
 });
 
-test('follows the shared list: a change made elsewhere shows here', async () => {
+test('follows the query cache: a change made elsewhere shows here', async () => {
   renderPostPage('p04-hike');
   await screen.findByRole('article');
-  const { posts } = await api.comments.add('p04-hike', { content: 'Added from the feed' });
-  act(() => setPosts(posts));
+  await screen.findByText('The goat is the real hero here 😂');
+  // A comment added from another part of the page: its answer lands in the cache.
+  const { comment, post } = await api.v2.comments.add('p04-hike', 'Added from the feed');
+  act(() => {
+    putPost(post);
+    appendComment(comment);
+  });
   expect(await screen.findByText('Added from the feed')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: '2 comments' })).toBeInTheDocument();
   expect(within(screen.getByRole('article')).getByRole('link', { name: 'Comments' })).toHaveAccessibleDescription('2');
@@ -65,7 +71,7 @@ test('a comment: empty gives the info toast; otherwise it is added and the count
   await userEvent.type(box, '   ');
   await userEvent.click(post);
   expect(ctx.toasts).toEqual([{ toastType: 'info', message: CLIENT_MESSAGES.emptyComment }]);
-  expect(requestsTo(ctx.server, '/api/comments/add/p04-hike')).toBe(0);
+  expect(requestsTo(ctx.server, '/api/v2/posts/p04-hike/comments', 'POST')).toBe(0);
 
   await userEvent.clear(box);
   await userEvent.type(box, 'Great route, https://example.com/map');
@@ -76,7 +82,7 @@ test('a comment: empty gives the info toast; otherwise it is added and the count
   expect(box).toHaveValue('');
   expect(screen.getByRole('heading', { name: '2 comments' })).toBeInTheDocument();
   expect(within(screen.getByRole('article')).getByRole('link', { name: 'Comments' })).toHaveAccessibleDescription('2');
-  expect(listed('p04-hike')!.comments).toHaveLength(2);
+  expect(cachedComments('p04-hike')).toHaveLength(2);
 });
 
 test('comment options: Edit and Delete for my comment, Delete only on my post, none otherwise', async () => {
@@ -118,9 +124,9 @@ test('inline edit: empty gives the info toast, Cancel keeps the text, Save chang
   await userEvent.click(within(mine).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(within(mine).queryByRole('textbox', { name: 'Edit comment' })).not.toBeInTheDocument());
   expect(within(mine).getByText('Which trail? 🥾')).toBeInTheDocument();
-  expect(listed('p01-sunrise')!.comments[0]!.content).toBe('Which trail? 🥾');
+  expect(cachedComments('p01-sunrise')[0]!.content).toBe('Which trail? 🥾');
   // Replies are untouched by an edit.
-  expect(listed('p01-sunrise')!.comments[0]!.replies).toHaveLength(2);
+  expect(cachedComments('p01-sunrise')[0]!.replies).toHaveLength(2);
 });
 
 test('delete a comment after confirming', async () => {
@@ -133,7 +139,7 @@ test('delete a comment after confirming', async () => {
   await waitFor(() => expect(screen.queryByText('And it works nicely with focus-visible for accessible cards ♿')).not.toBeInTheDocument());
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByRole('heading', { name: '0 comments' })).toBeInTheDocument();
-  expect(listed('p02-css')!.comments).toHaveLength(0);
+  expect(cachedComments('p02-css')).toHaveLength(0);
 });
 
 test('Upvote toggles, showing at once and then the server count', async () => {
@@ -144,11 +150,11 @@ test('Upvote toggles, showing at once and then the server count', async () => {
   await userEvent.click(upvote);
   expect(upvote).toHaveAttribute('aria-pressed', 'true');
   expect(count()).toBe('3');
-  await waitFor(() => expect(listed('p01-sunrise')!.comments[0]!.votes.upvotedBy.map((u) => u._id)).toContain(ADARSH_ID));
+  await waitFor(() => expect(cachedComments('p01-sunrise')[0]!.viewerUpvoted).toBe(true));
   expect(count()).toBe('3');
   await userEvent.click(upvote);
   expect(upvote).toHaveAttribute('aria-pressed', 'false');
-  await waitFor(() => expect(listed('p01-sunrise')!.comments[0]!.votes.upvotedBy.map((u) => u._id)).not.toContain(ADARSH_ID));
+  await waitFor(() => expect(cachedComments('p01-sunrise')[0]!.viewerUpvoted).toBe(false));
   expect(count()).toBe('2');
 });
 
@@ -170,7 +176,7 @@ test('Reply: empty gives the info toast; a reply is added under the comment, whi
   await waitFor(() => expect(within(theirs).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument());
   // A reply leaves its comment's text alone: it is not "(edited)".
   expect(within(theirs).queryByText('(edited)')).not.toBeInTheDocument();
-  const comment = listed('p01-sunrise')!.comments.find((c) => c._id === 'c01-2')!;
+  const comment = cachedComments('p01-sunrise').find((c) => c._id === 'c01-2')!;
   expect(comment.content).toBe('Wallpaper material 🖼️');
   expect(comment.replies).toHaveLength(1);
   expect(comment.replies[0]!.user._id).toBe(ADARSH_ID);
@@ -186,4 +192,55 @@ test('deleting the post from its page goes home', async () => {
   await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent(/^\/$/));
   expect(ctx.toasts).toEqual([{ toastType: 'success', message: CLIENT_MESSAGES.postDeleted }]);
   expect(screen.getByText('Home')).toBeInTheDocument();
+});
+
+/** The reply (a list item) whose text is `text`. */
+const replyBy = async (text: string) => {
+  await screen.findByText(text);
+  return screen.getAllByRole('listitem').find((item) => item.matches('.post-reply') && within(item).queryByText(text))!;
+};
+
+test('reply options: none on others\' replies; Edit and Delete on mine: edit inline, delete after confirming', async () => {
+  const { unmount } = renderPostPage('p01-sunrise');
+  // Sara's reply on Sara's post: neither mine nor on my post.
+  const theirs = await replyBy('The north loop, start before 5 or you miss the colours!');
+  expect(within(theirs).queryByRole('button', { name: 'Reply options' })).not.toBeInTheDocument();
+  unmount();
+
+  renderPostPage('p02-css');
+  let mine = await replyBy('Ooh, example please? 🙏');
+  await userEvent.click(within(mine).getByRole('button', { name: 'Reply options' }));
+  expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit', 'Delete']);
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+  const box = within(mine).getByRole('textbox', { name: 'Edit reply' });
+  expect(box).toHaveValue('Ooh, example please? 🙏');
+  await userEvent.clear(box);
+  await userEvent.click(within(mine).getByRole('button', { name: 'Save' }));
+  expect(ctx.toasts).toEqual([{ toastType: 'info', message: CLIENT_MESSAGES.emptyReply }]);
+  await userEvent.type(box, 'An example, please? 🙏');
+  await userEvent.click(within(mine).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(within(mine).queryByRole('textbox', { name: 'Edit reply' })).not.toBeInTheDocument());
+  expect(within(mine).getByText('An example, please? 🙏')).toBeInTheDocument();
+  const onServer = async () => (await api.v2.comments.ofPost('p02-css')).comments[0]!.replies;
+  expect((await onServer()).map((r) => r.content)).toEqual(['An example, please? 🙏']);
+
+  mine = await replyBy('An example, please? 🙏');
+  await userEvent.click(within(mine).getByRole('button', { name: 'Reply options' }));
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+  await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete reply?' })).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByText('An example, please? 🙏')).not.toBeInTheDocument());
+  expect(await onServer()).toEqual([]);
+  // The comment itself stays.
+  expect(screen.getByText('And it works nicely with focus-visible for accessible cards ♿')).toBeInTheDocument();
+});
+
+test("on my post I can delete another member's reply, but not edit it", async () => {
+  renderPostPage('p09-launch');
+  const theirs = await replyBy('Big milestone 👏');
+  await userEvent.click(within(theirs).getByRole('button', { name: 'Reply options' }));
+  expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Delete']);
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+  await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete reply?' })).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByText('Big milestone 👏')).not.toBeInTheDocument());
+  expect(ctx.toasts).toEqual([]);
 });

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { CLIENT_MESSAGES, STORAGE_KEYS, type User } from '@social/mock-api/contract';
 import { IMAGE_TYPE_MESSAGE } from '@social/shell/ui';
-import { api, refreshUsers, users$ } from '@social/shell/bus';
+import type { MemberV2 } from '@social/mock-api/contract-v2';
+import { api } from '@social/shell/bus';
+import { queryClient, queryKeys } from '@social/shell/data';
 import { LINK_MESSAGE, normaliseLink } from '../src/profile/EditProfileModal';
 import { renderProfile, setupBackend, signIn } from './helpers';
 
@@ -12,7 +14,6 @@ const storedUser = (): User => (JSON.parse(window.localStorage.getItem(STORAGE_K
 
 async function openEditor() {
   await signIn(1);
-  await refreshUsers();
   const view = renderProfile('adarshbalika');
   await view.user.click(await screen.findByRole('button', { name: 'Edit profile' }));
   const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
@@ -44,9 +45,9 @@ test('Update saves avatar, bio and link: header, users list and stored user foll
   expect(screen.getByText('Now writing about micro-frontends')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'adarsh.example.com/blog' })).toHaveAttribute('href', 'https://adarsh.example.com/blog');
   expect(screen.getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/));
-  // The stored user (nav avatar) and the shared list are refreshed.
+  // The stored user (nav avatar) and the member's entry in the cache (every list) are refreshed.
   expect(storedUser()).toMatchObject({ bio: 'Now writing about micro-frontends', link: 'https://adarsh.example.com/blog', pic: expect.stringMatching(/^data:image\/png/) });
-  expect(users$.value.allUsers.find((u) => u._id === 'u1-adarsh')?.bio).toBe('Now writing about micro-frontends');
+  expect(queryClient.getQueryData<MemberV2>(queryKeys.member('u1-adarsh'))?.bio).toBe('Now writing about micro-frontends');
   // And the server kept it.
   expect((await api.users.byHandler('adarshbalika')).user.bio).toBe('Now writing about micro-frontends');
 });

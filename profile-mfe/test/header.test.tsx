@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@social/mock-api/contract';
 import { makeServer } from '@social/mock-api/server';
-import { api, auth$, refreshUsers, setUsers } from '@social/shell/bus';
+import type { MemberV2 } from '@social/mock-api/contract-v2';
+import { api, auth$ } from '@social/shell/bus';
+import { putMember, queryClient, queryKeys } from '@social/shell/data';
 import { renderProfile, setupBackend, signIn } from './helpers';
 
 const ctx = setupBackend();
@@ -19,7 +21,7 @@ test('shows the member: avatar, full name heading, handle, bio, safe link and co
   expect(link).toHaveAttribute('target', '_blank');
   expect(link).toHaveAttribute('rel', expect.stringMatching(/\bnoopener\b/));
   // Meera wrote one seed post; Adarsh, Sara, Kabir, Lena follow her; she follows three.
-  expect(await screen.findByText('1 Posts')).toBeInTheDocument();
+  expect(await screen.findByText('1 Post')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '4 Followers' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '3 Following' })).toBeInTheDocument();
 });
@@ -28,11 +30,10 @@ test('a link that is not http(s) is shown as plain text, never as a live link', 
   await signIn(1);
   renderProfile('meeranair');
   await screen.findByRole('heading', { level: 1, name: 'Meera Nair' });
-  // The server refuses such links, so an old record is the only way in: put one in the shared list.
-  await act(async () => {
-    const users = await refreshUsers();
-    setUsers(users.map((u) => (u.userHandler === 'meeranair' ? { ...u, link: 'javascript:alert(1)' } : u)));
-  });
+  // The server refuses such links, so an old record is the only way in: put one in the cache.
+  const meeraId = queryClient.getQueryData<string>(queryKeys.memberHandle('meeranair'))!;
+  const meera = queryClient.getQueryData<MemberV2>(queryKeys.member(meeraId))!;
+  await act(async () => putMember({ ...meera, link: 'javascript:alert(1)' }));
   expect(screen.getByText('javascript:alert(1)')).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: /alert/ })).not.toBeInTheDocument();
   // eslint-disable-next-line testing-library/no-node-access -- security check: no such element may exist, whatever its role
@@ -44,7 +45,7 @@ test('the followers dialog lists members as links; choosing one opens their prof
   const { user } = renderProfile('adarshbalika');
   await user.click(await screen.findByRole('button', { name: '3 Followers' }));
   const dialog = screen.getByRole('dialog', { name: 'Followers' });
-  const names = within(dialog).getAllByRole('link').map((a) => a.textContent);
+  const names = (await within(dialog).findAllByRole('link')).map((a) => a.textContent);
   expect(names).toEqual(expect.arrayContaining([expect.stringContaining('Meera Nair'), expect.stringContaining('Sara Ahmed'), expect.stringContaining('Aiko Tanaka')]));
   expect(names).toHaveLength(3);
 
@@ -59,7 +60,7 @@ test('the following dialog lists who the member follows and closes with Escape',
   const { user } = renderProfile('adarshbalika');
   await user.click(await screen.findByRole('button', { name: '2 Following' }));
   const dialog = screen.getByRole('dialog', { name: 'Following' });
-  expect(within(dialog).getByRole('link', { name: 'Meera Nair' })).toHaveAttribute('href', '/profile/meeranair');
+  expect(await within(dialog).findByRole('link', { name: 'Meera Nair' })).toHaveAttribute('href', '/profile/meeranair');
   expect(within(dialog).getByRole('link', { name: 'Kabir Shah' })).toHaveAttribute('href', '/profile/kabirshah');
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -70,10 +71,20 @@ test('empty follow lists say so', async () => {
   await signIn(1);
   const { user } = renderProfile('nova');
   await user.click(await screen.findByRole('button', { name: '0 Followers' }));
-  expect(within(screen.getByRole('dialog', { name: 'Followers' })).getByText('No followers yet')).toBeInTheDocument();
+  expect(await within(screen.getByRole('dialog', { name: 'Followers' })).findByText('No followers yet')).toBeInTheDocument();
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
   await user.click(screen.getByRole('button', { name: '0 Following' }));
-  expect(within(screen.getByRole('dialog', { name: 'Following' })).getByText('Not following anyone yet')).toBeInTheDocument();
+  expect(await within(screen.getByRole('dialog', { name: 'Following' })).findByText('Not following anyone yet')).toBeInTheDocument();
+});
+
+test('counts read as members say them: 1 Post, 1 Follower; other counts keep their plural', async () => {
+  await api.auth.signup({ username: 'nova@example.dev', password: 'nova12345', firstName: 'Nova', lastName: 'Lee' });
+  await signIn(1);
+  const { user } = renderProfile('nova');
+  expect(await screen.findByText('0 Posts')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Follow' }));
+  expect(await screen.findByRole('button', { name: '1 Follower' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: '0 Following' })).toBeInTheDocument();
 });
 
 test('own profile offers Edit profile and Logout; Logout signs the member out', async () => {
@@ -113,6 +124,7 @@ test('a profile that cannot be loaded says why, raises an error toast, and can b
   ctx.server.shutdown();
   ctx.stopped = true;
   const { user } = renderProfile('meeranair');
+  // Reads are tried twice (TanStack Query's retry 1, a second later) before the page says so.
   expect(await screen.findByRole('heading', { level: 1, name: 'This profile could not be loaded' })).toBeInTheDocument();
   expect(screen.getByText(/could not be reached/)).toBeInTheDocument();
   await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'error', message: expect.stringContaining('could not be reached') }));

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ROUTES, pathTo } from '@social/shell/routes';
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
+import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { api, setAuth } from '@social/shell/bus';
+import { queryClient, queryKeys } from '@social/shell/data';
 import ProfilePage from '../src/profile/ProfilePage';
 import { requestsTo, setUpTestBackend, type SeenToast } from '../../tools/jest/backend-kit';
 export { requestsTo, type SeenToast };
@@ -33,10 +35,16 @@ export function renderProfile(handle: string) {
 
 /** Signs in test user n (1 to 4) as the login page does. */
 export async function signIn(n = 1) {
-  const { foundUser, encodedToken } = await api.auth.login(TEST_CREDENTIALS[n - 1]!);
-  act(() => setAuth({ token: encodedToken, user: foundUser }));
-  return foundUser;
+  const { me, encodedToken } = await api.v2.auth.login(TEST_CREDENTIALS[n - 1]!);
+  act(() => setAuth({ token: encodedToken, user: me }));
+  return me;
 }
 
 /** The real fake backend in test mode, plus the toasts the page raises. */
 export const setupBackend = () => setUpTestBackend();
+
+/** A member as the query cache holds them (what every part of the page shows), by handle. */
+export function cachedMember(handle: string): MemberV2 | undefined {
+  const id = queryClient.getQueryData<string>(queryKeys.memberHandle(handle));
+  return id ? queryClient.getQueryData<MemberV2>(queryKeys.member(id)) : undefined;
+}

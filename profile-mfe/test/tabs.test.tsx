@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
-import { api, auth$, refreshPosts, setAuth, updateAuthUser } from '@social/shell/bus';
+import { api, setAuth } from '@social/shell/bus';
 import { renderProfile, setupBackend, signIn } from './helpers';
+import { otherTabChanged } from '../../tools/jest/backend-kit';
 import { postIdOf } from '../../tools/jest/federation-kit';
 
 setupBackend();
@@ -14,8 +15,8 @@ async function cardsInPanel(): Promise<string[]> {
 }
 
 async function signUpAndIn() {
-  const { createdUser, encodedToken } = await api.auth.signup({ username: 'nova@example.dev', password: 'nova12345', firstName: 'Nova', lastName: 'Lee' });
-  return { createdUser, encodedToken };
+  const { me, encodedToken } = await api.v2.auth.signup({ username: 'nova@example.dev', password: 'nova12345', firstName: 'Nova', lastName: 'Lee' });
+  return { createdUser: me, encodedToken };
 }
 
 test('own profile: POSTS is the default tab and shows my posts newest first; BOOKMARKED shows bookmarks newest first', async () => {
@@ -28,9 +29,7 @@ test('own profile: POSTS is the default tab and shows my posts newest first; BOO
   expect(screen.getByText('2 Posts')).toBeInTheDocument();
 
   // Adarsh bookmarked p01 then p06 in the seed; bookmark one more now.
-  // As the post card does it: the answer's bookmarks go to the stored user.
-  const { bookmarks } = await api.users.bookmark('p12-game');
-  act(() => updateAuthUser({ ...auth$.value!.user, bookmarks }));
+  await api.v2.posts.bookmark('p12-game');
   await user.click(tab('BOOKMARKED'));
   expect(tab('BOOKMARKED')).toHaveAttribute('aria-selected', 'true');
   expect(tab('POSTS')).toHaveAttribute('aria-selected', 'false');
@@ -59,8 +58,8 @@ test('ACTIVITIES lists posts the member wrote, liked, disliked, commented on or 
   // Seed: wrote p02, p09; liked p01, p03, p04, p06; commented p01, p06; replied on p02, p09.
   expect([...ids].sort()).toEqual(['p01-sunrise', 'p02-css', 'p03-sketch', 'p04-hike', 'p06-a11y', 'p07-croissant', 'p08-plants', 'p09-launch', 'p11-chess']);
   expect(new Set(ids).size).toBe(ids.length);
-  // Today's comment is the most recent activity.
-  expect(ids[0]).toBe('p07-croissant');
+  // In the server's order (docs/data-layer.md: newest post first): Kabir's chess post is the newest.
+  expect(ids[0]).toBe('p11-chess');
 });
 
 test('tabs follow post changes: a new post appears in POSTS and ACTIVITIES', async () => {
@@ -68,14 +67,13 @@ test('tabs follow post changes: a new post appears in POSTS and ACTIVITIES', asy
   const { user } = renderProfile('adarshbalika');
   await screen.findByRole('tablist');
   expect(await cardsInPanel()).toHaveLength(2);
-  await act(async () => {
-    await api.posts.create({ content: 'Fresh from the profile tests', pic: '', userId: 'u1-adarsh' });
-    await refreshPosts();
-  });
+  // Written in another tab: the page's cache is told and reads what it shows again.
+  await api.posts.create({ content: 'Fresh from the profile tests', pic: '', userId: 'u1-adarsh' });
+  await otherTabChanged();
   expect(await screen.findByText('Fresh from the profile tests')).toBeInTheDocument();
   expect(screen.getByText('3 Posts')).toBeInTheDocument();
   await user.click(tab('ACTIVITIES'));
-  expect(within(screen.getByRole('tabpanel')).getByText('Fresh from the profile tests')).toBeInTheDocument();
+  expect(await within(screen.getByRole('tabpanel')).findByText('Fresh from the profile tests')).toBeInTheDocument();
 });
 
 test('arrow keys move between tabs', async () => {
@@ -100,9 +98,10 @@ test('a new member sees the empty message of each own tab', async () => {
   expect(await screen.findByText("You haven't post anything yet")).toBeInTheDocument();
   expect(screen.getByText('0 Posts')).toBeInTheDocument();
   await user.click(tab('BOOKMARKED'));
-  expect(screen.getByText("You haven't bookmarked anything yet")).toBeInTheDocument();
+  // Each tab's list comes from the server.
+  expect(await screen.findByText("You haven't bookmarked anything yet")).toBeInTheDocument();
   await user.click(tab('ACTIVITIES'));
-  expect(screen.getByText('No activity yet')).toBeInTheDocument();
+  expect(await screen.findByText('No activity yet')).toBeInTheDocument();
 });
 
 test("another member's empty tabs use their first name", async () => {
@@ -111,5 +110,5 @@ test("another member's empty tabs use their first name", async () => {
   const { user } = renderProfile('nova');
   expect(await screen.findByText("Nova haven't post anything yet")).toBeInTheDocument();
   await user.click(tab('ACTIVITIES'));
-  expect(screen.getByText('Nova has no activity yet')).toBeInTheDocument();
+  expect(await screen.findByText('Nova has no activity yet')).toBeInTheDocument();
 });

@@ -4,7 +4,7 @@
  * fails the typecheck if the wrong usage below it ever compiles again. Never run, only checked.
  */
 import React from 'react';
-import type { Post, PostDraft } from '@social/mock-api/contract';
+import type { PostDraftV2 as PostDraft, PostV2 as Post } from '@social/mock-api/contract-v2';
 import { RemoteComponent, loadRemoteModule, useRemoteRouteParams, type Implements } from '@social/shell/federation';
 import { pathTo, type RouteParams } from '@social/shell/routes';
 

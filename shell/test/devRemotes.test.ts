@@ -1,6 +1,7 @@
 /**
- * A remote's dev page gets the remotes it consumes from its own dev server (tools/dev-remotes.js,
- * read by shell/src/dev-host): the other remote's production build by default, or REMOTE_<NAME>.
+ * A remote's dev page gets the other remotes from its own dev server (tools/dev-remotes.js,
+ * read by shell/src/dev-host): the ones it consumes with the page, the others on demand when a
+ * link opens a page they own; each one's production build by default, or REMOTE_<NAME>.
  */
 import { defaultRemotes } from '@social/shell/federation';
 import { describeDevRemote, devRemotesConfig } from '@social/shell/dev-host';
@@ -17,6 +18,7 @@ interface FakeResponse {
 const devRemotes = jest.requireActual<{
   devRemotesMiddleware: (folder: string) => (middlewares: Middleware[]) => Middleware[];
   consumedBy: (folder: string) => { name: string; folder: string; override: string | null }[];
+  servedBy: (folder: string) => { name: string; folder: string; override: string | null; onDemand?: boolean }[];
 }>('../../tools/dev-remotes');
 
 function request(folder: string, url: string): Promise<FakeResponse | 'next'> {
@@ -41,7 +43,17 @@ test('feed and profile consume the post remote; the others consume none', () => 
   expect(devRemotes.consumedBy('feed-mfe')).toEqual([{ name: 'post', folder: 'post-mfe', override: null }]);
   expect(devRemotes.consumedBy('profile-mfe')).toEqual([{ name: 'post', folder: 'post-mfe', override: null }]);
   expect(devRemotes.consumedBy('post-mfe')).toEqual([]);
-  expect(devRemotes.devRemotesMiddleware('auth-mfe')([])).toEqual([]);
+});
+
+test("a remote's dev server serves every other remote, the ones it does not consume on demand; the shell's serves none", () => {
+  expect(devRemotes.servedBy('feed-mfe').map((r) => [r.name, r.onDemand ?? false])).toEqual([
+    ['post', false],
+    ['auth', true],
+    ['profile', true],
+    ['mockman', true],
+  ]);
+  expect(devRemotes.servedBy('post-mfe').map((r) => r.name)).toEqual(['auth', 'feed', 'profile', 'mockman']);
+  expect(devRemotes.devRemotesMiddleware('shell')([])).toEqual([]);
 });
 
 test("by default the dev server serves the post remote's production build under /__remotes/post/", async () => {
@@ -49,17 +61,21 @@ test("by default the dev server serves the post remote's production build under 
   expect(res).toMatchObject({ status: 200 });
   const answer = JSON.parse((res as FakeResponse).body!);
   expect(answer.post).toMatchObject({ url: '/__remotes/post/mf-manifest.json', source: 'production build of post-mfe (post-mfe/dist)', version: '1.0.0' });
+  expect(answer.post.onDemand).toBeUndefined();
+  // A card's author link opens profile's page: its build is served too, loaded only then.
+  expect(answer.profile).toMatchObject({ url: '/__remotes/profile/mf-manifest.json', source: 'production build of profile-mfe (profile-mfe/dist)', onDemand: true });
 });
 
 test('REMOTE_POST points the page at another address (e.g. post’s own dev server)', async () => {
   process.env.REMOTE_POST = 'http://localhost:3003/mf-manifest.json';
   const res = (await request('feed-mfe', '/__dev-remotes.json')) as FakeResponse;
-  expect(JSON.parse(res.body!)).toEqual({ post: { url: 'http://localhost:3003/mf-manifest.json', source: 'REMOTE_POST' } });
+  expect(JSON.parse(res.body!).post).toEqual({ url: 'http://localhost:3003/mf-manifest.json', source: 'REMOTE_POST' });
 });
 
 test('a path that climbs out of the build is refused; other paths go on to the page', async () => {
   expect(await request('feed-mfe', '/__remotes/post/..%2f..%2fpackage.json')).toMatchObject({ status: 400 });
-  expect(await request('feed-mfe', '/__remotes/auth/remoteEntry.js')).toBe('next');
+  expect(await request('feed-mfe', '/__remotes/feed/remoteEntry.js')).toBe('next');
+  expect(await request('feed-mfe', '/__remotes/nobody/remoteEntry.js')).toBe('next');
   expect(await request('feed-mfe', '/explore')).toBe('next');
 });
 

@@ -1,17 +1,18 @@
-import type { User } from '@social/mock-api/contract';
+import type { MeV2 } from '@social/mock-api/contract-v2';
 
-export function makeUser(overrides: Partial<User> & Pick<User, '_id' | 'firstName' | 'lastName' | 'userHandler'>): User {
+export function makeUser(overrides: Partial<MeV2> & Pick<MeV2, '_id' | 'firstName' | 'lastName' | 'userHandler'>): MeV2 {
   return {
     pic: '',
     bio: '',
     link: '',
-    followers: [],
-    following: [],
-    bookmarks: [],
     username: `${overrides.userHandler}@example.test`,
     createdAt: '2024-05-17T10:32:00+05:30',
     updatedAt: '2024-05-17T10:32:00+05:30',
     id: '1',
+    postCount: 0,
+    followerCount: 0,
+    followingCount: 0,
+    bookmarkCount: 0,
     ...overrides,
   };
 }

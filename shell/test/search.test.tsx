@@ -1,72 +1,60 @@
 import React from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { logout, setAuth, setUsers } from '../src/bus';
+import { logout } from '@social/shell/bus';
 import { NavBar } from '../src/nav/NavBar';
-import { searchUsers } from '../src/nav/searchUsers';
-import { ada, alan, grace } from './fixtures';
+import { requestsTo, setUpTestBackend } from '../../tools/jest/backend-kit';
 
-const users = [ada, grace, alan];
+// Signed in as test user 1 (Adarsh Balika); the search asks the fake backend (GET /api/v2/members/search).
+const ctx = setUpTestBackend({ signIn: true });
+const searches = () => requestsTo(ctx.server, '/api/v2/members/search');
 
-test('matches first name, last name or handle, case-insensitively; an empty query matches nobody', () => {
-  expect(searchUsers(users, 'GRA').map((u) => u._id)).toEqual(['u2']);
-  expect(searchUsers(users, 'turing').map((u) => u._id)).toEqual(['u3']);
-  expect(searchUsers(users, 'amazing').map((u) => u._id)).toEqual(['u2']);
-  expect(searchUsers(users, 'a').length).toBe(3);
-  expect(searchUsers(users, '   ')).toEqual([]);
-});
+function setUpNav() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <NavBar />
+      <Routes>
+        <Route path="/" element={<h1>Home</h1>} />
+        <Route path="/profile/:handle" element={<h1>Profile page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return user;
+}
 
 describe('search overlay', () => {
-  beforeEach(() => {
-    jest.useFakeTimers();
-    act(() => {
-      setAuth({ token: 't', user: ada });
-      setUsers(users);
-    });
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-    act(() => logout());
-  });
-
-  function setUpNav() {
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(
-      <MemoryRouter initialEntries={['/']}>
-        <NavBar />
-        <Routes>
-          <Route path="/" element={<h1>Home</h1>} />
-          <Route path="/profile/:handle" element={<h1>Profile page</h1>} />
-        </Routes>
-      </MemoryRouter>,
-    );
-    return user;
-  }
-
-  test('results appear 500 ms after the last keystroke; choosing one opens the profile and closes the search', async () => {
+  test('results come 500 ms after the last keystroke (one request); choosing one opens the profile and closes the search', async () => {
     const user = setUpNav();
     await user.click(screen.getByRole('button', { name: 'Search users' }));
     const dialog = screen.getByRole('dialog', { name: 'Search users' });
-    await user.type(within(dialog).getByRole('searchbox', { name: 'Search users' }), 'hop');
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search users' }), 'NAIR');
+    // Still within the 500 ms after the last keystroke: nothing asked yet.
+    expect(searches()).toBe(0);
+    expect(within(dialog).queryByRole('button', { name: /Meera Nair/ })).not.toBeInTheDocument();
 
-    act(() => jest.advanceTimersByTime(450));
-    expect(within(dialog).queryByRole('button', { name: /Grace Hopper/ })).not.toBeInTheDocument();
-    act(() => jest.advanceTimersByTime(60));
-    const result = within(dialog).getByRole('button', { name: 'Grace Hopper' });
-    expect(result).toHaveAccessibleDescription('@amazing_grace');
+    const result = await within(dialog).findByRole('button', { name: 'Meera Nair' });
+    expect(result).toHaveAccessibleDescription('@meeranair');
+    expect(searches()).toBe(1);
     await user.click(result);
 
     expect(screen.getByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  test("a leading '@' searches handles", async () => {
+    const user = setUpNav();
+    await user.click(screen.getByRole('button', { name: 'Search users' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), '@saraah');
+    expect(await screen.findByRole('button', { name: 'Sara Ahmed' })).toHaveAccessibleDescription('@saraahmed');
+  });
+
   test("a query that matches nobody says 'No user to show'; closing empties the query", async () => {
     const user = setUpNav();
     await user.click(screen.getByRole('button', { name: 'Search users' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zzz');
-    act(() => jest.advanceTimersByTime(500));
-    expect(screen.getByText('No user to show')).toBeInTheDocument();
+    expect(await screen.findByText('No user to show')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Close search' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -75,12 +63,55 @@ describe('search overlay', () => {
     expect(screen.queryByText('No user to show')).not.toBeInTheDocument();
   });
 
+  test('ArrowDown moves from the box into the results and between them; ArrowUp goes back; Escape gives focus back to the opener', async () => {
+    const user = setUpNav();
+    const opener = screen.getByRole('button', { name: 'Search users' });
+    await user.click(opener);
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    expect(box).toHaveFocus();
+    await user.type(box, 'a');
+    const dialog = screen.getByRole('dialog', { name: 'Search users' });
+    const list = await within(dialog).findByRole('list', { name: 'Matching users' });
+    const [first, second] = within(list).getAllByRole('button');
+
+    await user.keyboard('{ArrowDown}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(second).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(box).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  test('a skip link leads past the navigation to the page content', async () => {
+    const user = setUpNav();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+  });
+
   test('the nav bar links to the feed, explore and my own profile', () => {
     setUpNav();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/explore');
-    expect(within(nav).getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile/ada');
+    expect(within(nav).getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile/adarshbalika');
     expect(within(nav).getByRole('link', { name: 'Orbit' })).toHaveAttribute('href', '/');
   });
+});
+
+test('signed out (on /mockman), the nav bar offers the way back to log in or sign up', () => {
+  act(() => logout());
+  render(
+    <MemoryRouter initialEntries={['/mockman']}>
+      <NavBar />
+    </MemoryRouter>,
+  );
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  expect(within(nav).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  expect(within(nav).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  expect(within(nav).queryByRole('button', { name: 'Search users' })).not.toBeInTheDocument();
 });

@@ -36,7 +36,7 @@ test('logout signs out at once, clears the stored login and revokes the token on
 test('logout still signs out when the server fails to revoke', async () => {
   // Mirage takes a status code as the third argument; its type file leaves that out.
   const route = ctx.server.post.bind(ctx.server) as unknown as (path: string, handler: () => unknown, code: number) => void;
-  route('/auth/logout', () => ({ errors: ['down'] }), 500);
+  route('/v2/auth/logout', () => ({ errors: ['down'] }), 500);
   act(() => logout());
   expect(auth$.value).toBeNull();
   await whenLogoutSent();

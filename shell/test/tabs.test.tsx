@@ -1,38 +1,57 @@
-/** Other tabs' changes reach this page's shared lists without a reload. */
-import { act, waitFor } from '@testing-library/react';
+/** Other tabs' changes reach this page's query cache without a reload; logging out empties it. */
+import React from 'react';
+import { act, render, screen } from '@testing-library/react';
 import { createApiClient } from '@social/mock-api/client';
 import { BACKEND_CHANGE_EVENT, TEST_CREDENTIALS } from '@social/mock-api/contract';
-import { setUpTestBackend } from '../../tools/jest/backend-kit';
-import { auth$, logout, posts$, users$ } from '../src/bus';
+import { requestsTo, setUpTestBackend } from '../../tools/jest/backend-kit';
+import { logout } from '../src/bus';
+import { queryClient, queryKeys, useFeed, useMember } from '../src/data';
 
-setUpTestBackend({ signIn: true, loadPosts: true });
+const ctx = setUpTestBackend({ signIn: true });
 
 /** Changes made as another member would from another tab (the same backend, another token). */
 async function otherTab() {
-  const login = await createApiClient({ getToken: () => null }).auth.login(TEST_CREDENTIALS[1]!);
+  const login = await createApiClient({ getToken: () => null }).v2.auth.login(TEST_CREDENTIALS[1]!);
   return createApiClient({ getToken: () => login.encodedToken });
 }
 
-test('a change event reloads posts, members and the signed-in member', async () => {
+/** What a page shows: Meera's bio and followers count, and the newest post of the explore feed. */
+function Shown() {
+  const { member } = useMember('meeranair');
+  const feed = useFeed('explore', 'latest');
+  return (
+    <>
+      <p>{member ? `${member.bio} · ${member.followerCount} followers` : 'loading member'}</p>
+      <p>{feed.items[0]?.content ?? 'loading feed'}</p>
+    </>
+  );
+}
+
+test('a change event refetches what the page shows: posts, members and counts', async () => {
+  render(<Shown />);
+  expect(await screen.findByText('Product designer who sketches on trains ✏️ · 4 followers')).toBeInTheDocument();
+  await screen.findByText((text) => text !== 'loading feed' && text.length > 0 && !text.includes('followers'));
   const other = await otherTab();
-  await other.posts.create({ content: 'Posted in another tab', pic: '', userId: 'u2-meera' });
-  await other.users.edit({ bio: 'Bio edited in another tab' });
-  await other.users.unfollow('u1-adarsh'); // Meera follows Adarsh in the seed
-  expect(posts$.value.allPosts.some((p) => p.content === 'Posted in another tab')).toBe(false);
+  await other.v2.posts.create({ content: 'Posted in another tab', pic: '' });
+  await other.v2.me.edit({ bio: 'Bio edited in another tab' });
+  expect(screen.queryByText('Posted in another tab')).not.toBeInTheDocument();
 
   act(() => {
     window.dispatchEvent(new Event(BACKEND_CHANGE_EVENT));
   });
-  await waitFor(() => expect(posts$.value.allPosts.some((p) => p.content === 'Posted in another tab')).toBe(true));
-  await waitFor(() => expect(auth$.value!.user.followers.map((u) => u._id)).not.toContain('u2-meera'));
-  expect(users$.value.allUsers.find((u) => u._id === 'u2-meera')!.bio).toBe('Bio edited in another tab');
+  expect(await screen.findByText('Posted in another tab')).toBeInTheDocument();
+  expect(await screen.findByText('Bio edited in another tab · 4 followers')).toBeInTheDocument();
 });
 
-test('signed out, a change event loads nothing', async () => {
+test('signed out, a change event loads nothing; logging out leaves nothing in the cache', async () => {
+  await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: () => ({ private: true }) });
+  expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
   act(() => logout());
-  const before = posts$.value;
+  expect(queryClient.getQueryCache().getAll()).toEqual([]);
   act(() => {
     window.dispatchEvent(new Event(BACKEND_CHANGE_EVENT));
   });
-  expect(posts$.value).toBe(before);
+  await act(async () => undefined);
+  expect(requestsTo(ctx.server, '/api/v2/feed/explore')).toBe(0);
+  expect(queryClient.getQueryCache().getAll()).toEqual([]);
 });

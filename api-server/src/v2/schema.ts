@@ -138,15 +138,17 @@ export const V2_SCHEMA_MIGRATION: Migration = {
       ...RECOUNT,
       ...TRIGGERS,
       // Explore, Latest: (created_at, id) newest first. Ids compare byte by byte ("C") on every
-      // server, as the fake backend compares them.
-      `create index posts_latest on posts (created_at desc, id collate "C" desc)`,
+      // server, as the fake backend compares them. Each list index includes created_iso (the
+      // cursor's text), so a page's keys come from the index alone (an index-only scan, in
+      // order): without it the planner may fetch a prolific author's every post and sort them.
+      `create index posts_latest on posts (created_at desc, id collate "C" desc) include (created_iso)`,
       // Explore, Trending: only posts with a like or a comment, by likes + comments.
-      `create index posts_trending on posts ((like_count + comment_count) desc, created_at desc, id collate "C" desc) where like_count + comment_count > 0`,
+      `create index posts_trending on posts ((like_count + comment_count) desc, created_at desc, id collate "C" desc) include (created_iso) where like_count + comment_count > 0`,
       // A member's posts, and Home (one range per author, merged).
-      `create index posts_by_author_latest on posts (author_id, created_at desc, id collate "C" desc)`,
+      `create index posts_by_author_latest on posts (author_id, created_at desc, id collate "C" desc) include (created_iso)`,
       `drop index posts_by_author`,
       // Home, Trending: the same, per author, for posts with a like or a comment.
-      `create index posts_trending_by_author on posts (author_id, (like_count + comment_count) desc, created_at desc, id collate "C" desc) where like_count + comment_count > 0`,
+      `create index posts_trending_by_author on posts (author_id, (like_count + comment_count) desc, created_at desc, id collate "C" desc) include (created_iso) where like_count + comment_count > 0`,
       // Bookmarks, most recently saved first.
       `create index bookmarks_by_member on bookmarks (member_id, seq desc)`,
       // Followers and following, most recent follow first (each side keeps its own position).

@@ -11,6 +11,8 @@ export interface TextFieldProps {
   invalid?: boolean;
   /** Id of a message shared with another field: this field then renders no message of its own and points at that one while invalid. */
   sharedErrorId?: string;
+  /** Id of another field's message that is also about this field (a refused login names both boxes); marks it invalid too. */
+  alsoDescribedBy?: string;
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   maxLength?: number;
@@ -24,9 +26,10 @@ export interface TextFieldProps {
  * polite-live, so a message appearing while typing is announced; the field points at it with
  * aria-describedby so it is read again when the field gets focus.
  */
-export function TextField({ id, label, value, onChange, error, invalid, sharedErrorId, type = 'text', autoComplete, maxLength, inputRef, addon }: TextFieldProps) {
+export function TextField({ id, label, value, onChange, error, invalid, sharedErrorId, alsoDescribedBy, type = 'text', autoComplete, maxLength, inputRef, addon }: TextFieldProps) {
   const errorId = sharedErrorId ?? `${id}-error`;
-  const isInvalid = !!error || !!invalid;
+  const isInvalid = !!error || !!invalid || !!alsoDescribedBy;
+  const describedBy = [error || invalid ? errorId : null, alsoDescribedBy ?? null].filter(Boolean).join(' ');
   return (
     <div className="auth-field">
       <label className="auth-field__label" htmlFor={id}>
@@ -45,7 +48,7 @@ export function TextField({ id, label, value, onChange, error, invalid, sharedEr
           spellCheck={false}
           autoCapitalize={type === 'text' ? undefined : 'none'}
           aria-invalid={isInvalid || undefined}
-          aria-describedby={isInvalid ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
         />
         {addon}
       </div>

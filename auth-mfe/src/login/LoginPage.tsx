@@ -12,11 +12,15 @@ import { emailChangeError, emailSubmitError } from '../common/validation';
 interface Errors {
   email?: string;
   password?: string;
+  /** The server refused the pair: shown under Password, and the e-mail box points at it too. */
+  credentials?: string;
 }
 
 /** 401 (wrong password) and 404 (unknown e-mail) mean the credentials are wrong; other failures are not the member's fault. */
+const isCredentialsRefusal = (error: unknown): boolean => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 function loginFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return CLIENT_MESSAGES.loginFailed;
+  if (isCredentialsRefusal(error)) return CLIENT_MESSAGES.loginFailed;
   return errorMessage(error);
 }
 
@@ -37,13 +41,13 @@ export default function LoginPage() {
 
   function changeEmail(value: string) {
     setEmail(value);
-    setErrors((e) => ({ ...e, email: emailChangeError(value) }));
+    setErrors((e) => ({ ...e, email: emailChangeError(value), credentials: undefined }));
   }
 
   function changePassword(value: string) {
     setPassword(value);
-    // The empty-field message goes as soon as something is typed.
-    if (value) setErrors((e) => ({ ...e, password: undefined }));
+    // The empty-field message goes as soon as something is typed; a refusal goes with any change.
+    setErrors((e) => ({ ...e, password: value ? undefined : e.password, credentials: undefined }));
   }
 
   function fillTestCredentials() {
@@ -65,10 +69,15 @@ export default function LoginPage() {
     if (found.password) return passwordRef.current?.focus();
     void run(async () => {
       try {
-        const { foundUser, encodedToken } = await api.auth.login({ username: email.trim(), password });
-        setAuth({ token: encodedToken, user: foundUser });
+        const { me, encodedToken } = await api.v2.auth.login({ username: email.trim(), password });
+        setAuth({ token: encodedToken, user: me });
       } catch (error) {
         toast('error', loginFailureMessage(error));
+        // The toast goes after 1.5 s: the refusal also stays beside the fields until they change.
+        if (isCredentialsRefusal(error)) {
+          setErrors((e) => ({ ...e, credentials: CLIENT_MESSAGES.loginFailed }));
+          passwordRef.current?.focus();
+        }
       }
     });
   }
@@ -95,6 +104,7 @@ export default function LoginPage() {
           value={email}
           onChange={changeEmail}
           error={errors.email}
+          alsoDescribedBy={errors.credentials && !errors.email ? `${id}-password-error` : undefined}
           autoComplete="username"
           maxLength={TEXT_LIMITS.username}
           inputRef={emailRef}
@@ -103,7 +113,7 @@ export default function LoginPage() {
           id={`${id}-password`}
           value={password}
           onChange={changePassword}
-          error={errors.password}
+          error={errors.password ?? errors.credentials}
           autoComplete="current-password"
           maxLength={TEXT_LIMITS.password}
           inputRef={passwordRef}

@@ -16,8 +16,10 @@ interface Errors {
 }
 
 /** 422 is the taken e-mail (SERVER_ERRORS.emailTaken in mock-api/src/contract.ts); anything else keeps the server's own words. */
+const isEmailTaken = (error: unknown): boolean => error instanceof ApiError && error.status === 422;
+
 function signupFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 422) return CLIENT_MESSAGES.signupFailed;
+  if (isEmailTaken(error)) return CLIENT_MESSAGES.signupFailed;
   return errorMessage(error);
 }
 
@@ -78,15 +80,20 @@ export default function SignupPage() {
     if (found.password) return passwordRef.current?.focus();
     void run(async () => {
       try {
-        const { createdUser, encodedToken } = await api.auth.signup({
+        const { me, encodedToken } = await api.v2.auth.signup({
           username: email.trim(),
           password,
           firstName: firstName.trim(),
           lastName: lastName.trim(),
         });
-        setAuth({ token: encodedToken, user: createdUser });
+        setAuth({ token: encodedToken, user: me });
       } catch (error) {
         toast('error', signupFailureMessage(error));
+        // The toast goes after 1.5 s: the message also stays under the e-mail until it changes.
+        if (isEmailTaken(error)) {
+          setErrors((e) => ({ ...e, email: CLIENT_MESSAGES.signupFailed }));
+          emailRef.current?.focus();
+        }
       }
     });
   }

@@ -1,5 +1,5 @@
 import React from 'react';
-import type { FeedSort } from './feedOrder';
+import type { PostSort as FeedSort } from '@social/mock-api/contract';
 
 const OPTIONS: { value: FeedSort; label: string }[] = [
   { value: 'latest', label: 'Latest' },

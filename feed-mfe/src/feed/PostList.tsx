@@ -1,9 +1,9 @@
 import React, { memo, useMemo } from 'react';
-import type { Post } from '@social/mock-api/contract';
+import type { PostV2 } from '@social/mock-api/contract-v2';
 import { RemoteComponent } from '@social/shell/federation';
 
 /** One card. Memoised on the post object, so a like re-renders only the card it changed. */
-const FeedItem = memo(function FeedItem({ post }: { post: Post }) {
+const FeedItem = memo(function FeedItem({ post }: { post: PostV2 }) {
   const props = useMemo(() => ({ post }), [post]);
   return (
     <li className="feed-list__item">
@@ -13,7 +13,7 @@ const FeedItem = memo(function FeedItem({ post }: { post: Post }) {
 });
 
 /** The feed: a list of post cards (each an <article> from the post remote). */
-export function PostList({ posts, label }: { posts: readonly Post[]; label: string }) {
+export function PostList({ posts, label }: { posts: readonly PostV2[]; label: string }) {
   return (
     <ul className="feed-list" aria-label={label}>
       {posts.map((post) => (

@@ -1,11 +1,13 @@
 import React, { lazy, Suspense, useEffect, useState } from 'react';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import { Spinner } from '@social/shell/ui';
-import type { ColourScheme } from './JsonTree';
+import { COLOUR_SCHEMES, DEFAULT_SCHEME, type ColourScheme } from './schemes';
 import type { BinaryBody, DisplayedResponse } from './send';
 
-// The tree viewer is only needed once an answer arrives: keep it out of the page's first chunk.
-const JsonTree = lazy(() => import('./JsonTree'));
+// The tree viewer is only needed once an answer arrives: keep it out of the page's first chunk,
+// and load it once the page is shown, so the first answer's tree does not wait for it.
+const loadJsonTree = () => import('./JsonTree');
+const JsonTree = lazy(loadJsonTree);
 
 export type ResponseState =
   | { kind: 'none' }
@@ -63,8 +65,11 @@ function Data({ response, scheme }: { response: DisplayedResponse; scheme: Colou
 
 /** The response region: nothing yet, in flight, an answer (good or bad), or a failure to send. */
 export function ResponsePanel({ state }: { state: ResponseState }) {
-  const [scheme, setScheme] = useState<ColourScheme>('standard');
+  const [scheme, setScheme] = useState<ColourScheme>(DEFAULT_SCHEME);
   const busy = state.kind === 'sending';
+  useEffect(() => {
+    loadJsonTree().catch(() => undefined); // A failure shows where the tree is drawn (Suspense's import again).
+  }, []);
 
   return (
     <section className="mockman-panel mockman-response" aria-label="Response" aria-busy={busy}>
@@ -73,8 +78,11 @@ export function ResponsePanel({ state }: { state: ResponseState }) {
         <label className="mockman-scheme">
           <span className="mockman-label">Colour scheme</span>
           <select className="input" value={scheme} onChange={(event) => setScheme(event.target.value as ColourScheme)}>
-            <option value="standard">standard</option>
-            <option value="dark">dark</option>
+            {COLOUR_SCHEMES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </select>
         </label>
       </div>

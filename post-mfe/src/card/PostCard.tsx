@@ -1,10 +1,12 @@
-import React, { useId, useRef, useState, type MouseEvent } from 'react';
+import React, { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { CLIENT_MESSAGES, type PostDraft } from '@social/mock-api/contract';
+import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import type { PostDraftV2 } from '@social/mock-api/contract-v2';
 import type { PostCardProps } from '@social/shell/federation';
 import { pathTo, useRouteMatch } from '@social/shell/routes';
 import { toast, useAuth } from '@social/shell/bus';
 import { useBookmark, usePostMutations, useReaction } from '@social/shell/actions';
+import { usePostEntity } from '@social/shell/data';
 import {
   CommentIcon,
   Menu,
@@ -18,39 +20,53 @@ import {
   type MenuItem,
 } from '@social/shell/ui';
 import PostComposer from '../composer/PostComposer';
-import { AuthorLink, usePostAuthor } from '../common/authors';
+import { AuthorLink, authorView } from '../common/authors';
+import { focusInsteadOfRemoved, neighbourPost } from './focusAfterRemoval';
+import { PostPicture, pictureAlt } from './PostPicture';
 import './card.css';
 
 /** The post's absolute address, for sharing. */
 export const postUrl = (postId: string): string => `${window.location.origin}${pathTo('post', { postId })}`;
 
+
 /**
  * One post as an <article>: author, date, options menu, text and image, reactions, comment
- * count and share. Exposed as ./PostCard; the feed, profile and post page all render it.
+ * count and share. Exposed as ./PostCard; the feed, profile and post page all render it. It
+ * shows the post's entry in the query cache (seeded with the list's copy), so an answer to a
+ * write anywhere shows on every card of the post.
  */
-export default function PostCard({ post }: PostCardProps) {
+export default function PostCard({ post: listed }: PostCardProps) {
+  const post = usePostEntity(listed);
   const auth = useAuth();
   const me = auth?.user ?? null;
-  const author = usePostAuthor(post.userId, post.username);
+  const author = authorView(post.author);
   const navigate = useNavigate();
   const onThisPostPage = useRouteMatch('post')?.postId === post._id;
   const articleRef = useRef<HTMLElement>(null);
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const reaction = useReaction(post, me?._id ?? null);
-  const bookmark = useBookmark(post._id);
+  const bookmark = useBookmark(post);
   const mutations = usePostMutations();
+  // Set once this post is deleted: where focus goes when the card leaves the page.
+  const focusAfterRemoval = useRef<{ next: HTMLElement | null } | null>(null);
+  useEffect(
+    () => () => {
+      if (focusAfterRemoval.current) focusInsteadOfRemoved(focusAfterRemoval.current.next);
+    },
+    [],
+  );
 
   const isAuthor = !!me && me._id === post.userId;
   const pagePath = pathTo('post', { postId: post._id });
   // useId, not the post id: the same post can be on a page twice (e.g. two profile tabs).
   const countId = useId();
-  const commentCount = post.comments.length;
+  const commentCount = post.commentCount;
 
   // Menu items unmount on choice: focus the options button first, so the dialog gives focus back to it.
   const focusOptions = () => articleRef.current?.querySelector<HTMLButtonElement>('button[aria-label="Post options"]')?.focus();
 
-  const saveEdit = async (draft: PostDraft): Promise<boolean> => {
+  const saveEdit = async (draft: PostDraftV2): Promise<boolean> => {
     const saved = await mutations.edit(post._id, draft);
     if (saved) setDialog(null);
     return saved;
@@ -58,7 +74,10 @@ export default function PostCard({ post }: PostCardProps) {
 
   const confirmDelete = async () => {
     setDeleting(true);
+    // Set before the call: the answer may remove the card before this function resumes.
+    focusAfterRemoval.current = { next: onThisPostPage ? null : neighbourPost(articleRef.current) };
     const removed = await mutations.remove(post._id);
+    if (!removed) focusAfterRemoval.current = null;
     setDeleting(false);
     setDialog(null);
     if (removed && onThisPostPage) navigate(pathTo('home'));
@@ -93,7 +112,8 @@ export default function PostCard({ post }: PostCardProps) {
   ];
 
   return (
-    <article ref={articleRef} className="card post-card" aria-label={`Post by ${author.name}`}>
+    // tabIndex -1: focus can be put on the post (after the one before it is deleted, "Skip to posts").
+    <article ref={articleRef} className="card post-card" aria-label={`Post by ${author.name}`} tabIndex={-1}>
       <header className="post-card__header">
         <div className="post-card__who">
           <AuthorLink author={author} />
@@ -108,9 +128,12 @@ export default function PostCard({ post }: PostCardProps) {
         <RichText text={post.content} className="post-card__text" />
       </div>
       {post.pic && (
-        <Link to={pagePath} className="post-card__image-link">
-          <img className="post-card__image" src={post.pic} alt={`Image in ${author.name}'s post`} loading="lazy" />
-        </Link>
+        <PostPicture
+          src={post.pic}
+          alt={pictureAlt(post.picAlt, author.name)}
+          pagePath={pagePath}
+          onPostPage={onThisPostPage}
+        />
       )}
 
       <footer className="post-card__actions">
@@ -156,7 +179,7 @@ export default function PostCard({ post }: PostCardProps) {
 
       {dialog === 'edit' && (
         <Modal title="Edit post" onClose={() => setDialog(null)} className="post-modal">
-          <PostComposer initial={{ content: post.content, pic: post.pic }} onSubmit={saveEdit} autoFocus />
+          <PostComposer initial={{ content: post.content, pic: post.pic, picAlt: post.picAlt }} onSubmit={saveEdit} autoFocus />
         </Modal>
       )}
       {dialog === 'delete' && (

@@ -1,7 +1,6 @@
 import React from 'react';
 import { Link } from 'react-router-dom';
-import type { UserSummary } from '@social/mock-api/contract';
-import { useUsers } from '@social/shell/bus';
+import type { AuthorV2 } from '@social/mock-api/contract-v2';
 import { Avatar, fullName } from '@social/shell/ui';
 import { pathTo } from '@social/shell/routes';
 
@@ -12,25 +11,12 @@ export interface AuthorView {
   pic: string;
 }
 
-const fromSummary = (user: UserSummary): AuthorView => ({
-  name: fullName(user) || user.userHandler,
-  handler: user.userHandler || null,
-  pic: user.pic,
+/** The author a post, comment or reply carries (the server answers it with each of them). */
+export const authorView = (author: AuthorV2): AuthorView => ({
+  name: fullName(author) || author.userHandler || 'Unknown member',
+  handler: author.userHandler || null,
+  pic: author.pic,
 });
-
-/** A post's author from the members list (fresh name and picture), else their username as plain text. */
-export function usePostAuthor(userId: string, username: string): AuthorView {
-  const { allUsers } = useUsers();
-  const user = allUsers.find((u) => u._id === userId) ?? allUsers.find((u) => u.username === username);
-  return user ? fromSummary(user) : { name: username || 'Unknown member', handler: null, pic: '' };
-}
-
-/** A comment's or reply's author: the members list first (so a renamed member shows the new name), else the summary the post carries. */
-export function useMemberSummary(summary: UserSummary): AuthorView {
-  const { allUsers } = useUsers();
-  const user = allUsers.find((u) => u._id === summary._id);
-  return fromSummary(user ?? summary);
-}
 
 /** Avatar and name, linking to the member's profile when the member is known. */
 export function AuthorLink({ author, size = 40, className }: { author: AuthorView; size?: number; className?: string }) {

@@ -1,5 +1,8 @@
 import React, { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { TEXT_LIMITS } from '@social/mock-api/contract';
+
+/** The longest picture description the server keeps. */
+export const PIC_ALT_MAX_LENGTH = 500;
 import type { PostComposerProps } from '@social/shell/federation';
 import { EmojiPicker, IMAGE_ACCEPT, ImageIcon, insertAtCursor, readImageFile } from '@social/shell/ui';
 import './composer.css';
@@ -18,6 +21,7 @@ export type { PostComposerProps } from '@social/shell/federation';
 export default function PostComposer({ initial, onSubmit, autoFocus = false }: PostComposerProps) {
   const [content, setContent] = useState(initial?.content ?? '');
   const [pic, setPic] = useState(initial?.pic ?? '');
+  const [picAlt, setPicAlt] = useState(initial?.picAlt ?? '');
   const [imageError, setImageError] = useState('');
   const [reading, setReading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -82,6 +86,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
 
   const removeImage = () => {
     setPic('');
+    setPicAlt('');
     setImageError('');
     textRef.current?.focus();
   };
@@ -92,7 +97,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
     setSubmitting(true);
     let saved = false;
     try {
-      saved = await onSubmit({ content: content.trim(), pic });
+      saved = await onSubmit({ content: content.trim(), pic, picAlt: pic ? picAlt.trim() : '' });
     } catch {
       // The caller reports the failure (toast); the draft stays so nothing is lost.
       saved = false;
@@ -102,8 +107,12 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
     if (saved) {
       setContent('');
       setPic('');
+      setPicAlt('');
       setImageError('');
     }
+    // The Post button was disabled while sending, which drops its focus to <body>: a keyboard
+    // member goes on from the text box (empty for the next post, or holding the unsaved draft).
+    if (!document.activeElement || document.activeElement === document.body) textRef.current?.focus();
   };
 
   return (
@@ -125,10 +134,21 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
       )}
       {pic && (
         <div className="post-composer__preview">
-          <img src={pic} alt="Selected image" />
+          <img src={pic} alt={picAlt.trim() || 'Selected image'} />
           <button type="button" className="btn post-composer__remove" onClick={removeImage}>
             Remove image
           </button>
+          <label className="post-composer__alt">
+            <span>Picture description</span>
+            <input
+              className="input"
+              type="text"
+              value={picAlt}
+              maxLength={PIC_ALT_MAX_LENGTH}
+              placeholder="What the picture shows, for people who cannot see it"
+              onChange={(event) => setPicAlt(event.target.value)}
+            />
+          </label>
         </div>
       )}
       {imageError && (

@@ -1,7 +1,7 @@
-import React, { useEffect } from 'react';
-import type { PostDraft } from '@social/mock-api/contract';
-import { auth$, errorMessage, refreshPosts, toast, usePosts } from '@social/shell/bus';
+import React from 'react';
+import type { PostDraftV2 } from '@social/mock-api/contract-v2';
 import { usePostMutations } from '@social/shell/actions';
+import { useFeed } from '@social/shell/data';
 import { Spinner } from '@social/shell/ui';
 import PostCard from '../card/PostCard';
 import PostComposer from '../composer/PostComposer';
@@ -12,30 +12,21 @@ const SHOWN = 5;
 
 /** Dev page only: a composer that creates posts and the newest few posts as cards. */
 export function DevHome() {
-  const { allPosts, isLoading } = usePosts();
-
-  useEffect(() => {
-    refreshPosts().catch((error: unknown) => toast('error', errorMessage(error)));
-  }, []);
-
+  const feed = useFeed('explore', 'latest');
   const mutations = usePostMutations();
-  const create = async (draft: PostDraft): Promise<boolean> => {
-    const me = auth$.value?.user;
-    return me ? mutations.create(draft, me._id) : false;
-  };
+  const create = (draft: PostDraftV2): Promise<boolean> => mutations.create(draft);
 
-  const newest = [...allPosts].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, SHOWN);
   return (
     <div className="post-dev">
       <h1 className="post-dev__title">Post cards</h1>
       <section className="card" aria-label="Create post">
         <PostComposer onSubmit={create} />
       </section>
-      {isLoading ? (
+      {feed.isPending ? (
         <Spinner size="page" />
       ) : (
         <div className="post-dev__list">
-          {newest.map((post) => (
+          {feed.items.slice(0, SHOWN).map((post) => (
             <PostCard key={post._id} post={post} />
           ))}
         </div>

@@ -1,23 +1,16 @@
-import React, { useEffect, useState, type FormEvent } from 'react';
+import React, { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CLIENT_MESSAGES, type Post } from '@social/mock-api/contract';
-import { ApiError, api, errorMessage, posts$, refreshPosts, toast, useAuth, usePosts } from '@social/shell/bus';
+import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import { ApiError, errorMessage, toast, useAuth } from '@social/shell/bus';
+import { useComments, usePost } from '@social/shell/data';
 import { useRemoteRouteParams } from '@social/shell/federation';
 import { pathTo } from '@social/shell/routes';
-import { useAbortableEffect, useCommentMutations } from '@social/shell/actions';
+import { useCommentMutations } from '@social/shell/actions';
 import { Spinner } from '@social/shell/ui';
 import PostCard from '../card/PostCard';
 import { COMMENT_MAX_LENGTH, CommentItem } from '../comments/CommentItem';
 import '../comments/comments.css';
 import './page.css';
-
-/** The answer for one post id (kept with the id, so a new id never shows the old one's outcome). */
-type Lookup =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'found'; postId: string; post: Post }
-  | { state: 'missing'; postId: string }
-  | { state: 'error'; postId: string; message: string };
 
 /** The comment box under the post. */
 function CommentForm({ postId }: { postId: string }) {
@@ -57,49 +50,18 @@ function CommentForm({ postId }: { postId: string }) {
 }
 
 /**
- * /post/:postId: the post, its comments and a comment box. It follows the shared posts list,
- * so a change made anywhere shows here; a post the list lacks is fetched on its own.
+ * /post/:postId: the post (its entry in the query cache, so a change made anywhere shows here,
+ * and a deletion anywhere takes it away), its comments page by page, oldest first, and a
+ * comment box.
  */
 export default function PostPage() {
   const { postId } = useRemoteRouteParams('post/PostPage');
-  const { allPosts } = usePosts();
   const me = useAuth()?.user ?? null;
-  const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
-  const [attempt, setAttempt] = useState(0);
-
-  const listed = allPosts.find((p) => p._id === postId);
-
-  // Nobody loaded the shared list yet (the page was opened directly): load it.
-  useEffect(() => {
-    if (posts$.value.allPosts.length === 0) refreshPosts().catch(() => undefined);
-  }, []);
-
-  // Not in the list (a partial list, or not loaded yet): ask for this one post. Runs again when
-  // the list changes while the post is still missing from it, so a deletion elsewhere shows.
-  const missingFrom = listed ? null : allPosts;
-  useAbortableEffect(
-    (signal) => {
-      if (!missingFrom || !postId) return;
-      setLookup((current) => (current.state === 'found' && current.postId === postId ? current : { state: 'loading' }));
-      api.posts
-        .byId(postId)
-        .then(({ post }) => {
-          if (!signal.aborted) setLookup({ state: 'found', postId, post });
-        })
-        .catch((error: unknown) => {
-          if (signal.aborted) return;
-          if (error instanceof ApiError && error.status === 404) setLookup({ state: 'missing', postId });
-          else setLookup({ state: 'error', postId, message: errorMessage(error) });
-        });
-    },
-    [postId, missingFrom, attempt],
-  );
-
-  const settled = lookup.state !== 'idle' && lookup.state !== 'loading' && lookup.postId === postId ? lookup : null;
-  const post = listed ?? (settled?.state === 'found' ? settled.post : null);
+  const { data: post, error, refetch } = usePost(postId);
+  const comments = useComments(postId);
 
   if (!post) {
-    if (settled?.state === 'missing') {
+    if (error instanceof ApiError && error.status === 404) {
       return (
         <section className="card post-page__notice">
           <h1 className="post-page__notice-title">Post not found</h1>
@@ -110,12 +72,12 @@ export default function PostPage() {
         </section>
       );
     }
-    if (settled?.state === 'error') {
+    if (error) {
       return (
         <section className="card post-page__notice" role="alert">
           <h1 className="post-page__notice-title">This post could not be loaded</h1>
-          <p>{settled.message}</p>
-          <button type="button" className="btn btn--primary" onClick={() => setAttempt((n) => n + 1)}>
+          <p>{errorMessage(error)}</p>
+          <button type="button" className="btn btn--primary" onClick={() => void refetch()}>
             Try again
           </button>
         </section>
@@ -124,7 +86,7 @@ export default function PostPage() {
     return <Spinner size="page" />;
   }
 
-  const count = post.comments.length;
+  const count = post.commentCount;
   return (
     <div className="post-page">
       <h1 className="visually-hidden">Post</h1>
@@ -134,14 +96,29 @@ export default function PostPage() {
           {count === 1 ? '1 comment' : `${count} comments`}
         </h2>
         <CommentForm postId={post._id} />
-        {count === 0 ? (
-          <p className="muted">No comments yet. Be the first to say something.</p>
+        {comments.items.length === 0 ? (
+          comments.isPending ? (
+            <Spinner size="small" />
+          ) : (
+            <p className="muted">No comments yet. Be the first to say something.</p>
+          )
         ) : (
           <ul className="post-page__comment-list">
-            {post.comments.map((comment) => (
+            {comments.items.map((comment) => (
               <CommentItem key={comment._id} comment={comment} post={post} me={me} />
             ))}
           </ul>
+        )}
+        {comments.error !== null && !comments.isPending && (
+          <p className="muted" role="alert">
+            Comments could not be loaded: {errorMessage(comments.error)}
+          </p>
+        )}
+        {comments.isFetchingNextPage && <Spinner size="small" />}
+        {(comments.hasNextPage || comments.error !== null) && !comments.isFetchingNextPage && (
+          <button type="button" className="btn" onClick={comments.error !== null ? comments.retry : comments.fetchNextPage}>
+            {comments.error !== null ? 'Try again' : 'Show more comments'}
+          </button>
         )}
       </section>
     </div>

@@ -1,6 +1,8 @@
 import React, { useId, useState, type FormEvent } from 'react';
-import { CLIENT_MESSAGES, TEXT_LIMITS, type User } from '@social/mock-api/contract';
-import { api, errorMessage, refreshUsers, setUsers, toast, updateAuthUser, users$ } from '@social/shell/bus';
+import { CLIENT_MESSAGES, TEXT_LIMITS } from '@social/mock-api/contract';
+import type { MemberV2 } from '@social/mock-api/contract-v2';
+import { api, errorMessage, toast } from '@social/shell/bus';
+import { putMe } from '@social/shell/data';
 import { Avatar, IMAGE_ACCEPT, Modal, fullName, readImageFile, safeHttpUrl } from '@social/shell/ui';
 
 export const PROFILE_UPDATED = 'Profile updated';
@@ -19,13 +21,11 @@ export function normaliseLink(raw: string): string | null {
 }
 
 interface Props {
-  user: User;
+  user: MemberV2;
   onClose: () => void;
-  /** Called with the server's answer, so the page shows it at once. */
-  onSaved: (user: User) => void;
 }
 
-export function EditProfileModal({ user, onClose, onSaved }: Props) {
+export function EditProfileModal({ user, onClose }: Props) {
   const [pic, setPic] = useState(user.pic);
   const [bio, setBio] = useState(user.bio);
   const [link, setLink] = useState(user.link);
@@ -59,12 +59,9 @@ export function EditProfileModal({ user, onClose, onSaved }: Props) {
     setSaving(true);
     setSaveError('');
     try {
-      const answer = await api.users.edit({ pic, bio, link: cleanLink });
-      updateAuthUser(answer.user);
-      const list = users$.value.allUsers;
-      if (list.some((u) => u._id === answer.user._id)) setUsers(list.map((u) => (u._id === answer.user._id ? answer.user : u)));
-      else refreshUsers().catch(() => undefined); // The list is only a cache here; the page already has the answer.
-      onSaved(answer.user);
+      const { me } = await api.v2.me.edit({ pic, bio, link: cleanLink });
+      // The session's user, 'me' and the member's entry: the page, the nav bar and every list show it.
+      putMe(me);
       toast('success', PROFILE_UPDATED);
       onClose();
     } catch (error) {

@@ -1,28 +1,17 @@
 import React, { useState } from 'react';
-import type { User, UserSummary } from '@social/mock-api/contract';
+import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { logout, useAuth } from '@social/shell/bus';
 import { useFollow } from '@social/shell/actions';
-import { Avatar, RichText, fullName, safeHttpUrl } from '@social/shell/ui';
+import { Avatar, RichText, countLabel, fullName, safeHttpUrl } from '@social/shell/ui';
 import { EditProfileModal } from './EditProfileModal';
 import { UserListModal } from './UserListModal';
 
 interface Props {
-  member: User;
-  postCount: number;
+  member: MemberV2;
   isOwn: boolean;
-  /** Puts a fresher copy of the member on the page (server answers). */
-  onMemberChange: (user: User) => void;
   /** Reloads the member from the server (after a refused follow, to show the truth). */
   onReload: () => void;
 }
-
-const summaryOf = (user: User): UserSummary => ({
-  _id: user._id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  userHandler: user.userHandler,
-  pic: user.pic,
-});
 
 /** The profile's link: a live link only for http(s); anything else stays plain text. */
 function ProfileLink({ link }: { link: string }) {
@@ -39,17 +28,15 @@ function ProfileLink({ link }: { link: string }) {
   );
 }
 
-export function ProfileHeader({ member, postCount, isOwn, onMemberChange, onReload }: Props) {
+export function ProfileHeader({ member, isOwn, onReload }: Props) {
   const auth = useAuth();
   const me = auth?.user ?? null;
   const [list, setList] = useState<'Followers' | 'Following' | null>(null);
   const [editing, setEditing] = useState(false);
-  const follow = useFollow(member._id, { onFailed: onReload });
+  const follow = useFollow(member, { onFailed: onReload });
 
-  // The followers list as it will be once the member's last follow choice lands.
-  let followers = member.followers;
-  if (me && follow.following && !follow.followingOnServer && !followers.some((f) => f._id === me._id)) followers = [...followers, summaryOf(me)];
-  if (me && !follow.following && follow.followingOnServer) followers = followers.filter((f) => f._id !== me._id);
+  // The followers count as it will be once the member's last follow choice lands.
+  const followers = member.followerCount + (follow.following === follow.followingOnServer ? 0 : follow.following ? 1 : -1);
 
   const name = fullName(member);
   return (
@@ -89,25 +76,25 @@ export function ProfileHeader({ member, postCount, isOwn, onMemberChange, onRelo
         <ProfileLink link={member.link} />
         <div className="profile-header__counts">
           <span className="profile-header__count">
-            {postCount} Posts
+            {countLabel(member.postCount, 'Post', 'Posts')}
           </span>
           <button type="button" className="profile-header__count profile-header__count--btn" onClick={() => setList('Followers')}>
-            {followers.length} Followers
+            {countLabel(followers, 'Follower', 'Followers')}
           </button>
           <button type="button" className="profile-header__count profile-header__count--btn" onClick={() => setList('Following')}>
-            {member.following.length} Following
+            {member.followingCount} Following
           </button>
         </div>
       </div>
       {list && (
         <UserListModal
           title={list}
-          users={list === 'Followers' ? followers : member.following}
+          memberId={member._id}
           emptyMessage={list === 'Followers' ? 'No followers yet' : 'Not following anyone yet'}
           onClose={() => setList(null)}
         />
       )}
-      {editing && <EditProfileModal user={member} onClose={() => setEditing(false)} onSaved={onMemberChange} />}
+      {editing && <EditProfileModal user={member} onClose={() => setEditing(false)} />}
     </section>
   );
 }

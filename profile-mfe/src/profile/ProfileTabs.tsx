@@ -1,33 +1,63 @@
 import React, { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Post, User } from '@social/mock-api/contract';
-import { usePosts } from '@social/shell/bus';
+import type { MemberV2 } from '@social/mock-api/contract-v2';
+import { errorMessage } from '@social/shell/bus';
+import { useMemberPosts, type MemberPostsTab } from '@social/shell/data';
 import { RemoteComponent } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
-import { activityPosts, bookmarkedPosts, postsBy } from './selectPosts';
 
 export type TabName = 'POSTS' | 'BOOKMARKED' | 'ACTIVITIES';
 
 interface Props {
-  member: User;
+  member: MemberV2;
   isOwn: boolean;
-  /** The signed-in member's bookmarks (fresher than the member's copy after a bookmark). */
-  myBookmarks: readonly string[];
 }
 
-function PostList({ posts, empty, loading }: { posts: Post[]; empty: string; loading: boolean }) {
-  if (posts.length === 0) return loading ? <Spinner size="small" /> : <p className="muted profile-empty">{empty}</p>;
+const LISTS: Record<TabName, MemberPostsTab> = { POSTS: 'posts', BOOKMARKED: 'bookmarks', ACTIVITIES: 'activities' };
+
+/** One tab's posts, page by page from the server (newest first; bookmarks: most recently saved first). */
+function PostList({ memberId, tab, empty }: { memberId: string; tab: MemberPostsTab; empty: string }) {
+  const list = useMemberPosts(memberId, tab);
+  const posts = list.items;
+  if (posts.length === 0) {
+    if (list.isPending) return <Spinner size="small" />;
+    if (list.error) return <LoadMore list={list} />;
+    return <p className="muted profile-empty">{empty}</p>;
+  }
   return (
-    <div className="profile-posts">
-      {posts.map((post) => (
-        <RemoteComponent key={post._id} id="post/PostCard" props={{ post }} compact />
-      ))}
-    </div>
+    <>
+      <div className="profile-posts">
+        {posts.map((post) => (
+          <RemoteComponent key={post._id} id="post/PostCard" props={{ post }} compact />
+        ))}
+      </div>
+      <LoadMore list={list} />
+    </>
+  );
+}
+
+/** "Show more posts" while the server has more; a failed page says why and offers Try again. */
+function LoadMore({ list }: { list: ReturnType<typeof useMemberPosts> }) {
+  if (list.isFetchingNextPage) return <Spinner size="small" />;
+  if (list.error !== null) {
+    return (
+      <div className="profile-empty" role="alert">
+        <p className="muted">Posts could not be loaded: {errorMessage(list.error)}</p>
+        <button type="button" className="btn" onClick={list.retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!list.hasNextPage) return null;
+  return (
+    <button type="button" className="btn profile-more" onClick={list.fetchNextPage}>
+      Show more posts
+    </button>
   );
 }
 
 /** POSTS (default), BOOKMARKED (own profile only) and ACTIVITIES; arrow keys move between tabs. */
-export function ProfileTabs({ member, isOwn, myBookmarks }: Props) {
-  const { allPosts, isLoading } = usePosts();
+export function ProfileTabs({ member, isOwn }: Props) {
   const tabs: TabName[] = isOwn ? ['POSTS', 'BOOKMARKED', 'ACTIVITIES'] : ['POSTS', 'ACTIVITIES'];
   const [chosen, setChosen] = useState<TabName>('POSTS');
   const active: TabName = tabs.includes(chosen) ? chosen : 'POSTS';
@@ -48,26 +78,12 @@ export function ProfileTabs({ member, isOwn, myBookmarks }: Props) {
     tabRefs.current[tab]?.focus();
   }
 
-  let content: React.ReactNode;
-  if (active === 'POSTS') {
-    content = (
-      <PostList
-        posts={postsBy(allPosts, member._id)}
-        loading={isLoading}
-        empty={isOwn ? "You haven't post anything yet" : `${member.firstName} haven't post anything yet`}
-      />
-    );
-  } else if (active === 'BOOKMARKED') {
-    content = <PostList posts={bookmarkedPosts(allPosts, myBookmarks)} loading={isLoading} empty="You haven't bookmarked anything yet" />;
-  } else {
-    content = (
-      <PostList
-        posts={activityPosts(allPosts, member._id)}
-        loading={isLoading}
-        empty={isOwn ? 'No activity yet' : `${member.firstName} has no activity yet`}
-      />
-    );
-  }
+  const empty: Record<TabName, string> = {
+    POSTS: isOwn ? "You haven't post anything yet" : `${member.firstName} haven't post anything yet`,
+    BOOKMARKED: "You haven't bookmarked anything yet",
+    ACTIVITIES: isOwn ? 'No activity yet' : `${member.firstName} has no activity yet`,
+  };
+  const content = <PostList key={active} memberId={member._id} tab={LISTS[active]} empty={empty[active]} />;
 
   return (
     <section className="profile-tabs">

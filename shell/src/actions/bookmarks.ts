@@ -1,25 +1,34 @@
 import { useCallback } from 'react';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
-import { api, auth$, errorMessage, toast, updateAuthUser, useAuth } from '@social/shell/bus';
+import type { PostV2 } from '@social/mock-api/contract-v2';
+import { api, errorMessage, toast, useAuth } from '@social/shell/bus';
+import { putPost, queryClient, queryKeys, removePostFrom } from '@social/shell/data';
 import { useDesiredState } from './useDesiredState';
 
 /**
  * Save / remove saved for one post. Shows the member's last choice at once, sends one call at
- * a time until the server agrees, keeps the stored user's bookmarks in step with each answer,
- * toasts once the last choice is saved, and rolls back with the server's message on a refusal.
+ * a time until the server agrees, writes each answer ({ post } with viewer.bookmarked) into the
+ * cache, keeps the member's BOOKMARKED tab in step, toasts once the last choice is saved, and
+ * rolls back with the server's message on a refusal.
  */
-export function useBookmark(postId: string) {
+export function useBookmark(post: PostV2) {
   const auth = useAuth();
   const myId = auth?.user._id ?? null;
-  const server = !!auth && auth.user.bookmarks.includes(postId);
+  const postId = post._id;
+  const server = !!myId && !!post.viewer?.bookmarked;
 
   const send = useCallback(
     async (to: boolean): Promise<boolean> => {
-      const { bookmarks } = to ? await api.users.bookmark(postId) : await api.users.removeBookmark(postId);
-      // The freshest stored user: another change (a follow, a profile edit) may have landed meanwhile.
-      const current = auth$.value?.user;
-      if (current && current._id === myId) updateAuthUser({ ...current, bookmarks });
-      return bookmarks.includes(postId);
+      const { post: fresh } = to ? await api.v2.posts.bookmark(postId) : await api.v2.posts.removeBookmark(postId);
+      putPost(fresh);
+      if (myId) {
+        const tab = queryKeys.memberPosts(myId, 'bookmarks');
+        // Out of the tab at once; a new bookmark comes on top with the tab's next read.
+        if (!fresh.viewer?.bookmarked) removePostFrom(postId, tab);
+        else void queryClient.invalidateQueries({ queryKey: tab });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'none' });
+      }
+      return !!fresh.viewer?.bookmarked;
     },
     [postId, myId],
   );

@@ -1,29 +1,28 @@
 import { useCallback, useMemo } from 'react';
-import type { Comment, Post, Reply, User } from '@social/mock-api/contract';
-import { api, errorMessage, posts$, setPosts, toast } from '@social/shell/bus';
+import type { CommentV2 } from '@social/mock-api/contract-v2';
+import { api, errorMessage, toast } from '@social/shell/bus';
+import { appendComment, putComment, putPost, removeComment } from '@social/shell/data';
 import { useDesiredState } from './useDesiredState';
 
 /**
  * Upvote of one comment, a toggle on the server: shows the member's last choice at once and
  * sends one call at a time until the server agrees (so a double click ends where it started,
- * a triple click upvoted); each answer replaces the shared posts list; a refusal rolls back.
+ * a triple click upvoted); each answer ({ comment }) is written into the cache; a refusal rolls back.
  */
-export function useCommentUpvote(postId: string, comment: Comment, myId: string | null) {
+export function useCommentUpvote(comment: CommentV2, myId: string | null) {
   const commentId = comment._id;
-  const server = !!myId && comment.votes.upvotedBy.some((u) => u._id === myId);
+  const server = !!myId && !!comment.viewerUpvoted;
   const send = useCallback(
-    async (to: boolean): Promise<boolean> => {
-      const { posts } = await api.comments.upvote(postId, commentId);
-      setPosts(posts);
-      const fresh = posts.find((p) => p._id === postId)?.comments.find((c) => c._id === commentId);
-      // A comment deleted meanwhile: nothing left to agree with.
-      return fresh ? !!myId && fresh.votes.upvotedBy.some((u) => u._id === myId) : to;
+    async (): Promise<boolean> => {
+      const { comment: fresh } = await api.v2.comments.upvote(commentId);
+      putComment(fresh);
+      return !!fresh.viewerUpvoted;
     },
-    [postId, commentId, myId],
+    [commentId],
   );
   const onError = useCallback((error: unknown) => toast('error', errorMessage(error)), []);
   const { value, pending, set } = useDesiredState<boolean>({ server, send, onError });
-  const count = comment.votes.upvotedBy.length + (value === server ? 0 : value ? 1 : -1);
+  const count = comment.upvoteCount + (value === server ? 0 : value ? 1 : -1);
   return {
     upvoted: value,
     count,
@@ -34,28 +33,17 @@ export function useCommentUpvote(postId: string, comment: Comment, myId: string 
   };
 }
 
-/** A short id for a new reply: crypto.randomUUID where the browser has it (it needs a secure context). */
-function newReplyId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-}
-
-/** The comment as the shared list holds it now (fresher than a rendered copy), else the given one. */
-function latestComment(postId: string, comment: Comment): Comment {
-  return posts$.value.allPosts.find((p) => p._id === postId)?.comments.find((c) => c._id === comment._id) ?? comment;
-}
-
 /**
- * Add, edit, reply to and delete the comments of one post. Each call's answer replaces the
- * shared posts list; a refusal shows the server's message. Each returns whether it was saved,
- * so a form keeps its text when it was not.
+ * Add, edit and delete the comments of one post, and their replies. Each answer is written
+ * into the cache (the comment, and the post's new counts where the answer has them); a refusal
+ * shows the server's message. Each returns whether it was saved, so a form keeps its text when
+ * it was not.
  */
 export function useCommentMutations(postId: string) {
   return useMemo(() => {
-    const run = async (call: () => Promise<{ posts: Post[] }>): Promise<boolean> => {
+    const run = async (call: () => Promise<void>): Promise<boolean> => {
       try {
-        const { posts } = await call();
-        setPosts(posts);
+        await call();
         return true;
       } catch (error) {
         toast('error', errorMessage(error));
@@ -63,26 +51,36 @@ export function useCommentMutations(postId: string) {
       }
     };
     return {
-      add: (content: string) => run(() => api.comments.add(postId, { content })),
-      edit: (commentId: string, content: string) => run(() => api.comments.edit(postId, commentId, { content })),
-      /**
-       * A reply travels through the comment-edit call with the comment's text unchanged (the
-       * server does not mark it edited). The text and replies sent are the freshest the shared
-       * list holds, so a reply never reverts an edit that landed after this page rendered.
-       */
-      reply: (comment: Comment, me: User, content: string) => {
-        const reply: Reply = {
-          _id: newReplyId(),
-          user: { _id: me._id, firstName: me.firstName, lastName: me.lastName, userHandler: me.userHandler, pic: me.pic },
-          content,
-          createdAt: new Date().toISOString(),
-        };
-        return run(() => {
-          const current = latestComment(postId, comment);
-          return api.comments.edit(postId, comment._id, { content: current.content, replies: [...current.replies, reply] });
-        });
-      },
-      remove: (commentId: string) => run(() => api.comments.remove(postId, commentId)),
+      add: (content: string) =>
+        run(async () => {
+          const { comment, post } = await api.v2.comments.add(postId, content);
+          putPost(post);
+          appendComment(comment);
+        }),
+      edit: (commentId: string, content: string) =>
+        run(async () => {
+          const { comment } = await api.v2.comments.edit(commentId, content);
+          putComment(comment);
+        }),
+      remove: (commentId: string) =>
+        run(async () => {
+          const { post } = await api.v2.comments.remove(commentId);
+          removeComment(postId, commentId);
+          putPost(post);
+        }),
+      /** A reply: its own call (the server gives it its id), so it never touches the comment's text. */
+      reply: (comment: CommentV2, content: string) =>
+        run(async () => {
+          putComment((await api.v2.comments.reply(comment._id, content)).comment);
+        }),
+      editReply: (commentId: string, replyId: string, content: string) =>
+        run(async () => {
+          putComment((await api.v2.comments.editReply(commentId, replyId, content)).comment);
+        }),
+      removeReply: (commentId: string, replyId: string) =>
+        run(async () => {
+          putComment((await api.v2.comments.removeReply(commentId, replyId)).comment);
+        }),
     };
   }, [postId]);
 }

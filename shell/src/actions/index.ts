@@ -1,7 +1,7 @@
 /**
- * Member actions written once (`@social/shell/actions`): each hook owns the API call, the
- * shared-list update on the bus, the optimistic state and the toasts; remotes compose them.
- * Stateless over the shared bus, so each app may bundle its own copy of this module.
+ * Member actions written once (`@social/shell/actions`): each hook owns the API call (v2), the
+ * query cache update (`@social/shell/data`), the optimistic state and the toasts; remotes
+ * compose them. Stateless over the shared cache and bus, so each app may bundle its own copy.
  */
 export { useDesiredState, type DesiredState, type DesiredStateOptions, type ToggleValue } from './useDesiredState';
 export { useReaction, type Reaction, type ReactionChoice } from './reactions';

@@ -1,18 +1,26 @@
 import { useMemo } from 'react';
-import { CLIENT_MESSAGES, type PostDraft } from '@social/mock-api/contract';
-import { api, errorMessage, setPosts, toast } from '@social/shell/bus';
+import { CLIENT_MESSAGES } from '@social/mock-api/contract';
+import type { PostDraftV2 } from '@social/mock-api/contract-v2';
+import { api, auth$, errorMessage, toast } from '@social/shell/bus';
+import { prependPost, putPost, queryClient, queryKeys, removePost } from '@social/shell/data';
+
+/** Counts of the author change with a post created or deleted: read them again. */
+function refreshAuthor(authorId: string): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.member(authorId) });
+  if (auth$.value?.user._id === authorId) void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+}
 
 /**
- * Create, edit and delete posts. Each answer replaces the shared posts list and shows the
- * product's success toast; a refusal shows the server's message. Each returns whether it was
- * saved, so a composer keeps its draft when it was not.
+ * Create, edit and delete posts. Each answer is written into the query cache (a new post on
+ * top of the Latest feeds and the author's tabs; an edit into every list showing the post; a
+ * deletion out of every list) with the product's success toast; a refusal shows the server's
+ * message. Each returns whether it was saved, so a composer keeps its draft when it was not.
  */
 export function usePostMutations() {
   return useMemo(() => {
-    const run = async (call: () => ReturnType<typeof api.posts.all>, success: string): Promise<boolean> => {
+    const run = async (call: () => Promise<void>, success: string): Promise<boolean> => {
       try {
-        const { posts } = await call();
-        setPosts(posts);
+        await call();
         toast('success', success);
         return true;
       } catch (error) {
@@ -21,10 +29,29 @@ export function usePostMutations() {
       }
     };
     return {
-      create: (draft: PostDraft, userId: string) =>
-        run(() => api.posts.create({ content: draft.content, pic: draft.pic, userId }), CLIENT_MESSAGES.postCreated),
-      edit: (postId: string, draft: PostDraft) => run(() => api.posts.edit(postId, draft), CLIENT_MESSAGES.postUpdated),
-      remove: (postId: string) => run(() => api.posts.remove(postId), CLIENT_MESSAGES.postDeleted),
+      create: (draft: PostDraftV2) =>
+        run(async () => {
+          const { post } = await api.v2.posts.create(draft);
+          prependPost(post, [
+            queryKeys.feed('home', 'latest'),
+            queryKeys.feed('explore', 'latest'),
+            queryKeys.memberPosts(post.userId, 'posts'),
+            queryKeys.memberPosts(post.userId, 'activities'),
+          ]);
+          refreshAuthor(post.userId);
+        }, CLIENT_MESSAGES.postCreated),
+      edit: (postId: string, draft: PostDraftV2) =>
+        run(async () => {
+          const { post } = await api.v2.posts.edit(postId, draft);
+          putPost(post);
+        }, CLIENT_MESSAGES.postUpdated),
+      remove: (postId: string) =>
+        run(async () => {
+          const authorId = queryClient.getQueryData<{ userId: string }>(queryKeys.post(postId))?.userId;
+          await api.v2.posts.remove(postId);
+          removePost(postId);
+          if (authorId) refreshAuthor(authorId);
+        }, CLIENT_MESSAGES.postDeleted),
     };
   }, []);
 }

@@ -1,12 +1,12 @@
 import React, { type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { useAuth } from '@social/shell/bus';
 import { RemoteComponent } from '@social/shell/federation';
 import { ROUTES, useRouteParams } from '@social/shell/routes';
 import { NavBar } from '../nav/NavBar';
 import { AppFrame } from './AppFrame';
 import { PublicOnly, RequireAuth } from './guards';
 import { NotFound } from './NotFound';
+import { MAIN_ID } from './SkipLinks';
 import './app.css';
 
 /** A protected page: nav bar above the remote's screen. */
@@ -14,7 +14,9 @@ function Protected({ children }: { children: ReactNode }) {
   return (
     <RequireAuth>
       <NavBar />
-      <main className="page">{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="page">
+        {children}
+      </main>
     </RequireAuth>
   );
 }
@@ -29,13 +31,12 @@ function PostRoute() {
   return <RemoteComponent key={postId} id="post/PostPage" />;
 }
 
-/** /mockman is reachable signed in or not; signed in, it keeps the nav bar. */
+/** /mockman is reachable signed in or not; the nav bar offers the way to log in when signed out. */
 function MockmanRoute() {
-  const auth = useAuth();
   return (
     <>
-      {auth && <NavBar />}
-      <main className="page page--wide">
+      <NavBar />
+      <main id={MAIN_ID} tabIndex={-1} className="page page--wide">
         <RemoteComponent id="mockman/MockmanPage" />
       </main>
     </>
@@ -49,8 +50,8 @@ export function AppRoutes() {
       <Route path={ROUTES.explore} element={<Protected><RemoteComponent key="explore" id="feed/FeedPage" props={{ mode: 'explore' }} /></Protected>} />
       <Route path={ROUTES.profile} element={<Protected><ProfileRoute /></Protected>} />
       <Route path={ROUTES.post} element={<Protected><PostRoute /></Protected>} />
-      <Route path={ROUTES.login} element={<PublicOnly><main><RemoteComponent id="auth/LoginPage" /></main></PublicOnly>} />
-      <Route path={ROUTES.signup} element={<PublicOnly><main><RemoteComponent id="auth/SignupPage" /></main></PublicOnly>} />
+      <Route path={ROUTES.login} element={<PublicOnly><main id={MAIN_ID} tabIndex={-1}><RemoteComponent id="auth/LoginPage" /></main></PublicOnly>} />
+      <Route path={ROUTES.signup} element={<PublicOnly><main id={MAIN_ID} tabIndex={-1}><RemoteComponent id="auth/SignupPage" /></main></PublicOnly>} />
       <Route path={ROUTES.mockman} element={<MockmanRoute />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

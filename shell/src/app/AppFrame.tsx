@@ -1,6 +1,6 @@
 import React, { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { auth$, events$, refreshUsers } from '@social/shell/bus';
+import { api, events$, updateAuthUser, useAuth } from '@social/shell/bus';
 import { VersionNotice } from '@social/shell/federation';
 import { useApplyTheme } from '../theme/ThemeSwitch';
 import { ToastHost } from '../toasts/ToastHost';
@@ -17,6 +17,31 @@ function NavigateBridge() {
   return null;
 }
 
+/**
+ * Reads the signed-in member from the server once per session and page load (GET /api/v2/me):
+ * the stored copy in 'login-items' may be stale (another device's edit) and never keeps a
+ * page-bound picture address (shell/src/bus/storedAuth.ts), so this brings the live one back.
+ * A plain call, not the query cache, so a page that loads no server state stays light; an
+ * expired token gets 401 here and the bus signs the member out.
+ */
+function SessionRefresh() {
+  const token = useAuth()?.token;
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    api.v2.me
+      .get()
+      .then(({ me }) => {
+        if (current) updateAuthUser(me);
+      })
+      .catch(() => undefined); // Offline or refused: the stored copy stays; a 401 already signed out.
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return null;
+}
+
 /** Scrolls to the top whenever the path changes. */
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -26,28 +51,14 @@ function ScrollToTop() {
   return null;
 }
 
-/** Keeps the members list loaded while someone is signed in (search, suggestions, follow lists). */
-function UsersLoader() {
-  useEffect(() => {
-    let signedIn: string | null = null;
-    const subscription = auth$.subscribe((auth) => {
-      const id = auth?.user._id ?? null;
-      if (id && id !== signedIn) refreshUsers().catch(() => undefined);
-      signedIn = id;
-    });
-    return () => subscription.unsubscribe();
-  }, []);
-  return null;
-}
-
 /** What every page of the product has around it, in the shell and in a remote's dev page. */
 export function AppFrame({ children }: { children: ReactNode }) {
   useApplyTheme();
   return (
     <>
       <NavigateBridge />
+      <SessionRefresh />
       <ScrollToTop />
-      <UsersLoader />
       <VersionNotice />
       {children}
       <ToastHost />

@@ -1,4 +1,5 @@
-import { auth$, refreshPosts, refreshUsers } from '@social/shell/bus';
+import { filter, take } from 'rxjs';
+import { auth$ } from '@social/shell/bus';
 import { loadRemoteModule } from '@social/shell/federation';
 import { matchPath } from '@social/shell/routes';
 
@@ -14,9 +15,10 @@ function afterPaint(): Promise<void> {
 
 /**
  * While a signed-out member is on /login or /signup, load what the home feed needs: its code
- * (feed page, post cards, the composer above them; a remote that fails shows its Retry when the
- * feed opens) and its data (posts and members are public reads). After the click only the login
- * call remains; the feed refreshes both once it is shown (FeedPage, AppFrame).
+ * (feed page, post cards, the composer above them, and the data module with TanStack Query; a
+ * remote that fails shows its Retry when the feed opens). Its data needs the member's token, so
+ * the first home page is asked for the moment the member is signed in, while the route changes
+ * and the feed's code starts.
  */
 export function prefetchWhileSignedOut(): void {
   if (auth$.value) return;
@@ -28,8 +30,13 @@ export function prefetchWhileSignedOut(): void {
       if (auth$.value || !(matchPath('login', path) || matchPath('signup', path))) return;
       // Loaded, not only downloaded: after the click the feed renders without waiting for a remote.
       for (const id of ['feed/FeedPage', 'post/PostCard', 'post/PostComposer'] as const) loadRemoteModule(id).catch(() => undefined);
-      refreshPosts().catch(() => undefined);
-      refreshUsers().catch(() => undefined);
+      import('@social/shell/data')
+        .then((data) => {
+          auth$.pipe(filter(Boolean), take(1)).subscribe(() => {
+            data.prefetchFeed('home', 'latest').catch(() => undefined);
+          });
+        })
+        .catch(() => undefined);
     })
     .catch(() => undefined); // The page itself shows a failed remote with Retry.
 }

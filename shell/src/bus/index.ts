@@ -3,33 +3,27 @@
  * Federation singleton, so every remote sees the same instance).
  *
  * State (BehaviorSubjects, read with the hooks in ./hooks):
- * - auth$   { token, user } of the signed-in member, or null. Kept in localStorage under
- *           'login-items' (STORAGE_KEYS in mock-api/src/contract.ts) and restored at start.
- * - users$  { allUsers }: the list of all members.
- * - posts$  { allPosts, isLoading, isSmallLoading }: the shared posts list; every post
- *           change replaces it with the server's answer (mock-api/src/server/routes/posts.ts).
+ * - auth$   { token, user } of the signed-in member (user: the v2 MeV2), or null. Kept in
+ *           localStorage under 'login-items' (STORAGE_KEYS in mock-api/src/contract.ts) and
+ *           restored at start.
  * - theme$  'dark' | 'light' (localStorage key 'theme', default dark).
  * Events (events$): toast, navigate, logout.
  * api: the typed client bound to the member's token; a 401 logs the member out.
- * Other tabs: their login/logout (the 'storage' event) and their data changes (the fake
- * backend's BACKEND_CHANGE_EVENT) are followed here.
+ * Server state (posts, members, pages) is not here: it lives in the query cache of
+ * `@social/shell/data` (docs/data-layer.md), which follows this bus's session (cleared on
+ * logout) and other tabs' changes (BACKEND_CHANGE_EVENT invalidates it).
+ * Other tabs: their login/logout (the 'storage' event) is followed here.
  */
 import { BehaviorSubject, Subject } from 'rxjs';
 import { createApiClient, ApiError, type ApiClientOptions } from '@social/mock-api/client';
-import { BACKEND_CHANGE_EVENT, STORAGE_KEYS, type Post, type User } from '@social/mock-api/contract';
+import { STORAGE_KEYS } from '@social/mock-api/contract';
+import type { MeV2 } from '@social/mock-api/contract-v2';
 import { useSubject } from './hooks';
+import { userForStorage, userFromStorage } from './storedAuth';
 
 export interface AuthState {
   token: string;
-  user: User;
-}
-export interface UsersState {
-  allUsers: User[];
-}
-export interface PostsState {
-  allPosts: Post[];
-  isLoading: boolean;
-  isSmallLoading: boolean;
+  user: MeV2;
 }
 export type Theme = 'dark' | 'light';
 export type ToastType = 'info' | 'success' | 'warning' | 'error' | 'default';
@@ -53,7 +47,9 @@ function readStorage<T>(key: string, isValid: (value: unknown) => value is T): T
 function isAuthState(value: unknown): value is AuthState {
   if (!value || typeof value !== 'object') return false;
   const v = value as Partial<AuthState>;
-  return typeof v.token === 'string' && !!v.user && typeof v.user === 'object' && typeof v.user._id === 'string';
+  // A session stored by an earlier version holds a v1 user: its token still works, and
+  // `@social/shell/data` replaces the user with the server's MeV2 (useMe) once it loads.
+  return typeof v.token === 'string' && !!v.user && typeof v.user === 'object' && typeof v.user._id === 'string' && typeof v.user.userHandler === 'string';
 }
 
 function readTheme(): Theme {
@@ -65,9 +61,13 @@ function readTheme(): Theme {
   }
 }
 
-export const auth$ = new BehaviorSubject<AuthState | null>(readStorage(STORAGE_KEYS.loginItems, isAuthState));
-export const users$ = new BehaviorSubject<UsersState>({ allUsers: [] });
-export const posts$ = new BehaviorSubject<PostsState>({ allPosts: [], isLoading: false, isSmallLoading: false });
+/** The stored session, without a page-bound picture address (./storedAuth.ts). */
+function readStoredAuth(current: AuthState | null = null): AuthState | null {
+  const stored = readStorage(STORAGE_KEYS.loginItems, isAuthState);
+  return stored && { ...stored, user: userFromStorage(stored.user, current?.user) };
+}
+
+export const auth$ = new BehaviorSubject<AuthState | null>(readStoredAuth());
 export const theme$ = new BehaviorSubject<Theme>(readTheme());
 export const events$ = new Subject<AppEvent>();
 
@@ -76,17 +76,17 @@ export const events$ = new Subject<AppEvent>();
 /** Signs the member in: keeps token and user in one localStorage entry. */
 export function setAuth(state: AuthState): void {
   try {
-    window.localStorage.setItem(STORAGE_KEYS.loginItems, JSON.stringify(state));
+    window.localStorage.setItem(STORAGE_KEYS.loginItems, JSON.stringify({ ...state, user: userForStorage(state.user) }));
   } catch {
     // Storage full or blocked: the session still works for this page.
   }
   auth$.next(state);
 }
 
-/** Replaces the stored user (after a profile edit, bookmark or follow). */
-export function updateAuthUser(user: User): void {
+/** Replaces the stored user (with the server's answer: a profile edit, a follow, GET /me). */
+export function updateAuthUser(user: MeV2): void {
   const current = auth$.value;
-  if (current && current.user._id === user._id) setAuth({ token: current.token, user });
+  if (current && current.user._id === user._id && JSON.stringify(current.user) !== JSON.stringify(user)) setAuth({ token: current.token, user });
 }
 
 /** Ends the session on this page: subject, stored entry, logout event (no server call). */
@@ -117,7 +117,7 @@ export function logout(): void {
         return apiOptions.baseUrl;
       },
     })
-      .auth.logout()
+      .v2.auth.logout()
       .then(
         () => undefined,
         () => undefined,
@@ -135,29 +135,13 @@ export function whenLogoutSent(): Promise<void> {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== STORAGE_KEYS.loginItems && event.key !== null) return;
-    const stored = readStorage(STORAGE_KEYS.loginItems, isAuthState);
+    const stored = readStoredAuth(auth$.value);
     if (!stored) {
       if (auth$.value) endLocalSession();
     } else if (JSON.stringify(stored) !== JSON.stringify(auth$.value)) {
       auth$.next(stored);
     }
   });
-}
-
-// ---- Users and posts ----
-
-export function setUsers(allUsers: User[]): void {
-  users$.next({ allUsers });
-  const me = auth$.value && allUsers.find((u) => u._id === auth$.value?.user._id);
-  if (me) updateAuthUser(me);
-}
-
-export function setPosts(allPosts: Post[]): void {
-  posts$.next({ ...posts$.value, allPosts });
-}
-
-export function setPostsLoading(flags: Partial<Pick<PostsState, 'isLoading' | 'isSmallLoading'>>): void {
-  posts$.next({ ...posts$.value, ...flags });
 }
 
 // ---- Theme ----
@@ -243,56 +227,9 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   return fallback;
 }
 
-/** Reloads the shared posts list (showing the loading flag) and returns it. */
-export async function refreshPosts(): Promise<Post[]> {
-  setPostsLoading({ isLoading: posts$.value.allPosts.length === 0 });
-  try {
-    const { posts } = await api.posts.all();
-    setPosts(posts);
-    return posts;
-  } finally {
-    setPostsLoading({ isLoading: false });
-  }
-}
-
-/** Reloads the list of all members and returns it. */
-export async function refreshUsers(): Promise<User[]> {
-  const { users } = await api.users.all();
-  setUsers(users);
-  return users;
-}
-
-// Another tab changed the fake backend's data (it fires BACKEND_CHANGE_EVENT here): reload the
-// shared lists, which also refreshes the signed-in member. One reload at a time; changes that
-// arrive meanwhile get one more.
-let following: Promise<void> | null = null;
-let followAgain = false;
-function followOtherTabs(): void {
-  if (!auth$.value) return;
-  if (following) {
-    followAgain = true;
-    return;
-  }
-  following = Promise.all([refreshPosts(), refreshUsers()])
-    .then(
-      () => undefined,
-      () => undefined,
-    )
-    .finally(() => {
-      following = null;
-      if (followAgain) {
-        followAgain = false;
-        followOtherTabs();
-      }
-    });
-}
-if (typeof window !== 'undefined') window.addEventListener(BACKEND_CHANGE_EVENT, followOtherTabs);
-
 export { ApiError };
 
 // ---- Hooks ----
 export { useSubject };
 export const useAuth = (): AuthState | null => useSubject(auth$);
-export const useUsers = (): UsersState => useSubject(users$);
-export const usePosts = (): PostsState => useSubject(posts$);
 export const useTheme = (): Theme => useSubject(theme$);

@@ -2,14 +2,21 @@
  * A remote's stand-alone dev page: the same frame as the shell (theme, toasts, bus, router),
  * its own fake backend, a signed-in test user, and the routes the remote owns. Used by each
  * remote's src/bootstrap.tsx when it runs alone (`npm start -w feed-mfe`).
+ *
+ * Every other page of the product works there too, as in the shell: a link to a page another
+ * remote owns (a card's author, its comments) opens that remote's page, loaded from the build
+ * the dev server serves for it (tools/dev-remotes.js: its production build by default), under
+ * a line saying which remote owns it and how to work on it.
  */
 import React, { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { api, logout, setAuth, setBackendReady, useAuth, auth$, errorMessage } from '@social/shell/bus';
-import { configureRemotes, defaultRemotes, type RemoteName, type RemotesConfig } from '@social/shell/federation';
+import { RemoteComponent, configureRemotes, defaultRemotes, type RemoteName, type RemotesConfig } from '@social/shell/federation';
+import { ROUTES, pathTo, useRouteParams, type RouteName } from '@social/shell/routes';
 import { AppFrame } from '../app/AppFrame';
+import { PublicOnly, RequireAuth } from '../app/guards';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import '../ui/ui.css';
 import '../app/app.css';
@@ -33,6 +40,8 @@ export interface DevRemote {
   source: string;
   version?: string;
   builtAt?: string | null;
+  /** Not used by the remote's own pages: loaded only when a link opens a page it owns. */
+  onDemand?: boolean;
 }
 export type DevRemotes = Partial<Record<RemoteName, DevRemote>>;
 
@@ -70,7 +79,7 @@ export function describeDevRemote(name: string, remote: DevRemote): string {
 function useDevRemotes(initial: DevRemotes): DevRemotes {
   const [remotes, setRemotes] = useState(initial);
   useEffect(() => {
-    const pending = Object.values(initial).filter((remote) => remote && remote.version && !remote.builtAt);
+    const pending = Object.values(initial).filter((remote) => remote && !remote.onDemand && remote.version && !remote.builtAt);
     if (pending.length === 0) return undefined;
     let alive = true;
     // The manifest answers once the build is done (tools/dev-remotes.js waits for it).
@@ -88,7 +97,8 @@ function useDevRemotes(initial: DevRemotes): DevRemotes {
 
 function DevBar({ name, links, remotes: reported }: Pick<DevHostOptions, 'name' | 'links'> & { remotes: DevRemotes }) {
   const auth = useAuth();
-  const remotes = useDevRemotes(reported);
+  const all = useDevRemotes(reported);
+  const remotes = Object.fromEntries(Object.entries(all).filter(([, remote]) => remote && !remote.onDemand));
   return (
     <header className="dev-bar">
       <strong>{name}</strong> <span className="muted">stand-alone dev page</span>
@@ -123,11 +133,142 @@ function DevBar({ name, links, remotes: reported }: Pick<DevHostOptions, 'name' 
 async function signInTestUser(): Promise<void> {
   const credentials = TEST_CREDENTIALS[0]!;
   try {
-    const { foundUser, encodedToken } = await api.auth.login(credentials);
-    setAuth({ token: encodedToken, user: foundUser });
+    const { me, encodedToken } = await api.v2.auth.login(credentials);
+    setAuth({ token: encodedToken, user: me });
   } catch (error) {
     console.error('[dev-host] test sign-in failed:', errorMessage(error));
   }
+}
+
+/** Which remote owns each page of the product (as the shell mounts them, shell/src/app/App.tsx). */
+export const ROUTE_OWNERS = {
+  home: 'feed',
+  explore: 'feed',
+  profile: 'profile',
+  post: 'post',
+  login: 'auth',
+  signup: 'auth',
+  mockman: 'mockman',
+} as const satisfies Record<RouteName, RemoteName>;
+
+/** The paths of the <Route> elements a remote gives (through fragments), e.g. ['/', '/explore']. */
+export function routePaths(node: ReactNode): string[] {
+  const paths: string[] = [];
+  React.Children.forEach(node, (child) => {
+    if (!React.isValidElement(child)) return;
+    const props = child.props as { path?: unknown; children?: ReactNode };
+    if (child.type === React.Fragment) paths.push(...routePaths(props.children));
+    else if (typeof props.path === 'string') paths.push(props.path);
+  });
+  return paths;
+}
+
+/**
+ * The pages of the product a remote's own routes leave out: all whose path it does not route
+ * itself, except home when it has a catch-all ('*', e.g. mockman's page at every path).
+ */
+export function otherPages(own: string[]): RouteName[] {
+  const catchAll = own.includes('*');
+  return (Object.keys(ROUTES) as RouteName[]).filter((route) => !own.includes(ROUTES[route]) && !(route === 'home' && catchAll));
+}
+
+/** A production build's entry expects the federation runtime core as a global, which the shell provides in the product. */
+const runtimeCores = new Map<string, Promise<void>>();
+export function ensureRuntimeCore(remoteUrl: string): Promise<void> {
+  if ((globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE) return Promise.resolve();
+  const src = new URL('federation-runtime-core.js', new URL(remoteUrl, window.location.href)).href;
+  if (!runtimeCores.has(src)) {
+    runtimeCores.set(
+      src,
+      new Promise((resolve) => {
+        const script = document.createElement('script');
+        script.src = src;
+        // A dev server's build has no such file and needs none (its entry carries the runtime).
+        script.onload = script.onerror = () => resolve();
+        document.head.appendChild(script);
+      }),
+    );
+  }
+  return runtimeCores.get(src)!;
+}
+
+function OwnedPage({ route }: { route: RouteName }) {
+  switch (route) {
+    case 'home':
+      return <RemoteComponent key="home" id="feed/FeedPage" props={{ mode: 'home' }} />;
+    case 'explore':
+      return <RemoteComponent key="explore" id="feed/FeedPage" props={{ mode: 'explore' }} />;
+    case 'profile':
+      return <ProfilePage />;
+    case 'post':
+      return <PostPage />;
+    case 'login':
+      return <RemoteComponent id="auth/LoginPage" />;
+    case 'signup':
+      return <RemoteComponent id="auth/SignupPage" />;
+    case 'mockman':
+      return <RemoteComponent id="mockman/MockmanPage" />;
+  }
+}
+/** Keyed by the handle / post id, as in the shell. */
+function ProfilePage() {
+  const { userHandler } = useRouteParams('profile');
+  return <RemoteComponent key={userHandler} id="profile/ProfilePage" />;
+}
+function PostPage() {
+  const { postId } = useRouteParams('post');
+  return <RemoteComponent key={postId} id="post/PostPage" />;
+}
+
+/** Another remote's page on this dev page: a line saying whose it is, then the page itself. */
+function OtherRemotePage({ route, devRemotes }: { route: RouteName; devRemotes: DevRemotes }) {
+  const owner = ROUTE_OWNERS[route];
+  const served = devRemotes[owner];
+  const url = served?.url ?? defaultRemotes()[owner];
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    void ensureRuntimeCore(url).then(() => alive && setReady(true));
+    return () => {
+      alive = false;
+    };
+  }, [url]);
+  const page = ready ? <OwnedPage route={route} /> : null;
+  const guarded = route === 'login' || route === 'signup' ? <PublicOnly>{page}</PublicOnly> : route === 'mockman' ? page : <RequireAuth>{page}</RequireAuth>;
+  return (
+    <>
+      <p className="dev-host__owner muted">
+        This page belongs to the {owner} remote ({owner}-mfe), loaded from {served ? served.source : url}. To work on it: <code>npm start -w {owner}-mfe</code>.
+      </p>
+      {guarded}
+    </>
+  );
+}
+
+function NoSuchPage() {
+  return (
+    <section className="not-found">
+      <h1>Page not found</h1>
+      <p className="muted">No page of the product has this address.</p>
+      <Link className="btn btn--primary" to={pathTo('home')}>
+        Go to the home feed
+      </Link>
+    </section>
+  );
+}
+
+/** The remote's own routes first (they win a tie), then every other page of the product. */
+export function devRoutes(routes: ReactNode, devRemotes: DevRemotes): ReactNode {
+  const own = routePaths(routes);
+  return (
+    <>
+      {routes}
+      {otherPages(own).map((route) => (
+        <Route key={`dev-host-${route}`} path={ROUTES[route]} element={<OtherRemotePage route={route} devRemotes={devRemotes} />} />
+      ))}
+      {!own.includes('*') && <Route key="dev-host-not-found" path="*" element={<NoSuchPage />} />}
+    </>
+  );
 }
 
 export async function startDevHost({ name, routes, links, signIn = true }: DevHostOptions): Promise<void> {
@@ -143,7 +284,7 @@ export async function startDevHost({ name, routes, links, signIn = true }: DevHo
         <AppFrame>
           <DevBar name={name} links={links} remotes={remotes} />
           <main className="page">
-            <Routes>{routes}</Routes>
+            <Routes>{devRoutes(routes, remotes)}</Routes>
           </main>
         </AppFrame>
       </BrowserRouter>

@@ -7,7 +7,7 @@
  * shell/test/contract.typecheck.tsx proves the wrong usages fail.
  */
 import type { ComponentType } from 'react';
-import type { Post, PostDraft } from '@social/mock-api/contract';
+import type { PostDraftV2, PostV2 } from '@social/mock-api/contract-v2';
 import type { RouteName, RouteParams } from '@social/shell/routes';
 
 /** A page that takes no props (an object literal with any key is refused). */
@@ -19,14 +19,15 @@ export interface FeedPageProps {
 }
 
 export interface PostCardProps {
-  post: Post;
+  /** The post as a list or page holds it; the card then follows its entry in the query cache by id. */
+  post: PostV2;
 }
 
 export interface PostComposerProps {
   /** The draft to edit; empty for a new post. */
-  initial?: PostDraft;
+  initial?: PostDraftV2;
   /** Resolves true when the post was saved (the composer then empties itself); false or a throw keeps the draft. */
-  onSubmit: (draft: PostDraft) => Promise<boolean>;
+  onSubmit: (draft: PostDraftV2) => Promise<boolean>;
   autoFocus?: boolean;
 }
 

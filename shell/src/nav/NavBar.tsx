@@ -1,48 +1,65 @@
-import React, { useCallback, useState } from 'react';
+import React, { useCallback, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useAuth, useUsers } from '@social/shell/bus';
+import { useAuth } from '@social/shell/bus';
 import { pathTo } from '@social/shell/routes';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { Avatar, fullName, CompassIcon, HomeIcon, SearchIcon } from '@social/shell/ui';
+import { SkipLinks } from '../app/SkipLinks';
 import { SearchOverlay } from './SearchOverlay';
 
 export const PRODUCT_NAME = 'Orbit';
 
 export function NavBar() {
   const auth = useAuth();
-  const { allUsers } = useUsers();
   const navigate = useNavigate();
   const [searchOpen, setSearchOpen] = useState(false);
-  const closeSearch = useCallback(() => setSearchOpen(false), []);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
+  // Closed without a choice: focus goes back to the button that opened it.
+  const closeSearch = useCallback(() => {
+    setSearchOpen(false);
+    searchButtonRef.current?.focus();
+  }, []);
 
   return (
     <header className="topbar">
+      <SkipLinks />
       <nav className="topbar__nav" aria-label="Main">
         <Link to={pathTo('home')} className="brand">
           <span className="brand__logo" aria-hidden="true">◎</span>
           <span className="brand__text">{PRODUCT_NAME}</span>
         </Link>
-        <div className="topbar__actions">
-          <NavLink to={pathTo('home')} end className="icon-btn topbar__link" aria-label="Feed">
-            <HomeIcon />
-          </NavLink>
-          <NavLink to={pathTo('explore')} className="icon-btn topbar__link" aria-label="Explore">
-            <CompassIcon />
-          </NavLink>
-          <button type="button" className="icon-btn" aria-label="Search users" onClick={() => setSearchOpen(true)}>
-            <SearchIcon />
-          </button>
-          <ThemeSwitch />
-          {auth && (
+        {/* Signed out (only /mockman has the bar then): the way back to logging in. */}
+        {!auth && (
+          <div className="topbar__actions">
+            <ThemeSwitch />
+            <Link to={pathTo('login')} className="btn btn--primary topbar__login">
+              Log in
+            </Link>
+            <Link to={pathTo('signup')} className="btn topbar__signup">
+              Sign up
+            </Link>
+          </div>
+        )}
+        {auth && (
+          <div className="topbar__actions">
+            <NavLink to={pathTo('home')} end className="icon-btn topbar__link" aria-label="Feed">
+              <HomeIcon />
+            </NavLink>
+            <NavLink to={pathTo('explore')} className="icon-btn topbar__link" aria-label="Explore">
+              <CompassIcon />
+            </NavLink>
+            <button ref={searchButtonRef} type="button" className="icon-btn" aria-label="Search users" onClick={() => setSearchOpen(true)}>
+              <SearchIcon />
+            </button>
+            <ThemeSwitch />
             <Link to={pathTo('profile', { userHandler: auth.user.userHandler })} className="topbar__avatar" aria-label="My profile">
               <Avatar src={auth.user.pic} name={fullName(auth.user)} size={34} decorative />
             </Link>
-          )}
-        </div>
+          </div>
+        )}
       </nav>
-      {searchOpen && (
+      {auth && searchOpen && (
         <SearchOverlay
-          users={allUsers}
           onClose={closeSearch}
           onChoose={(user) => {
             setSearchOpen(false);

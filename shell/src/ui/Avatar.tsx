@@ -22,8 +22,11 @@ export function Avatar({ src, name, size = 40, decorative = false }: AvatarProps
       .slice(0, 2)
       .map((part) => part[0]?.toUpperCase())
       .join('');
+    // A decorative avatar sits inside a named control ("My profile"): its initials are drawn by CSS
+    // (ui.css), not as text, so the control's visible text is not letters its name lacks.
+    if (decorative) return <span className="avatar avatar--initials" style={style} data-initials={initials || '?'} aria-hidden="true" />;
     return (
-      <span className="avatar avatar--initials" style={style} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : name} aria-hidden={decorative || undefined}>
+      <span className="avatar avatar--initials" style={style} role="img" aria-label={name}>
         {initials || '?'}
       </span>
     );

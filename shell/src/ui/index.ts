@@ -20,4 +20,5 @@ export {
 } from './image';
 export { formatRelativeDate, formatFullDate } from './date';
 export { fullName } from './names';
+export { countLabel } from './count';
 export * from './icons';

@@ -6,6 +6,7 @@ import { addUser, takeNumericId, type Db, type StoredUser } from '../store';
 import { signToken } from '../tokens';
 import { newId } from '../time';
 import { requiredText, signupFields, TEXT_LIMITS } from '../validate';
+import type { Ctx } from '../backend';
 import { created, ok, type RouteKit } from './kit';
 
 const sameUsername = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -23,14 +24,44 @@ export function uniqueHandler(db: Db, username: string): string {
   return `${base}${n}`;
 }
 
+/** The member a login names, checked (404 unknown, 401 wrong password): v1 and v2 logins. */
+export function loggedInMember({ db, body }: Pick<Ctx, 'db' | 'body'>): StoredUser {
+  const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username });
+  const password = requiredText(body.password, 'password', { allowEmpty: true, max: TEXT_LIMITS.password });
+  const user = findByUsername(db, username);
+  if (!user) throw new HttpError(404, SERVER_ERRORS.userNotFound);
+  if (user.password !== password) throw new HttpError(401, SERVER_ERRORS.badCredentials);
+  return user;
+}
+
+/** A new member from a signup's fields (422 when the e-mail is taken): v1 and v2 signups. */
+export function signedUpMember({ db, body, now, storablePic }: Pick<Ctx, 'db' | 'body' | 'now' | 'storablePic'>): StoredUser {
+  const { username, password, firstName, lastName, bio, link: userLink } = signupFields(body);
+  const pic = storablePic(body.pic, 'pic');
+  if (findByUsername(db, username)) throw new HttpError(422, SERVER_ERRORS.usernameExists);
+  return addUser(db, {
+    _id: newId(),
+    id: takeNumericId(db),
+    firstName,
+    lastName,
+    userHandler: uniqueHandler(db, username),
+    username,
+    password,
+    pic: pic || storablePic(DEFAULT_AVATAR, 'pic')!,
+    bio: bio ?? '',
+    link: userLink ?? '',
+    followers: [],
+    following: [],
+    bookmarks: [],
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
 export function authRoutes(r: RouteKit): void {
-  r.read('post', '/auth/login', ({ db, body, render }) => {
-    const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username });
-    const password = requiredText(body.password, 'password', { allowEmpty: true, max: TEXT_LIMITS.password });
-    const user = findByUsername(db, username);
-    if (!user) throw new HttpError(404, SERVER_ERRORS.userNotFound);
-    if (user.password !== password) throw new HttpError(401, SERVER_ERRORS.badCredentials);
-    return ok({ foundUser: render.user(user), encodedToken: signToken(user) });
+  r.read('post', '/auth/login', (ctx) => {
+    const user = loggedInMember(ctx);
+    return ok({ foundUser: ctx.render.user(user), encodedToken: signToken(user) });
   });
 
   // Revokes the caller's token; revocations are dropped once the token would have expired anyway.
@@ -42,28 +73,8 @@ export function authRoutes(r: RouteKit): void {
     return ok({});
   });
 
-  r.write('post', '/auth/signup', ({ db, body, render, now, storablePic }) => {
-    const { username, password, firstName, lastName, bio, link: userLink } = signupFields(body);
-    const pic = storablePic(body.pic, 'pic');
-    if (findByUsername(db, username)) throw new HttpError(422, SERVER_ERRORS.usernameExists);
-    const user: StoredUser = {
-      _id: newId(),
-      id: takeNumericId(db),
-      firstName,
-      lastName,
-      userHandler: uniqueHandler(db, username),
-      username,
-      password,
-      pic: pic || storablePic(DEFAULT_AVATAR, 'pic')!,
-      bio: bio ?? '',
-      link: userLink ?? '',
-      followers: [],
-      following: [],
-      bookmarks: [],
-      createdAt: now,
-      updatedAt: now,
-    };
-    addUser(db, user);
-    return created({ createdUser: render.user(user), encodedToken: signToken(user) });
+  r.write('post', '/auth/signup', (ctx) => {
+    const user = signedUpMember(ctx);
+    return created({ createdUser: ctx.render.user(user), encodedToken: signToken(user) });
   });
 }

@@ -1,49 +1,21 @@
 /** v2 sessions and the signed-in member: login, signup, logout, me, profile edit, my bookmarks. */
-import { SERVER_ERRORS } from '../../contract';
-import { HttpError } from '../errors';
 import { indexOf } from '../indexes';
-import { findByUsername, uniqueHandler } from '../routes/auth';
+import { loggedInMember, signedUpMember } from '../routes/auth';
 import { created, ok, type RouteKit } from '../routes/kit';
-import { DEFAULT_AVATAR } from '../seed';
-import { addUser, takeNumericId, type StoredPost, type StoredUser } from '../store';
+import type { StoredPost, StoredUser } from '../store';
 import { signToken } from '../tokens';
-import { newId } from '../time';
-import { link, objectField, requiredText, signupFields, text, TEXT_LIMITS } from '../validate';
+import { link, objectField, text, TEXT_LIMITS } from '../validate';
 import { asCaller, pageLimit, pageOfArrivals, V2Renderer } from './common';
 
 export function authRoutesV2(r: RouteKit): void {
   // The same checks and messages as v1 (routes/auth.ts); the answer is the member as they see themselves.
   r.read('post', '/v2/auth/login', (ctx) => {
-    const username = requiredText(ctx.body.username, 'username', { max: TEXT_LIMITS.username });
-    const password = requiredText(ctx.body.password, 'password', { allowEmpty: true, max: TEXT_LIMITS.password });
-    const user = findByUsername(ctx.db, username);
-    if (!user) throw new HttpError(404, SERVER_ERRORS.userNotFound);
-    if (user.password !== password) throw new HttpError(401, SERVER_ERRORS.badCredentials);
+    const user = loggedInMember(ctx);
     return ok({ me: new V2Renderer(ctx, user).me(user), encodedToken: signToken(user) });
   });
 
   r.write('post', '/v2/auth/signup', (ctx) => {
-    const { db, body, now, storablePic } = ctx;
-    const { username, password, firstName, lastName, bio, link: userLink } = signupFields(body);
-    const pic = storablePic(body.pic, 'pic');
-    if (findByUsername(db, username)) throw new HttpError(422, SERVER_ERRORS.usernameExists);
-    const user: StoredUser = addUser(db, {
-      _id: newId(),
-      id: takeNumericId(db),
-      firstName,
-      lastName,
-      userHandler: uniqueHandler(db, username),
-      username,
-      password,
-      pic: pic || storablePic(DEFAULT_AVATAR, 'pic')!,
-      bio: bio ?? '',
-      link: userLink ?? '',
-      followers: [],
-      following: [],
-      bookmarks: [],
-      createdAt: now,
-      updatedAt: now,
-    });
+    const user = signedUpMember(ctx);
     return created({ me: new V2Renderer(ctx, user).me(user), encodedToken: signToken(user) });
   });
 

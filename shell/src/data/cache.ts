@@ -1,0 +1,134 @@
+/**
+ * Writes into the query cache: each answer of a write is applied once, by id, to the entity
+ * and to every loaded page that shows it, so every list on every page follows at once.
+ */
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { auth$, updateAuthUser } from '@social/shell/bus';
+import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
+import { queryClient as defaultClient, queryKeys } from './client';
+
+type Pages<P> = InfiniteData<P, string | null>;
+
+function mapPages<P extends object>(data: Pages<P> | undefined, map: (page: P) => P): Pages<P> | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    const next = map(page);
+    if (next !== page) changed = true;
+    return next;
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+/** The list with `item` in place of the entry of the same _id (the same list when absent). */
+function replaceIn<T extends { _id: string }>(items: T[], item: T): T[] {
+  const at = items.findIndex((x) => x._id === item._id);
+  if (at < 0) return items;
+  const next = items.slice();
+  next[at] = item;
+  return next;
+}
+
+/** Writes each post of a page into its entity entry (the cards read them there). */
+export function seedPosts(posts: readonly PostV2[], client: QueryClient = defaultClient): void {
+  for (const post of posts) client.setQueryData(queryKeys.post(post._id), post);
+}
+
+/** Writes each member of a page into its entity entry. */
+export function seedMembers(members: readonly MemberV2[], client: QueryClient = defaultClient): void {
+  for (const member of members) client.setQueryData(queryKeys.member(member._id), member);
+}
+
+/** A write's answer for a post: the entity and every page of every post list that holds it. */
+export function putPost(post: PostV2, client: QueryClient = defaultClient): void {
+  client.setQueryData(queryKeys.post(post._id), post);
+  client.setQueriesData<Pages<PostsPageV2>>({ queryKey: queryKeys.postLists }, (data) =>
+    mapPages(data, (page) => {
+      const posts = replaceIn(page.posts, post);
+      return posts === page.posts ? page : { ...page, posts };
+    }),
+  );
+}
+
+/** A post that was deleted: out of every list, its entity and comments dropped. */
+export function removePost(postId: string, client: QueryClient = defaultClient): void {
+  client.setQueriesData<Pages<PostsPageV2>>({ queryKey: queryKeys.postLists }, (data) =>
+    mapPages(data, (page) => (page.posts.some((p) => p._id === postId) ? { ...page, posts: page.posts.filter((p) => p._id !== postId) } : page)),
+  );
+  client.removeQueries({ queryKey: queryKeys.post(postId), exact: true });
+  client.removeQueries({ queryKey: queryKeys.comments(postId), exact: true });
+}
+
+/** Puts a new post on top of the first page of the lists it belongs at the top of (Latest orders). */
+export function prependPost(post: PostV2, listKeys: readonly (readonly unknown[])[], client: QueryClient = defaultClient): void {
+  client.setQueryData(queryKeys.post(post._id), post);
+  for (const key of listKeys) {
+    client.setQueryData<Pages<PostsPageV2>>(key, (data) => {
+      if (!data || data.pages.length === 0) return data;
+      if (data.pages.some((page) => page.posts.some((p) => p._id === post._id))) return data;
+      const [first, ...rest] = data.pages;
+      return { ...data, pages: [{ ...first!, posts: [post, ...first!.posts] }, ...rest] };
+    });
+  }
+}
+
+/** Takes one post out of one list (a bookmark removed: out of the bookmarks tab). */
+export function removePostFrom(postId: string, listKey: readonly unknown[], client: QueryClient = defaultClient): void {
+  client.setQueryData<Pages<PostsPageV2>>(listKey, (data) =>
+    mapPages(data, (page) => (page.posts.some((p) => p._id === postId) ? { ...page, posts: page.posts.filter((p) => p._id !== postId) } : page)),
+  );
+}
+
+/** A write's answer for a member: the entity and every member list that holds them. */
+export function putMember(member: MemberV2, client: QueryClient = defaultClient): void {
+  client.setQueryData(queryKeys.member(member._id), member);
+  // Member lists are pages (follow lists) or one plain list (suggestions, search results).
+  client.setQueriesData<Pages<MembersPageV2> | MemberV2[]>({ queryKey: queryKeys.memberLists }, (data) =>
+    Array.isArray(data)
+      ? replaceIn(data, member)
+      : mapPages(data, (page) => {
+          const members = replaceIn(page.members, member);
+          return members === page.members ? page : { ...page, members };
+        }),
+  );
+}
+
+/** The signed-in member's own answer: the session's user (the bus), 'me', and their public entity. */
+export function putMe(me: MeV2, client: QueryClient = defaultClient): void {
+  client.setQueryData(queryKeys.me, me);
+  if (auth$.value?.user._id === me._id) updateAuthUser(me);
+  const { username: _username, bookmarkCount: _bookmarks, ...rest } = me;
+  const known = client.getQueryData<MemberV2>(queryKeys.member(me._id));
+  putMember({ ...known, ...rest }, client);
+}
+
+/** A write's answer for a comment (edit, upvote, a reply added, edited or removed). */
+export function putComment(comment: CommentV2, client: QueryClient = defaultClient): void {
+  client.setQueryData<Pages<CommentsPageV2>>(queryKeys.comments(comment.postId), (data) =>
+    mapPages(data, (page) => {
+      const comments = replaceIn(page.comments, comment);
+      return comments === page.comments ? page : { ...page, comments };
+    }),
+  );
+}
+
+/** A new comment: after the last loaded one (comments are oldest first). */
+export function appendComment(comment: CommentV2, client: QueryClient = defaultClient): void {
+  client.setQueryData<Pages<CommentsPageV2>>(queryKeys.comments(comment.postId), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    if (data.pages.some((page) => page.comments.some((c) => c._id === comment._id))) return data;
+    const pages = data.pages.slice();
+    const last = pages[pages.length - 1]!;
+    pages[pages.length - 1] = { ...last, comments: [...last.comments, comment] };
+    return { ...data, pages };
+  });
+}
+
+/** A deleted comment: out of its post's pages. */
+export function removeComment(postId: string, commentId: string, client: QueryClient = defaultClient): void {
+  client.setQueryData<Pages<CommentsPageV2>>(queryKeys.comments(postId), (data) =>
+    mapPages(data, (page) =>
+      page.comments.some((c) => c._id === commentId) ? { ...page, comments: page.comments.filter((c) => c._id !== commentId) } : page,
+    ),
+  );
+}

@@ -1,0 +1,325 @@
+/**
+ * The read hooks: each names its query once (key, call, paging), writes the entities a page
+ * brings into their entries by id, and returns what a page needs to show. They pass the one
+ * QueryClient explicitly, so no provider has to be mounted above a remote.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { LIMITS, type PostSort } from '@social/mock-api/contract';
+import { PAGE_LIMITS, type CommentV2, type MeV2, type MemberV2, type PostV2 } from '@social/mock-api/contract-v2';
+import { api, useAuth } from '@social/shell/bus';
+import { queryClient, queryKeys, type FeedMode, type FollowListKind, type MemberPostsTab } from './client';
+import { putMe, seedMembers, seedPosts } from './cache';
+
+type PageParam = string | null;
+
+/** Explore pages as SPEC §9 says (2 posts per request); every other feed 20. */
+export function feedPageSize(mode: FeedMode): number {
+  return mode === 'explore' ? LIMITS.explorePageSize : PAGE_LIMITS.default;
+}
+
+/** The items of all loaded pages, each id once (Trending's order moves with its counts). */
+function flatten<T extends { _id: string }>(pages: readonly T[][] | undefined): T[] {
+  if (!pages) return [];
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const items of pages) {
+    for (const item of items) {
+      if (seen.has(item._id)) continue;
+      seen.add(item._id);
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+export interface PagedList<T> {
+  items: T[];
+  /** The first page has not answered yet. */
+  isPending: boolean;
+  /** The last request failed (with the error's message at hand). */
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  /** Asks for the next page (never twice at once, never past the end). */
+  fetchNextPage: () => void;
+  /** Tries the failed request again. */
+  retry: () => void;
+}
+
+function pagedList<T, P>(
+  items: T[],
+  query: {
+    data: InfiniteData<P, unknown> | undefined;
+    isPending: boolean;
+    error: unknown;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isFetching: boolean;
+    fetchNextPage: (options?: { cancelRefetch?: boolean }) => Promise<unknown>;
+    refetch: () => Promise<unknown>;
+  },
+): PagedList<T> {
+  const { data, isPending, error, hasNextPage, isFetchingNextPage, isFetching, fetchNextPage, refetch } = query;
+  return {
+    items,
+    isPending,
+    error,
+    hasNextPage,
+    isFetchingNextPage,
+    // A call while a page is on its way is dropped (cancelRefetch: false): never the same page twice.
+    fetchNextPage: () => {
+      if (hasNextPage && !isFetching) void fetchNextPage({ cancelRefetch: false });
+    },
+    retry: () => {
+      if (data && data.pages.length > 0) void fetchNextPage();
+      else void refetch();
+    },
+  };
+}
+
+const nextCursor = (page: { nextCursor: string | null }): PageParam => page.nextCursor ?? null;
+
+/** Home (me, my followers and whom I follow) or explore (everyone), Latest or Trending, page by page. */
+export function useFeed(mode: FeedMode, sort: PostSort, { enabled = true }: { enabled?: boolean } = {}): PagedList<PostV2> {
+  const auth = useAuth();
+  const query = useInfiniteQuery(
+    {
+      queryKey: queryKeys.feed(mode, sort),
+      queryFn: async ({ pageParam }) => {
+        const page = await api.v2.feed[mode]({ sort, limit: feedPageSize(mode), cursor: pageParam });
+        seedPosts(page.posts);
+        return page;
+      },
+      initialPageParam: null as PageParam,
+      getNextPageParam: nextCursor,
+      enabled: enabled && !!auth,
+    },
+    queryClient,
+  );
+  const { data } = query;
+  const items = useMemo(() => flatten(data?.pages.map((p) => p.posts)), [data]);
+  return pagedList(items, query);
+}
+
+/** Loads the first home page (after login: the feed is then in hand when it renders). */
+export function prefetchFeed(mode: FeedMode, sort: PostSort = 'latest'): Promise<void> {
+  return queryClient.prefetchInfiniteQuery({
+    queryKey: queryKeys.feed(mode, sort),
+    queryFn: async ({ pageParam }) => {
+      const page = await api.v2.feed[mode]({ sort, limit: feedPageSize(mode), cursor: pageParam });
+      seedPosts(page.posts);
+      return page;
+    },
+    initialPageParam: null as PageParam,
+  });
+}
+
+/** One post by id: the entry every card and list write keeps fresh; fetched when missing or stale. */
+export function usePost(postId: string) {
+  return useQuery(
+    {
+      queryKey: queryKeys.post(postId),
+      queryFn: async () => (await api.v2.posts.byId(postId)).post,
+      enabled: !!postId,
+    },
+    queryClient,
+  );
+}
+
+/**
+ * A post a list handed over, followed by id: the card shows the entry (the freshest answer),
+ * seeded with the list's copy. It never fetches on its own: its lists refetch.
+ */
+export function usePostEntity(post: PostV2): PostV2 {
+  const { data } = useQuery(
+    {
+      queryKey: queryKeys.post(post._id),
+      queryFn: async () => (await api.v2.posts.byId(post._id)).post,
+      initialData: post,
+      enabled: false,
+    },
+    queryClient,
+  );
+  return data ?? post;
+}
+
+/** A post's comments, oldest first, page by page. */
+export function useComments(postId: string): PagedList<CommentV2> {
+  const query = useInfiniteQuery(
+    {
+      queryKey: queryKeys.comments(postId),
+      queryFn: ({ pageParam }) => api.v2.comments.ofPost(postId, { cursor: pageParam }),
+      initialPageParam: null as PageParam,
+      getNextPageParam: nextCursor,
+      enabled: !!postId,
+    },
+    queryClient,
+  );
+  const { data } = query;
+  const items = useMemo(() => flatten(data?.pages.map((p) => p.comments)), [data]);
+  return pagedList(items, query);
+}
+
+/** A member by handle: the handle is resolved once, the member is then followed by id. */
+export function useMember(handle: string) {
+  const lookup = useQuery(
+    {
+      queryKey: queryKeys.memberHandle(handle),
+      queryFn: async () => {
+        const { member } = await api.v2.members.byHandle(handle);
+        queryClient.setQueryData(queryKeys.member(member._id), member);
+        return member._id;
+      },
+      enabled: !!handle,
+    },
+    queryClient,
+  );
+  const memberId = lookup.data ?? '';
+  const member = useQuery(
+    {
+      queryKey: queryKeys.member(memberId),
+      queryFn: async () => (await api.v2.members.byId(memberId)).member,
+      enabled: !!memberId,
+    },
+    queryClient,
+  );
+  return {
+    member: member.data ?? null,
+    isPending: lookup.isPending || (!!memberId && member.isPending),
+    error: lookup.error ?? member.error,
+    refetch: () => {
+      void lookup.refetch();
+      if (memberId) void member.refetch();
+    },
+  };
+}
+
+/** A member followed by id, seeded with a list's copy (never fetches on its own). */
+export function useMemberEntity(member: MemberV2): MemberV2 {
+  const { data } = useQuery(
+    {
+      queryKey: queryKeys.member(member._id),
+      queryFn: async () => (await api.v2.members.byId(member._id)).member,
+      initialData: member,
+      enabled: false,
+    },
+    queryClient,
+  );
+  return data ?? member;
+}
+
+/** A profile's tab: the member's posts, bookmarks (own profile only: /me/bookmarks) or activities. */
+export function useMemberPosts(memberId: string, tab: MemberPostsTab, { enabled = true }: { enabled?: boolean } = {}): PagedList<PostV2> {
+  const query = useInfiniteQuery(
+    {
+      queryKey: queryKeys.memberPosts(memberId, tab),
+      queryFn: async ({ pageParam }) => {
+        const cursor = { cursor: pageParam };
+        const page =
+          tab === 'bookmarks'
+            ? await api.v2.me.bookmarks(cursor)
+            : tab === 'activities'
+              ? await api.v2.members.activities(memberId, cursor)
+              : await api.v2.members.posts(memberId, cursor);
+        seedPosts(page.posts);
+        return page;
+      },
+      initialPageParam: null as PageParam,
+      getNextPageParam: nextCursor,
+      enabled: enabled && !!memberId,
+    },
+    queryClient,
+  );
+  const { data } = query;
+  const items = useMemo(() => flatten(data?.pages.map((p) => p.posts)), [data]);
+  return pagedList(items, query);
+}
+
+/** A member's followers or the members they follow, most recent first, page by page. */
+export function useFollowList(memberId: string, kind: FollowListKind, { enabled = true }: { enabled?: boolean } = {}): PagedList<MemberV2> {
+  const query = useInfiniteQuery(
+    {
+      queryKey: queryKeys.followList(memberId, kind),
+      queryFn: async ({ pageParam }) => {
+        const page = await api.v2.members[kind](memberId, { cursor: pageParam });
+        seedMembers(page.members);
+        return page;
+      },
+      initialPageParam: null as PageParam,
+      getNextPageParam: nextCursor,
+      enabled: enabled && !!memberId,
+    },
+    queryClient,
+  );
+  const { data } = query;
+  const items = useMemo(() => flatten(data?.pages.map((p) => p.members)), [data]);
+  return pagedList(items, query);
+}
+
+/** Members to follow (others I don't follow, newest first): the first page. */
+export function useSuggestedMembers() {
+  const auth = useAuth();
+  return useQuery(
+    {
+      queryKey: queryKeys.suggested,
+      queryFn: async () => {
+        const { members } = await api.v2.members.suggested();
+        seedMembers(members);
+        return members;
+      },
+      enabled: !!auth,
+    },
+    queryClient,
+  );
+}
+
+/** The text as typed, LIMITS.searchDebounceMs after the last change. */
+export function useDebounced<T>(value: T, delayMs: number = LIMITS.searchDebounceMs): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/**
+ * Members matching a search, asked of the server 500 ms after the last keystroke (SPEC §5's
+ * matching rules; a leading '@' matches handles only). `searched` is the query the results
+ * answer ('' for none yet), so "No user to show" shows only for a query that was searched.
+ */
+export function useMemberSearch(query: string) {
+  const settled = useDebounced(query.trim());
+  const result = useQuery(
+    {
+      queryKey: queryKeys.search(settled),
+      queryFn: async () => {
+        const { members } = await api.v2.members.search(settled);
+        seedMembers(members);
+        return members;
+      },
+      enabled: settled !== '' && settled !== '@',
+    },
+    queryClient,
+  );
+  const answered = settled !== '' && settled !== '@' && result.isSuccess;
+  return { results: answered ? result.data : [], searched: answered ? settled : '', isFetching: result.isFetching, error: result.error };
+}
+
+/** The signed-in member as the server has them now (also refreshes the session's stored user). */
+export function useMe() {
+  const auth = useAuth();
+  return useQuery(
+    {
+      queryKey: queryKeys.me,
+      queryFn: async (): Promise<MeV2> => {
+        const { me } = await api.v2.me.get();
+        putMe(me);
+        return me;
+      },
+      enabled: !!auth,
+    },
+    queryClient,
+  );
+}
