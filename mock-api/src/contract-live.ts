@@ -14,6 +14,12 @@ import type { AuthorV2, CommentV2, MemberV2, PostV2 } from './contract-v2';
 /** The stream, under /api/v2 (GET, text/event-stream). */
 export const LIVE_EVENTS_PATH = '/events';
 
+/**
+ * The in-browser backend's events: the same LiveEvent[] (one message per write, ids growing
+ * within the origin) posted on a BroadcastChannel of this name, to every page of the site.
+ */
+export const LIVE_CHANNEL = 'orbit-live';
+
 /** The query parameter that stands for the Last-Event-ID header (a reconnect made by hand). */
 export const LAST_EVENT_ID_PARAM = 'lastEventId';
 
