@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { CommentV2 } from '@social/mock-api/contract-v2';
-import { api, errorMessage, toast } from '@social/shell/bus';
-import { appendComment, putComment, putPost, removeComment } from '@social/shell/data';
+import { api, toast } from '@social/shell/bus';
+import { appendComment, postActionError, putComment, putPost, removeComment } from '@social/shell/data';
 import { useDesiredState } from './useDesiredState';
 
 /**
@@ -20,7 +20,7 @@ export function useCommentUpvote(comment: CommentV2, myId: string | null) {
     },
     [commentId],
   );
-  const onError = useCallback((error: unknown) => toast('error', errorMessage(error)), []);
+  const onError = useCallback((error: unknown) => toast('error', postActionError(error, comment.postId)), [comment.postId]);
   const { value, pending, set } = useDesiredState<boolean>({ server, send, onError });
   const count = comment.upvoteCount + (value === server ? 0 : value ? 1 : -1);
   return {
@@ -46,7 +46,7 @@ export function useCommentMutations(postId: string) {
         await call();
         return true;
       } catch (error) {
-        toast('error', errorMessage(error));
+        toast('error', postActionError(error, postId));
         return false;
       }
     };

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { PostV2 } from '@social/mock-api/contract-v2';
-import { api, errorMessage, toast } from '@social/shell/bus';
-import { putPost } from '@social/shell/data';
+import { api, toast } from '@social/shell/bus';
+import { postActionError, putPost } from '@social/shell/data';
 import { useDesiredState } from './useDesiredState';
 
 export type ReactionChoice = 'like' | 'dislike' | 'none';
@@ -36,7 +36,7 @@ export function useReaction(post: PostV2, myId: string | null): Reaction {
     },
     [postId],
   );
-  const onError = useCallback((error: unknown) => toast('error', errorMessage(error)), []);
+  const onError = useCallback((error: unknown) => toast('error', postActionError(error, postId)), [postId]);
   const { value, pending, set } = useDesiredState<ReactionChoice>({ server, send, onError });
 
   // The count as the server will have it once the shown choice lands.
