@@ -17,6 +17,7 @@ import {
   type LiveConnection,
   type LiveContext,
 } from '@social/shell/data';
+import { api } from '@social/shell/bus';
 import { signInAs } from '../../tools/jest/backend-kit';
 import { likeCountOf, postIdOf } from '../../tools/jest/federation-kit';
 import { findCards, renderFeed, setUpFeedTests, shownPostIds } from './helpers';
@@ -47,6 +48,10 @@ async function send(...events: Omit<LiveEvent, 'id'>[]) {
 }
 
 const live = ({ viewer: _viewer, ...post }: PostV2): LivePost => post;
+
+/** The comment count beside the card's Comments link. */
+// eslint-disable-next-line testing-library/no-node-access -- the count is the text of the card's second counter
+const commentCountOf = (card: HTMLElement) => card.querySelectorAll('.post-card__count')[1]?.textContent?.trim();
 
 const cardOf = (postId: string) => screen.getAllByRole('article').find((card) => postIdOf(card) === postId)!;
 
@@ -138,4 +143,30 @@ test('liking a post its author deleted meanwhile says so clearly, never the raw 
   await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'error', message: DELETED_POST_MESSAGE }));
   expect(ctx.toasts.map((t) => t.message).join()).not.toMatch(/Not Found error/);
   await waitFor(() => expect(shownPostIds()).not.toContain(target._id));
+});
+
+test("my own like counts once when its live event arrives before the server's answer", async () => {
+  const user = userEvent.setup();
+  renderFeed('home');
+  await findCards();
+  // A post I have not reacted to.
+  const postId = shownPostIds().find((id) => !queryClient.getQueryData<PostV2>(['post', id])?.viewer?.reaction)!;
+  const before = likeCountOf(cardOf(postId));
+  // The answer waits until the test lets it through; the event comes first.
+  let answer!: (value: { post: PostV2 }) => void;
+  const like = jest.spyOn(api.v2.posts, 'like').mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+  try {
+    await user.click(within(cardOf(postId)).getByRole('button', { name: 'Like' }));
+    expect(likeCountOf(cardOf(postId))).toBe(before + 1);
+    // The event also brings a comment (7 in all), so the card's re-render with it can be waited for.
+    await send({ kind: 'post.counts', data: { postId, likeCount: before + 1, dislikeCount: 0, commentCount: 7 } });
+    await waitFor(() => expect(commentCountOf(cardOf(postId))).toBe('7'));
+    expect(likeCountOf(cardOf(postId))).toBe(before + 1);
+    const cached = queryClient.getQueryData<PostV2>(['post', postId])!;
+    await act(async () => answer({ post: { ...cached, likeCount: before + 1, viewer: { reaction: 'like', bookmarked: false } } }));
+    await waitFor(() => expect(within(cardOf(postId)).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(likeCountOf(cardOf(postId))).toBe(before + 1);
+  } finally {
+    like.mockRestore();
+  }
 });
