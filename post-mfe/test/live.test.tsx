@@ -4,8 +4,11 @@
  * so. Events go through a live connection with a test source.
  */
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { LiveComment, LiveEvent } from '@social/mock-api/contract-live';
-import { connectLive, queryClient, type LiveConnection } from '@social/shell/data';
+import type { CommentV2, CommentsPageV2 } from '@social/mock-api/contract-v2';
+import { api } from '@social/shell/bus';
+import { connectLive, queryClient, queryKeys, type LiveConnection } from '@social/shell/data';
 import { renderPostPage, setupBackend } from './helpers';
 
 setupBackend();
@@ -80,4 +83,30 @@ test('a post deleted while its page is open says so, with a way home', async () 
   expect(screen.getByText('This post was deleted by its author.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to the home feed' })).toHaveAttribute('href', '/');
   expect(screen.queryByRole('article')).not.toBeInTheDocument();
+});
+
+test("my own upvote counts once when its live event arrives before the server's answer", async () => {
+  const user = userEvent.setup();
+  renderPostPage('p01-sunrise');
+  const text = 'This is unreal 😍 which trail was this?';
+  await screen.findByText(text);
+  const cached = queryClient.getQueryData<{ pages: CommentsPageV2[] }>(queryKeys.comments('p01-sunrise'))!.pages[0]!.comments.find((c) => c.content === text)!;
+  const before = cached.upvoteCount;
+  const countOf = () => screen.getAllByRole('button', { name: 'Upvote' })[0]!.nextElementSibling?.textContent;
+  let answer!: (value: { comment: CommentV2 }) => void;
+  const upvote = jest.spyOn(api.v2.comments, 'upvote').mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+  try {
+    await user.click(screen.getAllByRole('button', { name: 'Upvote' })[0]!);
+    expect(countOf()).toBe(String(before + 1));
+    // The event (with an edit, so its re-render can be waited for) comes before the answer.
+    const { viewerUpvoted: _mine, ...shared } = cached;
+    await send({ kind: 'comment.edited', data: { comment: { ...shared, content: 'Edited as it came in', upvoteCount: before + 1 } } });
+    await screen.findByText('Edited as it came in');
+    expect(countOf()).toBe(String(before + 1));
+    await act(async () => answer({ comment: { ...cached, content: 'Edited as it came in', upvoteCount: before + 1, viewerUpvoted: true } }));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Upvote' })[0]).toHaveAttribute('aria-pressed', 'true'));
+    expect(countOf()).toBe(String(before + 1));
+  } finally {
+    upvote.mockRestore();
+  }
 });
