@@ -27,20 +27,24 @@ function Shown() {
   );
 }
 
-test('a change event refetches what the page shows: posts, members and counts', async () => {
+test('a change event refetches what the page shows, except the post lists: their new posts wait for "Show N new posts"', async () => {
   render(<Shown />);
   expect(await screen.findByText('Product designer who sketches on trains ✏️ · 4 followers')).toBeInTheDocument();
-  await screen.findByText((text) => text !== 'loading feed' && text.length > 0 && !text.includes('followers'));
+  const newest = await screen.findByText((text) => text !== 'loading feed' && text.length > 0 && !text.includes('followers'));
+  const newestText = newest.textContent;
+  const feedReads = requestsTo(ctx.server, '/api/v2/feed/explore');
   const other = await otherTab();
   await other.v2.posts.create({ content: 'Posted in another tab', pic: '' });
   await other.v2.me.edit({ bio: 'Bio edited in another tab' });
-  expect(screen.queryByText('Posted in another tab')).not.toBeInTheDocument();
 
   act(() => {
     window.dispatchEvent(new Event(BACKEND_CHANGE_EVENT));
   });
-  expect(await screen.findByText('Posted in another tab')).toBeInTheDocument();
   expect(await screen.findByText('Bio edited in another tab · 4 followers')).toBeInTheDocument();
+  // The feed was not read again: the post the member was reading stays on top (docs/live.md).
+  expect(requestsTo(ctx.server, '/api/v2/feed/explore')).toBe(feedReads);
+  expect(screen.getByText(newestText!)).toBeInTheDocument();
+  expect(screen.queryByText('Posted in another tab')).not.toBeInTheDocument();
 });
 
 test('signed out, a change event loads nothing; logging out leaves nothing in the cache', async () => {

@@ -12,8 +12,11 @@
  *   this one last looked (IndexedDB runs such transactions one after another), applies its
  *   change and stores the records it touched in that transaction. That is what a worker that
  *   was stopped and started again, or an updated worker taking over from the old one, needs:
- *   no write is lost, whichever instance made it. Then `onChange` is told (the worker tells the
- *   other tabs, which fire BACKEND_CHANGE_EVENT so the apps refresh).
+ *   no write is lost, whichever instance made it.
+ * Every committed change (a write, stored or in memory, or a reset) then passes `committed`
+ * once: its live events go out on LIVE_CHANNEL (./live.ts, docs/live.md), from the worker as
+ * from a page, and `onChange` is told (the worker tells the other tabs, which fire
+ * BACKEND_CHANGE_EVENT).
  */
 import { Response, type Request } from 'miragejs';
 import { SERVER_ERRORS } from '../contract';
@@ -37,6 +40,7 @@ import { IMAGE_NOT_FOUND } from './images';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
 import { builtIndexes, invalidateIndexes } from './indexes';
+import { liveEventsOf, LivePublisher } from './live';
 import {
   addedOrRemoved,
   findUser,
@@ -110,9 +114,9 @@ export interface BackendOptions {
   /** How answers name stored pictures (./image-store.ts): object URLs in a page, `/api/images/<id>` in the worker. */
   imageUrls?: ImageUrls;
   /**
-   * Called after a write or a reset was stored, with the tab whose request made it (the worker
-   * tells the others) and what was committed. The one place every committed change passes:
-   * storedWrite (a route's write) and reseed (a reset); a live-events publisher hooks in here.
+   * Called after a write or a reset was committed (stored, or kept in memory without storage),
+   * with the tab whose request made it (the worker tells the others) and what was committed,
+   * after the change's live events were published (`committed` below).
    */
   onChange?: (clientId: string | undefined, committed: Committed) => void;
 }
@@ -157,6 +161,8 @@ export class Backend {
   /** The storage revision this tab's data matches. */
   private revision = 0;
   private storage: IdbStorage | null = null;
+  /** Each committed write's live events, to every page of the site (./live.ts, docs/live.md). */
+  private readonly live = new LivePublisher();
   /** This tab's requests, one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
   /** Resolves once the stored data is loaded (at once without persistence). */
@@ -168,8 +174,9 @@ export class Backend {
     this.ready = options.persist && idbAvailable() ? this.enqueue(() => this.start()) : Promise.resolve();
   }
 
-  /** Closes the storage. */
+  /** Closes the live channel and the storage. */
   close(): void {
+    this.live.close();
     void this.ready.then(() => this.storage?.close());
   }
 
@@ -271,7 +278,7 @@ export class Backend {
       const seed = createSeedDb(extraPosts);
       if (this.storage) await this.replaceStored(seed);
       else this.db = seed;
-      this.options.onChange?.(undefined, { revision: this.revision, full: true, users: [], posts: [] });
+      this.committed(undefined, { revision: this.revision, full: true, users: [], posts: [] });
     });
   }
 
@@ -376,9 +383,10 @@ export class Backend {
           await this.ready;
           const body = method === 'get' ? {} : parseBody(request.requestBody);
           if (!this.storage) {
-            const { response } = this.run(kind, handler, request, body);
+            const { response, snapshot } = this.run(kind, handler, request, body);
             // Kept in memory only: nothing to store.
             this.images.takePending();
+            if (snapshot) this.committed((request as unknown as { [REQUEST_CLIENT]?: string })[REQUEST_CLIENT], { revision: 0, full: false, ...idsOf(snapshot, this.db) }, snapshot);
             return response;
           }
           if (kind === 'read') return this.run(kind, handler, request, body).response;
@@ -456,12 +464,16 @@ export class Backend {
       }
       this.revision = revision;
       this.images.takePending();
-      this.options.onChange?.((request as unknown as { [REQUEST_CLIENT]?: string })[REQUEST_CLIENT], {
-        revision,
-        full: false,
-        users: [...change.users.map((u) => u.record._id), ...change.deletedUsers],
-        posts: [...change.posts.map((p) => p.record._id), ...change.deletedPosts],
-      });
+      this.committed(
+        (request as unknown as { [REQUEST_CLIENT]?: string })[REQUEST_CLIENT],
+        {
+          revision,
+          full: false,
+          users: [...change.users.map((u) => u.record._id), ...change.deletedUsers],
+          posts: [...change.posts.map((p) => p.record._id), ...change.deletedPosts],
+        },
+        snapshot,
+      );
       return result.response;
     } catch (error) {
       try {
@@ -472,6 +484,30 @@ export class Backend {
       if (snapshot) this.putBack(snapshot);
       if (isQuotaError(error)) throw new HttpError(STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
       throw error;
+    }
+  }
+
+  /**
+   * Every change this backend made, stored or kept in memory, passes here once, after it was
+   * committed (`write`: the write's snapshot; none for a reset): its live events go out on
+   * LIVE_CHANNEL (./live.ts; in the service worker as in a page, docs/live.md), then
+   * `onChange` is told (the worker tells the other tabs).
+   */
+  private committed(clientId: string | undefined, change: Committed, write?: Snapshot): void {
+    const revision = this.storage ? change.revision : undefined;
+    if (write) this.publishLive(write, revision);
+    else this.live.publishReset(revision);
+    this.options.onChange?.(clientId, change);
+  }
+
+  /** The live events of the write just committed (its snapshot, and what it added and removed). */
+  private publishLive(snapshot: Snapshot, revision?: number): void {
+    try {
+      const events = liveEventsOf({ db: this.db, touched: snapshot.touched, membership: membershipOf(this.db), pic: (pic) => this.images.display(pic) });
+      this.live.publish(events, revision);
+    } catch (error) {
+      // The write is stored; the other pages catch up on focus or their next read.
+      console.warn('mock-api: could not compute live events', error);
     }
   }
 
@@ -599,6 +635,16 @@ function respondWithBlob(request: Request, blob: Blob): void {
 }
 
 /** Puts the records a write touched (and that are still in the data) at their places in the indexes. */
+/** The ids of the members and posts a write kept in memory added, changed or removed. */
+function idsOf(snapshot: Snapshot, db: Db): Pick<Committed, 'users' | 'posts'> {
+  const { added, removed } = membershipOf(db);
+  const ids = { users: new Set<string>(), posts: new Set<string>() };
+  const note = (record: StoredUser | StoredPost) => ('userHandler' in record ? ids.users : ids.posts).add(record._id);
+  for (const record of [...added, ...removed]) note(record);
+  for (const [record, json] of snapshot.touched) if (JSON.stringify(record) !== json) note(record);
+  return { users: [...ids.users], posts: [...ids.posts] };
+}
+
 function reindex(db: Db, touched: Touched): void {
   const indexes = builtIndexes(db);
   if (!indexes) return;
