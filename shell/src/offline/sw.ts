@@ -3,7 +3,8 @@
  *
  * 1. The in-browser fake backend: every same-origin `/api` request of every tab is answered by
  *    one MirageJS server here (@social/mock-api/worker), so a page's API call costs its main
- *    thread only the message. After a stored write the other tabs are told.
+ *    thread only the message. After a committed write its live events go out on a
+ *    BroadcastChannel to every page, and the other tabs are told.
  * 2. The product's files, with Workbox:
  *    - the shell's own files are precached (the list is put in at build time);
  *    - pages (navigations): network first, the precached index.html when offline;
@@ -35,9 +36,11 @@ function theBackend(): WorkerBackend {
 }
 
 /**
- * Every change the backend stored (a route's write or a reset) passes here, once, after its
- * IndexedDB transaction committed: the one place to tell others about it (today the other
- * tabs; a live-events publisher, mock-api/src/server/live.ts, is to be called from here too).
+ * Every change the backend committed (a route's write or a reset) passes here, once, after its
+ * IndexedDB transaction committed. Its live events are already out: the backend published them
+ * on the BroadcastChannel LIVE_CHANNEL from this worker just before (Backend.committed in
+ * mock-api/src/server/backend.ts, docs/live.md), which every page of the origin hears. Here the
+ * other tabs are told as well, so their data layer marks what it cached stale.
  */
 function committed(clientId: string | undefined, _change: Committed): void {
   void tellOtherTabs(clientId);
