@@ -1,6 +1,6 @@
 // Lint for every workspace: TypeScript-aware recommended rules, React hooks rules, the boundaries
-// between workspaces (no relative import across them, no import cycles), and Testing Library +
-// jest-dom rules for tests.
+// between workspaces (no relative import across them, no import cycles), JSX accessibility rules,
+// and Testing Library + jest-dom rules for tests.
 import { createRequire } from 'module';
 import path from 'path';
 import { fileURLToPath } from 'url';
@@ -10,6 +10,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 import testingLibrary from 'eslint-plugin-testing-library';
 import jestDom from 'eslint-plugin-jest-dom';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -23,7 +25,12 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
-    languageOptions: { globals: { ...globals.browser } },
+    languageOptions: {
+      globals: { ...globals.browser },
+      // Type information for the type-checked rules below: the root tsconfig covers every workspace
+      // in one program (as `npm run typecheck` does), which is faster than a program per workspace.
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: root },
+    },
     settings: {
       'import/resolver': { [path.join(root, 'tools/eslint/workspace-resolver.cjs')]: {} },
       'import/extensions': ['.ts', '.tsx', '.js'],
@@ -34,6 +41,9 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // A promise is awaited, handled, or marked `void` with a reason; never silently dropped.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       // A module graph without cycles: each workspace's modules, and the workspaces between them.
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-self-import': 'error',
@@ -48,6 +58,29 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Accessibility rules for JSX (labels, roles, keyboard access); axe-core checks the built pages in e2e.
+    files: ['**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A component's autoFocus prop (e.g. PostComposer's) is checked where it reaches the DOM.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    // One file-naming convention (docs/developing.md): React component files in src/ are
+    // PascalCase.tsx; every other file, tests included, is kebab-case (use-sentinel.ts, feed-page.test.tsx).
+    files: ['**/*.{ts,tsx,js,cjs,mjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '*/src/**/!(index|bootstrap).tsx': 'PASCAL_CASE', '**/*.{ts,js,cjs,mjs}': 'KEBAB_CASE', '{*/test,e2e,tools}/**/*.tsx': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
       ],
     },
   },

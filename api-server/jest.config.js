@@ -3,7 +3,8 @@ const base = require('../tools/jest.base')(__dirname);
 
 module.exports = {
   ...base,
-  testEnvironment: 'node',
+  // One PGlite per worker, not per file (see the environment's comment).
+  testEnvironment: require.resolve('./test/pglite-environment.js'),
   setupFilesAfterEnv: [],
   transform: {
     ...base.transform,

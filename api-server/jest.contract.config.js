@@ -14,7 +14,8 @@ module.exports = {
   ...base,
   displayName: process.env.DATABASE_URL ? 'api-server-contract-postgres' : 'api-server-contract',
   rootDir: mockApi,
-  testEnvironment: 'node',
+  // One PGlite per worker, not per file (see the environment's comment).
+  testEnvironment: process.env.DATABASE_URL ? 'node' : path.join(__dirname, 'test', 'pglite-environment.js'),
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testPathIgnorePatterns: [
     '/node_modules/',

@@ -4,6 +4,6 @@ module.exports = createAppConfig({
   dir: __dirname,
   title: 'Orbit · mockman',
   exposes: {
-    './MockmanPage': './src/MockmanPage.tsx',
+    './MockmanPage': './src/page/MockmanPage.tsx',
   },
 });

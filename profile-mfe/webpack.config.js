@@ -4,6 +4,6 @@ module.exports = createAppConfig({
   dir: __dirname,
   title: 'Orbit · profile',
   exposes: {
-    './ProfilePage': './src/profile/ProfilePage.tsx',
+    './ProfilePage': './src/page/ProfilePage.tsx',
   },
 });

@@ -16,7 +16,7 @@
 const { spawn, spawnSync } = require('child_process');
 const { randomBytes, randomUUID } = require('crypto');
 const fs = require('fs');
-const net = require('net');
+const { freePort } = require('./free-port');
 const path = require('path');
 const { pgControl } = require('./pg-control');
 
@@ -32,16 +32,6 @@ const deadline = started + RUN_LIMIT_MS;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 const say = (text) => console.log(`[chaos ${elapsed()}] ${text}`);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 if (!process.env.DATABASE_URL || !process.env.ORBIT_PG_DATA) {
   console.error('Run through `npm run chaos:server` (tools/postgres.js starts the database).');

@@ -24,9 +24,10 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const http = require('http');
 const { spawn } = require('child_process');
 const apps = require('./apps');
+// GET url: its status, or 0 when nothing answers.
+const { statusOf: status } = require('./ready');
 
 const root = path.resolve(__dirname, '..');
 const argv = process.argv.slice(2);
@@ -46,20 +47,6 @@ function emptyCaches() {
   for (const dir of CACHE_DIRS) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** GET url: its status, or 0 when nothing answers. */
-function status(url, timeout = 2000) {
-  return new Promise((resolve) => {
-    const req = http.get(url, { timeout }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', () => resolve(0));
-    req.on('timeout', () => {
-      req.destroy();
-      resolve(0);
-    });
-  });
-}
 
 async function until(check, ms, every = 100) {
   const end = Date.now() + ms;

@@ -11,7 +11,7 @@
  */
 const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
-const net = require('net');
+const { freePort } = require('./free-port');
 const os = require('os');
 const path = require('path');
 
@@ -26,16 +26,6 @@ function binDir() {
   if (found) return path.dirname(fs.realpathSync(found));
   throw new Error('PostgreSQL is not installed: apt-get install -y postgresql');
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 async function main() {
   const separator = process.argv.indexOf('--');

@@ -42,7 +42,7 @@ function sharedModules({ eager = false } = {}) {
     },
     // The shell's own modules: one bus, remote registry, UI kit and route table for every app. Each
     // app records the shell version it was built with as a range (^x.y.z: same major, that minor or
-    // later); a page providing a version outside it is reported by shell/src/federation/versions.tsx.
+    // later); a page providing a version outside it is reported by shell/src/federation/VersionCheck.tsx.
     // Bump shell/package.json's version when these modules change (major when they break callers).
     '@social/shell/bus': platformModule(),
     '@social/shell/federation': platformModule(),
@@ -79,7 +79,7 @@ function writeStaticRemotes() {
   lines.push('export function loadRemote(id) { return Promise.resolve(modules[id] || null); }');
   lines.push('export function registerRemotes() {}');
   lines.push('export function registerPlugins() {}');
-  // shell/src/federation/versions.tsx: one build has no versions to compare.
+  // shell/src/federation/VersionCheck.tsx: one build has no versions to compare.
   lines.push('export function registerGlobalPlugins() {}');
   lines.push('export function satisfy() { return true; }');
   const file = path.join(root, 'node_modules', '.cache', 'orbit-single', 'runtime.js');

@@ -10,7 +10,8 @@ import { picUrl } from './images';
 /** Which posts an answer covers. */
 export type PostScope = { all: true } | { ids: string[] };
 
-interface MemberRow {
+/** A member's stored columns (MEMBER_COLUMNS); v2's rows add the counts. */
+export interface MemberRow {
   id: string;
   numeric_id: string;
   username: string;

@@ -5,7 +5,11 @@ import { createApiClient, type ApiClient } from '@social/mock-api/client';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
 import { poolGuardsOf } from '../src/http/startup';
+import { resetToSeed } from '../src/seed';
 import { startApiServer, type RunningServer } from '../src/server';
+
+/** Set by api-server/test/pglite-environment.js: the PGlite this Jest worker shares between files. */
+declare const __sharedPGlite: (() => Promise<PGlite>) | undefined;
 
 export interface TestServerOptions {
   env?: NodeJS.ProcessEnv;
@@ -19,10 +23,15 @@ export async function startTestServer({ env = {}, pglite, logStream }: TestServe
   const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', API_LOG_LEVEL: process.env.DEBUG_API_LOG ?? 'silent', API_AUTH_RATE_LIMIT: '1000', API_WRITE_RATE_LIMIT: '100000', API_READ_RATE_LIMIT: '100000', ...env });
   // Connection errors go to the server's (silent) log once it has started.
   const logger: { app?: RunningServer['app'] } = {};
+  // Without a database of its own, the worker's PGlite (api-server/test/pglite-environment.js), put back to the seed.
+  const workerPGlite = !config.databaseUrl && !pglite && typeof __sharedPGlite === 'function' ? await __sharedPGlite() : undefined;
   const database = openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 2, guards: poolGuardsOf(config.operations, logger) } : pglite ? { pglite } : { dataDir: 'memory://' },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, poolSize: 2, guards: poolGuardsOf(config.operations, logger) }
+      : { pglite: pglite ?? workerPGlite, dataDir: 'memory://' },
   );
   const server = await startApiServer({ ...config, logStream }, { database });
+  if (workerPGlite) await resetToSeed(database.db, config.seedExtraPosts);
   logger.app = server.app;
   const close = server.close.bind(server);
   return Object.assign(server, {

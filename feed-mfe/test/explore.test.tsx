@@ -4,7 +4,7 @@ import { api } from '@social/shell/bus';
 import { putPost } from '@social/shell/data';
 import { likeCountOf } from '../../tools/jest/federation-kit';
 import { findCards, renderFeed, shownPostIds, setUpFeedTests } from './helpers';
-import { fireIntersection } from './intersectionObserverDouble';
+import { fireIntersection } from './intersection-observer-double';
 import { signInAs } from '../../tools/jest/backend-kit';
 
 setUpFeedTests();

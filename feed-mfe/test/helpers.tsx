@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ROUTES, pathTo } from '@social/shell/routes';
 import FeedPage from '../src/feed/FeedPage';
-import { installIntersectionObserver } from './intersectionObserverDouble';
+import { installIntersectionObserver } from './intersection-observer-double';
 import { setUpTestBackend, type SeenToast } from '../../tools/jest/backend-kit';
 export type Toast = SeenToast;
 

@@ -3,6 +3,6 @@
  * contract (shell/src/federation/contract.ts) by `npm run typecheck`. Type-only: not bundled.
  */
 import type { Implements } from '@social/shell/federation';
-import type MockmanPage from './MockmanPage';
+import type MockmanPage from './page/MockmanPage';
 
 export type MockmanExposes = Implements<'mockman', { MockmanPage: typeof MockmanPage }>;

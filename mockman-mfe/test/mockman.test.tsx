@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { CLIENT_MESSAGES, SERVER_ERRORS, STORAGE_KEYS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { makeServer, type Server } from '@social/mock-api/server';
 import { api, logout, setAuth, whenLogoutSent } from '@social/shell/bus';
-import MockmanPage from '../src/MockmanPage';
+import MockmanPage from '../src/page/MockmanPage';
 import { isTextType } from '../src/response/send';
 
 let server: Server;
@@ -413,7 +413,7 @@ describe('answers that are not text', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const response = responseRegion();
     expect(await within(response).findByText('The body is an image (image/png, 2.0 KB):')).toBeInTheDocument();
-    const picture = await within(response).findByRole('img', { name: 'The image in the answer (image/png)' });
+    const picture = await within(response).findByRole('img', { name: 'Body of the answer (image/png)' });
     expect(made).toHaveLength(1);
     expect(picture).toHaveAttribute('src', made[0]!.url);
     expect(made[0]!.blob.size).toBe(2048);

@@ -1,2 +1,3 @@
 // Async boundary: lets Module Federation negotiate shared modules before any of them runs.
-import('./bootstrap');
+// `void`: nothing can stand in for the app if this fails; the browser reports the rejection.
+void import('./bootstrap');

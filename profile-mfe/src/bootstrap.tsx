@@ -2,7 +2,7 @@ import React from 'react';
 import { Route } from 'react-router-dom';
 import { startDevHost } from '@social/shell/dev-host';
 import { ROUTES, pathTo } from '@social/shell/routes';
-import ProfilePage from './profile/ProfilePage';
+import ProfilePage from './page/ProfilePage';
 
 // Handles from the seed (mock-api/src/server/seed/users.ts): test user 1 is signed in.
 void startDevHost({

@@ -3,6 +3,6 @@
  * contract (shell/src/federation/contract.ts) by `npm run typecheck`. Type-only: not bundled.
  */
 import type { Implements } from '@social/shell/federation';
-import type ProfilePage from './profile/ProfilePage';
+import type ProfilePage from './page/ProfilePage';
 
 export type ProfileExposes = Implements<'profile', { ProfilePage: typeof ProfilePage }>;

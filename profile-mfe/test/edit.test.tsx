@@ -4,7 +4,7 @@ import { IMAGE_TYPE_MESSAGE } from '@social/shell/ui';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { api } from '@social/shell/bus';
 import { queryClient, queryKeys } from '@social/shell/data';
-import { LINK_MESSAGE, normaliseLink } from '../src/profile/EditProfileModal';
+import { LINK_MESSAGE, normaliseLink } from '../src/edit/EditProfileModal';
 import { renderProfile, setupBackend, signIn } from './helpers';
 
 const ctx = setupBackend();

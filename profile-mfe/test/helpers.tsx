@@ -7,7 +7,7 @@ import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { api, setAuth } from '@social/shell/bus';
 import { queryClient, queryKeys } from '@social/shell/data';
-import ProfilePage from '../src/profile/ProfilePage';
+import ProfilePage from '../src/page/ProfilePage';
 import { requestsTo, setUpTestBackend, type SeenToast } from '../../tools/jest/backend-kit';
 export { requestsTo, type SeenToast };
 

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { auth$, logout, setAuth } from '../src/bus';
-import { PublicOnly, RequireAuth } from '../src/app/guards';
+import { PublicOnly, RequireAuth } from '../src/app/RouteGuards';
 import { ada } from './fixtures';
 
 function Where() {

@@ -6,7 +6,7 @@ import { createApiClient, ApiError } from '@social/mock-api/client';
 import { SERVER_ERRORS, STORAGE_KEYS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { setUpTestBackend } from '../../tools/jest/backend-kit';
 import { api, auth$, logout, SESSION_ENDED_MESSAGE, setAuth, whenLogoutSent } from '../src/bus';
-import { RequireAuth } from '../src/app/guards';
+import { RequireAuth } from '../src/app/RouteGuards';
 
 const ctx = setUpTestBackend({ signIn: true });
 

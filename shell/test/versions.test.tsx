@@ -1,12 +1,12 @@
 /**
- * Shared module versions (shell/src/federation/versions.tsx with the ranges of sharedModules() in
+ * Shared module versions (shell/src/federation/VersionCheck.tsx with the ranges of sharedModules() in
  * tools/webpack.factory.js): two real federation runtime instances share a scope as the shell
  * and a remote do on a page; a remote built against another major of the bus is reported.
  */
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { createInstance } from '@module-federation/enhanced/runtime';
-import { VersionNotice, resetVersionMismatches, versionMismatches, versionCheckPlugin } from '../src/federation/versions';
+import { VersionNotice, resetVersionMismatches, versionMismatches, versionCheckPlugin } from '../src/federation/VersionCheck';
 
 const { sharedModules } = jest.requireActual<{ sharedModules: () => Record<string, { requiredVersion: string | false; version?: string }> }>(
   '../../tools/webpack.factory',

@@ -124,10 +124,11 @@ async function main() {
     if (!fs.existsSync(path.join(root, folder, 'dist', 'index.html'))) throw new Error(`${folder}/dist is missing: run npm run build first (npm run bench does).`);
   }
   if (!fs.existsSync(path.join(root, 'shell', 'dist-single', 'index.html'))) throw new Error('shell/dist-single is missing: run npm run build:single -w shell first (npm run bench does).');
+  // Before any server starts: a scenario that fails to load leaves nothing listening.
+  const scenarios = loadScenarios();
   const stopFederated = await startServers();
   let stopSingle = () => {};
   const results = {};
-  const scenarios = loadScenarios();
   try {
     stopSingle = await startSingleServer();
     const browser = await launch();

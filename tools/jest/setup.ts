@@ -21,5 +21,5 @@ notifyManager.setScheduler(queueMicrotask);
 
 // waitFor/findBy wait for a condition; the limit only bounds a test that would never pass. The
 // default 1 s failed on CI's loaded 2-core machine for a condition two slow answers (150 ms
-// each, profile-mfe/test/followToggle.test.tsx) away, so allow what a loaded machine needs.
+// each, profile-mfe/test/follow-toggle.test.tsx) away, so allow what a loaded machine needs.
 configure({ asyncUtilTimeout: 10_000 });

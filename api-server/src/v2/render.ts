@@ -8,6 +8,7 @@ import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, ReactionV2, ReplyV2 }
 import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
+import type { MemberRow as StoredMemberRow } from '../render';
 import { pageFrom, type Key } from './page';
 
 interface AuthorColumns {
@@ -39,19 +40,7 @@ interface PostRow extends AuthorColumns {
   bookmarked: boolean;
 }
 
-interface MemberRow {
-  id: string;
-  numeric_id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  user_handler: string;
-  pic_url: string;
-  pic_image_id: string | null;
-  bio: string;
-  link: string;
-  created_iso: string;
-  updated_iso: string;
+interface MemberRow extends StoredMemberRow {
   post_count: number;
   follower_count: number;
   following_count: number;

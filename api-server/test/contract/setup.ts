@@ -1,6 +1,7 @@
 /**
  * Points mock-api's API tests at api-server: each test file starts its own api-server in this
- * process (its own in-memory PGlite, or DATABASE_URL with --runInBand) on a loopback port the
+ * process (on the worker's in-memory PGlite, shared by the files it runs, or DATABASE_URL with
+ * --runInBand) on a loopback port the
  * system picks; relative `/api/...` calls go to it, and `withTestServer()` (mock-api/test/helpers.ts)
  * puts its database back to the seed before each test instead of starting Mirage.
  * In this process, so a test that moves the clock with a `Date.now` spy moves the server's too.
@@ -11,12 +12,17 @@
  * the seed holds, replaced by that data: URL. An image that differs stays a URL and fails.
  */
 import '@testing-library/jest-dom';
+import type { PGlite } from '@electric-sql/pglite';
 import { createSeedDb, DEFAULT_AVATAR, POST_IMAGES } from '@social/mock-api/seed';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db';
 import { decodeDataUrl } from '@social/mock-api/images';
 import { imageId } from '../../src/images';
 import { startApiServer, type RunningServer } from '../../src/server';
+
+/** The worker's PGlite, made by api-server/test/pglite-environment.js (outlives this file). */
+declare const __sharedPGlite: () => Promise<PGlite>;
+const sharedPGlite = (): Promise<PGlite> => __sharedPGlite();
 
 const nativeFetch = globalThis.fetch;
 let server: RunningServer | undefined;
@@ -39,7 +45,7 @@ beforeAll(async () => {
     API_READ_RATE_LIMIT: '1000000',
     API_LOG_LEVEL: 'silent',
   });
-  const database = openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { dataDir: 'memory://' });
+  const database = openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { pglite: await sharedPGlite() });
   try {
     server = await startApiServer(config, { database });
   } catch (error) {

@@ -3,11 +3,11 @@ import { Link, useLocation } from 'react-router-dom';
 import { CLIENT_MESSAGES, TEST_CREDENTIALS, TEXT_LIMITS } from '@social/mock-api/contract';
 import { api, ApiError, errorMessage, setAuth, toast } from '@social/shell/bus';
 import { pathTo } from '@social/shell/routes';
-import { AuthCard } from '../common/AuthCard';
-import { PasswordField } from '../common/PasswordField';
-import { TextField } from '../common/TextField';
-import { useSingleSubmit } from '../common/useSingleSubmit';
-import { emailChangeError, emailSubmitError } from '../common/validation';
+import { AuthCard } from '../form/AuthCard';
+import { PasswordField } from '../form/PasswordField';
+import { TextField } from '../form/TextField';
+import { useSingleSubmit } from '../form/use-single-submit';
+import { emailChangeError, emailSubmitError } from '../form/validation';
 
 interface Errors {
   email?: string;

@@ -4,7 +4,7 @@ import { errorMessage, toast, useAuth } from '@social/shell/bus';
 import { clearNewPosts, queryClient, queryKeys, showNewPosts, useFeed, useNewPosts, useSuggestedMembers } from '@social/shell/data';
 import type { FeedPageProps } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
-import { useSentinel } from '../common/useSentinel';
+import { useSentinel } from './use-sentinel';
 import { SuggestedUsers } from '../suggestions/SuggestedUsers';
 import { CreatePost } from './CreatePost';
 import { EmptyFeed } from './EmptyFeed';

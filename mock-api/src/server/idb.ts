@@ -228,7 +228,7 @@ export function writeChange(tx: WriteTx, revision: number, change: Change): Prom
     queueChange(tx, revision, change, requests);
   } catch (error) {
     // A put refused at once (e.g. QuotaExceededError): the ones already queued fail with the abort.
-    requests.forEach((request) => request.catch(() => undefined));
+    for (const request of requests) request.catch(() => undefined);
     throw error;
   }
   return Promise.all(requests);

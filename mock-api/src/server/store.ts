@@ -190,13 +190,32 @@ export class Renderer {
     readonly pic: (stored: string) => string = (stored) => stored,
   ) {}
 
+  /** A member's handle, name and picture: v1's summary, and v2's author of a post or comment. */
+  nameOf(user: StoredUser): UserSummary {
+    return { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: this.pic(user.pic) };
+  }
+
+  /** The profile fields every view of a member shows: v1's User, v2's MemberV2 and MeV2. */
+  profileOf(user: StoredUser) {
+    return {
+      _id: user._id,
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      userHandler: user.userHandler,
+      pic: this.pic(user.pic),
+      bio: user.bio,
+      link: user.link,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    };
+  }
+
   summary(userId: string): UserSummary | null {
     let cached = this.summaries.get(userId);
     if (cached === undefined) {
       const user = readUser(this.db, userId);
-      cached = user
-        ? { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: this.pic(user.pic) }
-        : null;
+      cached = user ? this.nameOf(user) : null;
       this.summaries.set(userId, cached);
     }
     return cached ? { ...cached } : null;
@@ -214,20 +233,11 @@ export class Renderer {
 
   user(user: StoredUser): User {
     return {
-      _id: user._id,
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      userHandler: user.userHandler,
+      ...this.profileOf(user),
       username: user.username,
-      pic: this.pic(user.pic),
-      bio: user.bio,
-      link: user.link,
       followers: this.summaryList(user.followers),
       following: this.summaryList(user.following),
       bookmarks: [...user.bookmarks],
-      createdAt: user.createdAt,
-      updatedAt: user.updatedAt,
     };
   }
 

@@ -44,7 +44,7 @@ function BinaryData({ binary }: { binary: BinaryBody }) {
   return (
     <div>
       <p className="muted mockman-hint">The body is an image ({what}):</p>
-      {url && <img className="mockman-image" src={url} alt={`The image in the answer (${binary.type})`} />}
+      {url && <img className="mockman-image" src={url} alt={`Body of the answer (${binary.type})`} />}
     </div>
   );
 }

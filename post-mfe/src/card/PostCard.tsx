@@ -20,8 +20,8 @@ import {
   type MenuItem,
 } from '@social/shell/ui';
 import PostComposer from '../composer/PostComposer';
-import { AuthorLink, authorView } from '../common/authors';
-import { focusInsteadOfRemoved, neighbourPost } from './focusAfterRemoval';
+import { AuthorLink, authorView } from '../author/AuthorLink';
+import { focusInsteadOfRemoved, neighbourPost } from './focus-after-removal';
 import { PostPicture, pictureAlt } from './PostPicture';
 import './card.css';
 
@@ -80,7 +80,8 @@ export default function PostCard({ post: listed }: PostCardProps) {
     if (!removed) focusAfterRemoval.current = null;
     setDeleting(false);
     setDialog(null);
-    if (removed && onThisPostPage) navigate(pathTo('home'));
+    // `void`: under <BrowserRouter> navigate() finishes at once; its Promise type is for data routers.
+    if (removed && onThisPostPage) void navigate(pathTo('home'));
   };
 
   const share = async () => {
@@ -98,7 +99,7 @@ export default function PostCard({ post: listed }: PostCardProps) {
   const openFromText = (event: MouseEvent) => {
     if ((event.target as HTMLElement).closest('a')) return;
     if (window.getSelection()?.toString()) return;
-    if (!onThisPostPage) navigate(pagePath);
+    if (!onThisPostPage) void navigate(pagePath); // `void`: as above
   };
 
   const items: MenuItem[] = [
@@ -124,6 +125,9 @@ export default function PostCard({ post: listed }: PostCardProps) {
         {me && <Menu label="Post options" items={items} />}
       </header>
 
+      {/* A mouse shortcut only: the keyboard opens the post with the Comments link below, and a
+          button around the text would hide the links inside it and stop text selection. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <div className="post-card__body" onClick={openFromText}>
         <RichText text={post.content} className="post-card__text" />
       </div>

@@ -4,7 +4,7 @@ import type { CommentV2, MeV2, PostV2, ReplyV2 } from '@social/mock-api/contract
 import { toast } from '@social/shell/bus';
 import { useCommentMutations, useCommentUpvote } from '@social/shell/actions';
 import { ArrowUpIcon, Menu, Modal, RichText, formatFullDate, formatRelativeDate, type MenuItem } from '@social/shell/ui';
-import { AuthorLink, authorView } from '../common/authors';
+import { AuthorLink, authorView } from '../author/AuthorLink';
 
 /** The server refuses comment and reply text longer than this. */
 export const COMMENT_MAX_LENGTH = TEXT_LIMITS.comment;
@@ -25,15 +25,85 @@ const cancelOnEscape = (event: KeyboardEvent, cancel: () => void) => {
 };
 
 /**
+ * The inline editor of a comment or a reply: its text, Cancel and Save (disabled while saving).
+ * An empty text is refused with `emptyMessage`; an unchanged one closes without a call.
+ */
+function InlineEditor({ label, initial, emptyMessage, save, onClose }: { label: string; initial: string; emptyMessage: string; save: (content: string) => Promise<boolean>; onClose: () => void }) {
+  const [text, setText] = useState(initial);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content) {
+      toast('info', emptyMessage);
+      return;
+    }
+    if (content === initial) {
+      onClose();
+      return;
+    }
+    setSaving(true);
+    let saved = false;
+    try {
+      saved = await save(content);
+    } finally {
+      setSaving(false);
+    }
+    if (saved) onClose();
+  };
+
+  return (
+    <form className="post-comment__form" onSubmit={(event) => void submit(event)}>
+      <textarea
+        className="textarea post-comment__input"
+        aria-label={label}
+        value={text}
+        maxLength={COMMENT_MAX_LENGTH}
+        // The field opens because the member pressed Edit; focus follows, it is not taken on load.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => cancelOnEscape(event, onClose)}
+      />
+      <div className="post-comment__buttons">
+        <button type="button" className="btn" onClick={onClose} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={saving}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Asks before deleting a comment or a reply; closing is refused while the delete runs. */
+function ConfirmDelete({ title, text, deleting, onCancel, onDelete }: { title: string; text: string; deleting: boolean; onCancel: () => void; onDelete: () => void }) {
+  return (
+    <Modal title={title} onClose={() => !deleting && onCancel()} className="post-modal post-modal--small">
+      <p>{text}</p>
+      <div className="post-modal__buttons">
+        <button type="button" className="btn" onClick={onCancel} disabled={deleting}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn--danger" onClick={onDelete} disabled={deleting}>
+          Delete
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
  * One reply: author, time, and the same author menu as a comment ("Reply options": Edit for
  * the reply's author; Delete for the reply's author or the post's author), inline edit.
  */
 function ReplyItem({ reply, comment, post, me }: { reply: ReplyV2; comment: CommentV2; post: PostV2; me: MeV2 | null }) {
   const author = authorView(reply.user);
   const [mode, setMode] = useState<'view' | 'edit'>('view');
-  const [editText, setEditText] = useState(reply.content);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [busy, setBusy] = useState<null | 'edit' | 'delete'>(null);
+  const [deleting, setDeleting] = useState(false);
   const rootRef = useRef<HTMLLIElement>(null);
   const mutations = useCommentMutations(post._id);
   const isReplyAuthor = !!me && me._id === reply.user._id;
@@ -41,40 +111,17 @@ function ReplyItem({ reply, comment, post, me }: { reply: ReplyV2; comment: Comm
 
   const focusOptions = () => rootRef.current?.querySelector<HTMLButtonElement>('button[aria-label="Reply options"]')?.focus();
 
-  const saveEdit = async (event: FormEvent) => {
-    event.preventDefault();
-    const content = editText.trim();
-    if (!content) {
-      toast('info', CLIENT_MESSAGES.emptyReply);
-      return;
-    }
-    if (content === reply.content) {
-      setMode('view');
-      return;
-    }
-    setBusy('edit');
-    const saved = await mutations.editReply(comment._id, reply._id, content);
-    setBusy(null);
-    if (saved) setMode('view');
-  };
-
   const remove = async () => {
-    setBusy('delete');
+    setDeleting(true);
     const removed = await mutations.removeReply(comment._id, reply._id);
-    setBusy(null);
+    setDeleting(false);
     if (!removed) setConfirmDelete(false); // Removed: the reply is gone with its dialog.
   };
 
   const items: MenuItem[] = [
     ...(isReplyAuthor
       ? [
-          {
-            label: 'Edit',
-            onSelect: () => {
-              setEditText(reply.content);
-              setMode('edit');
-            },
-          },
+          { label: 'Edit', onSelect: () => setMode('edit') },
         ]
       : []),
     ...(isReplyAuthor || isPostAuthor ? [{ label: 'Delete', danger: true, onSelect: () => (focusOptions(), setConfirmDelete(true)) }] : []),
@@ -89,40 +136,24 @@ function ReplyItem({ reply, comment, post, me }: { reply: ReplyV2; comment: Comm
         {items.length > 0 && mode === 'view' && <Menu label="Reply options" items={items} />}
       </div>
       {mode === 'edit' ? (
-        <form className="post-comment__form" onSubmit={(event) => void saveEdit(event)}>
-          <textarea
-            className="textarea post-comment__input"
-            aria-label="Edit reply"
-            value={editText}
-            maxLength={COMMENT_MAX_LENGTH}
-            autoFocus
-            onChange={(event) => setEditText(event.target.value)}
-            onKeyDown={(event) => cancelOnEscape(event, () => setMode('view'))}
-          />
-          <div className="post-comment__buttons">
-            <button type="button" className="btn" onClick={() => setMode('view')} disabled={busy === 'edit'}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn--primary" disabled={busy === 'edit'}>
-              Save
-            </button>
-          </div>
-        </form>
+        <InlineEditor
+          label="Edit reply"
+          initial={reply.content}
+          emptyMessage={CLIENT_MESSAGES.emptyReply}
+          save={(content) => mutations.editReply(comment._id, reply._id, content)}
+          onClose={() => setMode('view')}
+        />
       ) : (
         <RichText text={reply.content} className="post-comment__text" />
       )}
       {confirmDelete && (
-        <Modal title="Delete reply?" onClose={() => busy !== 'delete' && setConfirmDelete(false)} className="post-modal post-modal--small">
-          <p>This reply will be removed for good.</p>
-          <div className="post-modal__buttons">
-            <button type="button" className="btn" onClick={() => setConfirmDelete(false)} disabled={busy === 'delete'}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn--danger" onClick={() => void remove()} disabled={busy === 'delete'}>
-              Delete
-            </button>
-          </div>
-        </Modal>
+        <ConfirmDelete
+          title="Delete reply?"
+          text="This reply will be removed for good."
+          deleting={deleting}
+          onCancel={() => setConfirmDelete(false)}
+          onDelete={() => void remove()}
+        />
       )}
     </li>
   );
@@ -135,11 +166,10 @@ function ReplyItem({ reply, comment, post, me }: { reply: ReplyV2; comment: Comm
 export function CommentItem({ comment, post, me }: { comment: CommentV2; post: PostV2; me: MeV2 | null }) {
   const author = authorView(comment.user);
   const [mode, setMode] = useState<'view' | 'edit'>('view');
-  const [editText, setEditText] = useState(comment.content);
   const [replyOpen, setReplyOpen] = useState(false);
   const [replyText, setReplyText] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [busy, setBusy] = useState<null | 'edit' | 'reply' | 'delete'>(null);
+  const [busy, setBusy] = useState<null | 'reply' | 'delete'>(null);
   const rootRef = useRef<HTMLLIElement>(null);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
   const mutations = useCommentMutations(post._id);
@@ -159,25 +189,6 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
   };
 
   const focusOptions = () => rootRef.current?.querySelector<HTMLButtonElement>('button[aria-label="Comment options"]')?.focus();
-
-  const startEdit = () => {
-    setEditText(comment.content);
-    setMode('edit');
-  };
-
-  const saveEdit = async (event: FormEvent) => {
-    event.preventDefault();
-    const content = editText.trim();
-    if (!content) {
-      toast('info', CLIENT_MESSAGES.emptyEditComment);
-      return;
-    }
-    if (content === comment.content) {
-      setMode('view');
-      return;
-    }
-    if (await run('edit', () => mutations.edit(comment._id, content))) setMode('view');
-  };
 
   const sendReply = async (event: FormEvent) => {
     event.preventDefault();
@@ -201,7 +212,7 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
   };
 
   const items: MenuItem[] = [
-    ...(isCommentAuthor ? [{ label: 'Edit', onSelect: startEdit }] : []),
+    ...(isCommentAuthor ? [{ label: 'Edit', onSelect: () => setMode('edit') }] : []),
     ...(isCommentAuthor || isPostAuthor
       ? [{ label: 'Delete', danger: true, onSelect: () => (focusOptions(), setConfirmDelete(true)) }]
       : []),
@@ -217,25 +228,13 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
       </div>
 
       {mode === 'edit' ? (
-        <form className="post-comment__form" onSubmit={(event) => void saveEdit(event)}>
-          <textarea
-            className="textarea post-comment__input"
-            aria-label="Edit comment"
-            value={editText}
-            maxLength={COMMENT_MAX_LENGTH}
-            autoFocus
-            onChange={(event) => setEditText(event.target.value)}
-            onKeyDown={(event) => cancelOnEscape(event, () => setMode('view'))}
-          />
-          <div className="post-comment__buttons">
-            <button type="button" className="btn" onClick={() => setMode('view')} disabled={busy === 'edit'}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn--primary" disabled={busy === 'edit'}>
-              Save
-            </button>
-          </div>
-        </form>
+        <InlineEditor
+          label="Edit comment"
+          initial={comment.content}
+          emptyMessage={CLIENT_MESSAGES.emptyEditComment}
+          save={(content) => mutations.edit(comment._id, content)}
+          onClose={() => setMode('view')}
+        />
       ) : (
         <RichText text={comment.content} className="post-comment__text" />
       )}
@@ -279,6 +278,8 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
             placeholder="Write a reply"
             value={replyText}
             maxLength={COMMENT_MAX_LENGTH}
+            // The field opens because the member pressed Reply; focus follows, it is not taken on load.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             onChange={(event) => setReplyText(event.target.value)}
             onKeyDown={(event) => cancelOnEscape(event, () => setReplyOpen(false))}
@@ -290,17 +291,13 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
       )}
 
       {confirmDelete && (
-        <Modal title="Delete comment?" onClose={() => busy !== 'delete' && setConfirmDelete(false)} className="post-modal post-modal--small">
-          <p>This comment and its replies will be removed for good.</p>
-          <div className="post-modal__buttons">
-            <button type="button" className="btn" onClick={() => setConfirmDelete(false)} disabled={busy === 'delete'}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn--danger" onClick={() => void remove()} disabled={busy === 'delete'}>
-              Delete
-            </button>
-          </div>
-        </Modal>
+        <ConfirmDelete
+          title="Delete comment?"
+          text="This comment and its replies will be removed for good."
+          deleting={busy === 'delete'}
+          onCancel={() => setConfirmDelete(false)}
+          onDelete={() => void remove()}
+        />
       )}
     </li>
   );

@@ -3,7 +3,7 @@ import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import type { PostV2 } from '@social/mock-api/contract-v2';
 import { api, toast, useAuth } from '@social/shell/bus';
 import { postActionError, putPost, queryClient, queryKeys, removePostFrom } from '@social/shell/data';
-import { useDesiredState } from './useDesiredState';
+import { useDesiredState } from './use-desired-state';
 
 /**
  * Save / remove saved for one post. Shows the member's last choice at once, sends one call at

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import type { CommentV2 } from '@social/mock-api/contract-v2';
 import { api, toast } from '@social/shell/bus';
 import { appendComment, postActionError, putComment, putPost, removeComment } from '@social/shell/data';
-import { useDesiredState } from './useDesiredState';
+import { useDesiredState } from './use-desired-state';
 
 /**
  * Upvote of one comment, a toggle on the server: shows the member's last choice at once and

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { api, errorMessage, toast, useAuth } from '@social/shell/bus';
 import { putMe, putMember, queryClient } from '@social/shell/data';
-import { useDesiredState } from './useDesiredState';
+import { useDesiredState } from './use-desired-state';
 
 /**
  * Follow / unfollow one member (the feed's suggestions and the profile header use it). The

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import type { PostV2 } from '@social/mock-api/contract-v2';
 import { api, toast } from '@social/shell/bus';
 import { postActionError, putPost } from '@social/shell/data';
-import { useDesiredState } from './useDesiredState';
+import { useDesiredState } from './use-desired-state';
 
 export type ReactionChoice = 'like' | 'dislike' | 'none';
 

@@ -4,7 +4,7 @@ import { RemoteComponent } from '@social/shell/federation';
 import { ROUTES, useRouteParams } from '@social/shell/routes';
 import { NavBar } from '../nav/NavBar';
 import { AppFrame } from './AppFrame';
-import { PublicOnly, RequireAuth } from './guards';
+import { PublicOnly, RequireAuth } from './RouteGuards';
 import { NotFound } from './NotFound';
 import { MAIN_ID } from './SkipLinks';
 import './app.css';

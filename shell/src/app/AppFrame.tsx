@@ -1,26 +1,14 @@
 import React, { useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { api, events$, updateAuthUser, useAuth } from '@social/shell/bus';
+import { useLocation } from 'react-router-dom';
+import { api, updateAuthUser, useAuth } from '@social/shell/bus';
 import { VersionNotice } from '@social/shell/federation';
 import { useApplyTheme } from '../theme/ThemeSwitch';
 import { ToastHost } from '../toasts/ToastHost';
 
-/** Follows the bus's navigate events with the router. */
-function NavigateBridge() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const subscription = events$.subscribe((event) => {
-      if (event.type === 'navigate') navigate(event.to, { replace: event.replace });
-    });
-    return () => subscription.unsubscribe();
-  }, [navigate]);
-  return null;
-}
-
 /**
  * Reads the signed-in member from the server once per session and page load (GET /api/v2/me):
  * the stored copy in 'login-items' may be stale (another device's edit) and never keeps a
- * page-bound picture address (shell/src/bus/storedAuth.ts), so this brings the live one back.
+ * page-bound picture address (shell/src/bus/stored-auth.ts), so this brings the live one back.
  * A plain call, not the query cache, so a page that loads no server state stays light; an
  * expired token gets 401 here and the bus signs the member out.
  */
@@ -56,7 +44,6 @@ export function AppFrame({ children }: { children: ReactNode }) {
   useApplyTheme();
   return (
     <>
-      <NavigateBridge />
       <SessionRefresh />
       <ScrollToTop />
       <VersionNotice />

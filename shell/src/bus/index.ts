@@ -7,7 +7,7 @@
  *           localStorage under 'login-items' (STORAGE_KEYS in mock-api/src/contract.ts) and
  *           restored at start.
  * - theme$  'dark' | 'light' (localStorage key 'theme', default dark).
- * Events (events$): toast, navigate, logout.
+ * Events (events$): toast. (Navigation is the router's; a sign-out is auth$ becoming null.)
  * api: the typed client bound to the member's token; a 401 logs the member out.
  * Server state (posts, members, pages) is not here: it lives in the query cache of
  * `@social/shell/data` (docs/data-layer.md), which follows this bus's session (cleared on
@@ -19,7 +19,7 @@ import { createApiClient, ApiError, type ApiClientOptions } from '@social/mock-a
 import { STORAGE_KEYS } from '@social/mock-api/contract';
 import type { MeV2 } from '@social/mock-api/contract-v2';
 import { useSubject } from './hooks';
-import { userForStorage, userFromStorage } from './storedAuth';
+import { userForStorage, userFromStorage } from './stored-auth';
 
 export interface AuthState {
   token: string;
@@ -28,10 +28,7 @@ export interface AuthState {
 export type Theme = 'dark' | 'light';
 export type ToastType = 'info' | 'success' | 'warning' | 'error' | 'default';
 
-export type AppEvent =
-  | { type: 'toast'; toastType: ToastType; message: string }
-  | { type: 'navigate'; to: string; replace?: boolean }
-  | { type: 'logout' };
+export type AppEvent = { type: 'toast'; toastType: ToastType; message: string };
 
 function readStorage<T>(key: string, isValid: (value: unknown) => value is T): T | null {
   try {
@@ -61,7 +58,7 @@ function readTheme(): Theme {
   }
 }
 
-/** The stored session, without a page-bound picture address (./storedAuth.ts). */
+/** The stored session, without a page-bound picture address (./stored-auth.ts). */
 function readStoredAuth(current: AuthState | null = null): AuthState | null {
   const stored = readStorage(STORAGE_KEYS.loginItems, isAuthState);
   return stored && { ...stored, user: userFromStorage(stored.user, current?.user) };
@@ -89,7 +86,7 @@ export function updateAuthUser(user: MeV2): void {
   if (current && current.user._id === user._id && JSON.stringify(current.user) !== JSON.stringify(user)) setAuth({ token: current.token, user });
 }
 
-/** Ends the session on this page: subject, stored entry, logout event (no server call). */
+/** Ends the session on this page: subject and stored entry (no server call). */
 function endLocalSession(): void {
   try {
     window.localStorage.removeItem(STORAGE_KEYS.loginItems);
@@ -97,7 +94,6 @@ function endLocalSession(): void {
     // Nothing stored or storage blocked: nothing to remove.
   }
   auth$.next(null);
-  events$.next({ type: 'logout' });
 }
 
 /**
@@ -159,10 +155,6 @@ export function setTheme(theme: Theme): void {
 
 export function toast(toastType: ToastType, message: string): void {
   events$.next({ type: 'toast', toastType, message });
-}
-
-export function navigate(to: string, replace = false): void {
-  events$.next({ type: 'navigate', to, replace });
 }
 
 // ---- API ----

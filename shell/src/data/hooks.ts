@@ -80,37 +80,43 @@ function pagedList<T, P>(
 
 const nextCursor = (page: { nextCursor: string | null }): PageParam => page.nextCursor ?? null;
 
-/** Home (me, my followers and whom I follow) or explore (everyone), Latest or Trending, page by page. */
-export function useFeed(mode: FeedMode, sort: PostSort, { enabled = true }: { enabled?: boolean } = {}): PagedList<PostV2> {
-  const auth = useAuth();
+/**
+ * A list read page by page over a v2 cursor: `fetchPage(cursor)` asks for one page (and seeds
+ * the entities it brings), `itemsKey` names the page's list (`posts`, `comments`, `members`).
+ */
+function usePagedList<K extends string, T extends { _id: string }, P extends { nextCursor: string | null } & Record<K, T[]>>(
+  queryKey: readonly unknown[],
+  fetchPage: (cursor: PageParam) => Promise<P>,
+  itemsKey: K,
+  enabled: boolean,
+): PagedList<T> {
   const query = useInfiniteQuery(
-    {
-      queryKey: queryKeys.feed(mode, sort),
-      queryFn: async ({ pageParam }) => {
-        const page = await api.v2.feed[mode]({ sort, limit: feedPageSize(mode), cursor: pageParam });
-        seedPosts(page.posts);
-        return page;
-      },
-      initialPageParam: null as PageParam,
-      getNextPageParam: nextCursor,
-      enabled: enabled && !!auth,
-    },
+    { queryKey, queryFn: ({ pageParam }) => fetchPage(pageParam), initialPageParam: null as PageParam, getNextPageParam: nextCursor, enabled },
     queryClient,
   );
   const { data } = query;
-  const items = useMemo(() => flatten(data?.pages.map((p) => p.posts)), [data]);
+  const items = useMemo(() => flatten(data?.pages.map((page) => page[itemsKey])), [data, itemsKey]);
   return pagedList(items, query);
+}
+
+/** One feed page (used by useFeed and prefetchFeed): its posts seed their entries. */
+async function feedPage(mode: FeedMode, sort: PostSort, cursor: PageParam) {
+  const page = await api.v2.feed[mode]({ sort, limit: feedPageSize(mode), cursor });
+  seedPosts(page.posts);
+  return page;
+}
+
+/** Home (me, my followers and whom I follow) or explore (everyone), Latest or Trending, page by page. */
+export function useFeed(mode: FeedMode, sort: PostSort, { enabled = true }: { enabled?: boolean } = {}): PagedList<PostV2> {
+  const auth = useAuth();
+  return usePagedList(queryKeys.feed(mode, sort), (cursor) => feedPage(mode, sort, cursor), 'posts', enabled && !!auth);
 }
 
 /** Loads the first home page (after login: the feed is then in hand when it renders). */
 export function prefetchFeed(mode: FeedMode, sort: PostSort = 'latest'): Promise<void> {
   return queryClient.prefetchInfiniteQuery({
     queryKey: queryKeys.feed(mode, sort),
-    queryFn: async ({ pageParam }) => {
-      const page = await api.v2.feed[mode]({ sort, limit: feedPageSize(mode), cursor: pageParam });
-      seedPosts(page.posts);
-      return page;
-    },
+    queryFn: ({ pageParam }) => feedPage(mode, sort, pageParam),
     initialPageParam: null as PageParam,
   });
 }
@@ -146,19 +152,7 @@ export function usePostEntity(post: PostV2): PostV2 {
 
 /** A post's comments, oldest first, page by page. */
 export function useComments(postId: string): PagedList<CommentV2> {
-  const query = useInfiniteQuery(
-    {
-      queryKey: queryKeys.comments(postId),
-      queryFn: ({ pageParam }) => api.v2.comments.ofPost(postId, { cursor: pageParam }),
-      initialPageParam: null as PageParam,
-      getNextPageParam: nextCursor,
-      enabled: !!postId,
-    },
-    queryClient,
-  );
-  const { data } = query;
-  const items = useMemo(() => flatten(data?.pages.map((p) => p.comments)), [data]);
-  return pagedList(items, query);
+  return usePagedList(queryKeys.comments(postId), (cursor) => api.v2.comments.ofPost(postId, { cursor }), 'comments', !!postId);
 }
 
 /** A member by handle: the handle is resolved once, the member is then followed by id. */
@@ -211,50 +205,28 @@ export function useMemberEntity(member: MemberV2): MemberV2 {
 
 /** A profile's tab: the member's posts, bookmarks (own profile only: /me/bookmarks) or activities. */
 export function useMemberPosts(memberId: string, tab: MemberPostsTab, { enabled = true }: { enabled?: boolean } = {}): PagedList<PostV2> {
-  const query = useInfiniteQuery(
-    {
-      queryKey: queryKeys.memberPosts(memberId, tab),
-      queryFn: async ({ pageParam }) => {
-        const cursor = { cursor: pageParam };
-        const page =
-          tab === 'bookmarks'
-            ? await api.v2.me.bookmarks(cursor)
-            : tab === 'activities'
-              ? await api.v2.members.activities(memberId, cursor)
-              : await api.v2.members.posts(memberId, cursor);
-        seedPosts(page.posts);
-        return page;
-      },
-      initialPageParam: null as PageParam,
-      getNextPageParam: nextCursor,
-      enabled: enabled && !!memberId,
-    },
-    queryClient,
-  );
-  const { data } = query;
-  const items = useMemo(() => flatten(data?.pages.map((p) => p.posts)), [data]);
-  return pagedList(items, query);
+  const fetchPage = async (pageParam: PageParam) => {
+    const cursor = { cursor: pageParam };
+    const page =
+      tab === 'bookmarks'
+        ? await api.v2.me.bookmarks(cursor)
+        : tab === 'activities'
+          ? await api.v2.members.activities(memberId, cursor)
+          : await api.v2.members.posts(memberId, cursor);
+    seedPosts(page.posts);
+    return page;
+  };
+  return usePagedList(queryKeys.memberPosts(memberId, tab), fetchPage, 'posts', enabled && !!memberId);
 }
 
 /** A member's followers or the members they follow, most recent first, page by page. */
 export function useFollowList(memberId: string, kind: FollowListKind, { enabled = true }: { enabled?: boolean } = {}): PagedList<MemberV2> {
-  const query = useInfiniteQuery(
-    {
-      queryKey: queryKeys.followList(memberId, kind),
-      queryFn: async ({ pageParam }) => {
-        const page = await api.v2.members[kind](memberId, { cursor: pageParam });
-        seedMembers(page.members);
-        return page;
-      },
-      initialPageParam: null as PageParam,
-      getNextPageParam: nextCursor,
-      enabled: enabled && !!memberId,
-    },
-    queryClient,
-  );
-  const { data } = query;
-  const items = useMemo(() => flatten(data?.pages.map((p) => p.members)), [data]);
-  return pagedList(items, query);
+  const fetchPage = async (cursor: PageParam) => {
+    const page = await api.v2.members[kind](memberId, { cursor });
+    seedMembers(page.members);
+    return page;
+  };
+  return usePagedList(queryKeys.followList(memberId, kind), fetchPage, 'members', enabled && !!memberId);
 }
 
 /** Members to follow (others I don't follow, newest first): the first page. */

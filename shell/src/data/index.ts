@@ -48,7 +48,7 @@ export {
 export { applyLiveEvent, type LiveContext } from './live/apply';
 export { connectLive, openDefaultSource, type LiveConnection, type LiveSource, type OpenSource } from './live/connection';
 export { DELETED_POST_MESSAGE, POST_DELETED_NOTICE, isPostDeleted, markPostDeleted, postActionError, usePostDeleted } from './live/deleted';
-export { addNewPost, clearNewPosts, newPostsOf, showNewPosts, useNewPosts } from './live/newPosts';
+export { addNewPost, clearNewPosts, newPostsOf, showNewPosts, useNewPosts } from './live/new-posts';
 
 let sessionToken = auth$.value?.token ?? null;
 auth$.subscribe((auth) => {

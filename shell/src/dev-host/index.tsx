@@ -16,7 +16,7 @@ import { api, logout, setAuth, setBackendReady, useAuth, auth$, errorMessage } f
 import { RemoteComponent, configureRemotes, defaultRemotes, type RemoteName, type RemotesConfig } from '@social/shell/federation';
 import { ROUTES, pathTo, useRouteParams, type RouteName } from '@social/shell/routes';
 import { AppFrame } from '../app/AppFrame';
-import { PublicOnly, RequireAuth } from '../app/guards';
+import { PublicOnly, RequireAuth } from '../app/RouteGuards';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import '../ui/ui.css';
 import '../app/app.css';
@@ -291,4 +291,4 @@ export async function startDevHost({ name, routes, links, signIn = true }: DevHo
     </React.StrictMode>,
   );
 }
-export { RequireAuth, PublicOnly } from '../app/guards';
+export { RequireAuth, PublicOnly } from '../app/RouteGuards';

@@ -21,8 +21,8 @@ import {
 } from './contract';
 
 export * from './contract';
-export { VersionNotice, installVersionCheck, versionMismatches, type VersionMismatch } from './versions';
-import { installVersionCheck } from './versions';
+export { VersionNotice, installVersionCheck, versionMismatches, type VersionMismatch } from './VersionCheck';
+import { installVersionCheck } from './VersionCheck';
 
 export const REMOTE_NAMES = ['auth', 'feed', 'post', 'profile', 'mockman'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -63,7 +63,8 @@ export function NavBar() {
           onClose={closeSearch}
           onChoose={(user) => {
             setSearchOpen(false);
-            navigate(pathTo('profile', { userHandler: user.userHandler }));
+            // `void`: under <BrowserRouter> navigate() finishes at once; its Promise type is for data routers.
+            void navigate(pathTo('profile', { userHandler: user.userHandler }));
           }}
         />
       )}

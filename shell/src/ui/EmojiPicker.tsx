@@ -15,7 +15,8 @@ export const EMOJIS = [
 export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   const { open, setOpen, close, rootRef, setButton, setPopover, style } = usePopoverTrigger<HTMLDivElement>('bottom-start', 'button');
 
-  const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // On each emoji (the grid's only focusable elements), not on the grid: a group is not interactive.
+  const onEmojiKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'Escape') {
       // Handled here: the Edit post dialog around the picker stays open.
       event.stopPropagation();
@@ -46,7 +47,6 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
             className="emoji-picker__grid popover"
             role="group"
             aria-label="Emojis"
-            onKeyDown={onGridKeyDown}
           >
             {EMOJIS.map((emoji) => (
               <button
@@ -54,6 +54,7 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
                 type="button"
                 className="emoji-picker__emoji"
                 aria-label={emoji}
+                onKeyDown={onEmojiKeyDown}
                 onClick={() => {
                   onPick(emoji);
                   close();

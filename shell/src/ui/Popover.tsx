@@ -8,7 +8,7 @@
 import React, { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Placement } from '@floating-ui/react-dom';
-import { loadOnce } from './loadOnce';
+import { loadOnce } from './load-once';
 
 type FloatingUi = typeof import('@floating-ui/react-dom');
 /**
@@ -41,22 +41,23 @@ export function usePopoverPosition(open: boolean, placement: Placement = 'bottom
     }
     let active = true;
     let stopUpdates = () => undefined as void;
-    loadFloatingUi().then(
-      ({ autoUpdate, computePosition, flip, offset, shift }) => {
-        if (!active) return;
-        const update = () =>
-          computePosition(anchor, floating, { placement, strategy: 'fixed', middleware: [offset(4), flip({ padding: EDGE_PX }), shift({ padding: EDGE_PX })] }).then(
-            ({ x, y }) => active && setCoords({ x, y }),
-          );
-        // Follows scrolls, resizes and layout changes of both elements while open.
-        stopUpdates = autoUpdate(anchor, floating, update);
-      },
-      () => {
-        if (!active) return;
-        const box = anchor.getBoundingClientRect();
-        setCoords({ x: Math.max(EDGE_PX, box.right - floating.offsetWidth), y: box.bottom + 4 });
-      },
-    );
+    // Without Floating UI (its chunk did not load, or it failed): under the anchor, right-aligned.
+    const placeUnderAnchor = () => {
+      if (!active) return;
+      const box = anchor.getBoundingClientRect();
+      setCoords({ x: Math.max(EDGE_PX, box.right - floating.offsetWidth), y: box.bottom + 4 });
+    };
+    loadFloatingUi().then(({ autoUpdate, computePosition, flip, offset, shift }) => {
+      if (!active) return;
+      const update = () => {
+        computePosition(anchor, floating, { placement, strategy: 'fixed', middleware: [offset(4), flip({ padding: EDGE_PX }), shift({ padding: EDGE_PX })] }).then(
+          ({ x, y }) => active && setCoords({ x, y }),
+          placeUnderAnchor,
+        );
+      };
+      // Follows scrolls, resizes and layout changes of both elements while open.
+      stopUpdates = autoUpdate(anchor, floating, update);
+    }, placeUnderAnchor);
     return () => {
       active = false;
       stopUpdates();

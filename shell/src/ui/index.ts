@@ -6,7 +6,7 @@ export { Modal, type ModalProps } from './Modal';
 export { Menu, type MenuItem } from './Menu';
 export { EmojiPicker, EMOJIS, insertAtCursor } from './EmojiPicker';
 export { RichText, safeHttpUrl } from './RichText';
-export { loadOnce } from './loadOnce';
+export { loadOnce } from './load-once';
 export {
   readImageFile,
   IMAGE_ACCEPT,
@@ -21,4 +21,4 @@ export {
 export { formatRelativeDate, formatFullDate } from './date';
 export { fullName } from './names';
 export { countLabel } from './count';
-export * from './icons';
+export * from './Icons';

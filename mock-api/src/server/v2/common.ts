@@ -174,7 +174,7 @@ export class V2Renderer {
     if (!author) {
       const user = readUser(this.db, userId);
       author = user
-        ? { _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: this.ctx.render.pic(user.pic) }
+        ? this.ctx.render.nameOf(user)
         : { _id: userId, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' };
       this.authors.set(userId, author);
     }
@@ -240,19 +240,7 @@ export class V2Renderer {
   }
 
   member(user: StoredUser): MemberV2 {
-    const answer: MemberV2 = {
-      _id: user._id,
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      userHandler: user.userHandler,
-      pic: this.ctx.render.pic(user.pic),
-      bio: user.bio,
-      link: user.link,
-      createdAt: user.createdAt,
-      updatedAt: user.updatedAt,
-      ...this.counts(user),
-    };
+    const answer: MemberV2 = { ...this.ctx.render.profileOf(user), ...this.counts(user) };
     if (this.viewer) {
       answer.viewerFollows = this.viewer.following.includes(user._id);
       answer.followsViewer = user.following.includes(this.viewer._id);
@@ -261,21 +249,7 @@ export class V2Renderer {
   }
 
   me(user: StoredUser): MeV2 {
-    return {
-      _id: user._id,
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      userHandler: user.userHandler,
-      username: user.username,
-      pic: this.ctx.render.pic(user.pic),
-      bio: user.bio,
-      link: user.link,
-      createdAt: user.createdAt,
-      updatedAt: user.updatedAt,
-      ...this.counts(user),
-      bookmarkCount: user.bookmarks.length,
-    };
+    return { ...this.ctx.render.profileOf(user), username: user.username, ...this.counts(user), bookmarkCount: user.bookmarks.length };
   }
 }
 

@@ -11,7 +11,7 @@ import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, 
 import { queryKeys } from '../client';
 import { appendComment, removeComment } from '../cache';
 import { markPostDeleted, POST_DELETED_NOTICE } from './deleted';
-import { addNewPost, updateNewPost } from './newPosts';
+import { addNewPost, updateNewPost } from './new-posts';
 
 type Pages<P> = InfiniteData<P, string | null>;
 

@@ -12,7 +12,7 @@ import { LIVE_CHANNEL, LIVE_EVENT_KINDS, LIVE_EVENTS_PATH, type LiveEvent, type 
 import { api, apiBaseUrl, auth$, toast, whenBackendReady } from '@social/shell/bus';
 import { applyLiveEvent, type LiveContext } from './apply';
 import { forgetDeletedPosts } from './deleted';
-import { clearNewPosts } from './newPosts';
+import { clearNewPosts } from './new-posts';
 
 export interface LiveSource {
   close(): void;

@@ -10,7 +10,7 @@ import type { PostsPageV2 } from '@social/mock-api/contract-v2';
 import { ApiError, errorMessage } from '@social/shell/bus';
 import { queryClient as defaultClient, queryKeys } from '../client';
 import { removePostFrom } from '../cache';
-import { updateNewPost } from './newPosts';
+import { updateNewPost } from './new-posts';
 
 /** What an action on a deleted post says. */
 export const DELETED_POST_MESSAGE = 'This post was deleted, so it is no longer available.';

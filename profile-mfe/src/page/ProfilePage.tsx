@@ -10,8 +10,8 @@ import { useMember } from '@social/shell/data';
 import { useRemoteRouteParams } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
 import { NotFoundMember } from './NotFoundMember';
-import { ProfileHeader } from './ProfileHeader';
-import { ProfileTabs } from './ProfileTabs';
+import { ProfileHeader } from '../header/ProfileHeader';
+import { ProfileTabs } from '../tabs/ProfileTabs';
 import './profile.css';
 
 export default function ProfilePage() {

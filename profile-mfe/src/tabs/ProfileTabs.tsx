@@ -64,7 +64,7 @@ export function ProfileTabs({ member, isOwn }: Props) {
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<TabName, HTMLButtonElement | null>>>({});
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = tabs.indexOf(active);
     let next: number | null = null;
     if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
@@ -87,7 +87,7 @@ export function ProfileTabs({ member, isOwn }: Props) {
 
   return (
     <section className="profile-tabs">
-      <div className="profile-tabs__list" role="tablist" aria-label="Profile sections" onKeyDown={onKeyDown}>
+      <div className="profile-tabs__list" role="tablist" aria-label="Profile sections">
         {tabs.map((tab) => (
           <button
             key={tab}
@@ -96,6 +96,7 @@ export function ProfileTabs({ member, isOwn }: Props) {
             }}
             type="button"
             role="tab"
+            onKeyDown={onKeyDown}
             id={`${baseId}-tab-${tab}`}
             aria-selected={tab === active}
             aria-controls={`${baseId}-panel`}

@@ -3,8 +3,8 @@ import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { logout, useAuth } from '@social/shell/bus';
 import { useFollow } from '@social/shell/actions';
 import { Avatar, RichText, countLabel, fullName, safeHttpUrl } from '@social/shell/ui';
-import { EditProfileModal } from './EditProfileModal';
-import { UserListModal } from './UserListModal';
+import { EditProfileModal } from '../edit/EditProfileModal';
+import { UserListModal } from '../connections/UserListModal';
 
 interface Props {
   member: MemberV2;

@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@social/shell/bus';
 import { findCards, renderFeed } from './helpers';
-import { installIntersectionObserver } from './intersectionObserverDouble';
+import { installIntersectionObserver } from './intersection-observer-double';
 import { requestsTo, setUpTestBackend } from '../../tools/jest/backend-kit';
 
 const ctx = setUpTestBackend({ signIn: true, serverOptions: { timing: 150 }, before: installIntersectionObserver });

@@ -4,7 +4,7 @@ import { api } from '@social/shell/bus';
 import { putPost, queryClient, queryKeys } from '@social/shell/data';
 import { cardRenders } from '../../tools/jest/federation-kit';
 import { findCards, renderFeed, shownPostIds, setUpFeedTests } from './helpers';
-import { fireIntersection } from './intersectionObserverDouble';
+import { fireIntersection } from './intersection-observer-double';
 
 // The benchmark's data: the seed plus 1,000 generated posts.
 setUpFeedTests({ extraPosts: 1000 });

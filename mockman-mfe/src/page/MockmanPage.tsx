@@ -4,10 +4,10 @@
  */
 import React, { useEffect, useRef, useState } from 'react';
 import { auth$ } from '@social/shell/bus';
-import { loadDraft, saveDraft, withoutCredentials, type RequestDraft } from './request/draft';
-import { RequestPanel } from './request/RequestPanel';
-import { ResponsePanel, type ResponseState } from './response/ResponsePanel';
-import { sendRequest, type OutgoingRequest } from './response/send';
+import { loadDraft, saveDraft, withoutCredentials, type RequestDraft } from '../request/draft';
+import { RequestPanel } from '../request/RequestPanel';
+import { ResponsePanel, type ResponseState } from '../response/ResponsePanel';
+import { sendRequest, type OutgoingRequest } from '../response/send';
 import './mockman.css';
 
 export default function MockmanPage() {
