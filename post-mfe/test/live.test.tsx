@@ -110,3 +110,28 @@ test("my own upvote counts once when its live event arrives before the server's 
     upvote.mockRestore();
   }
 });
+
+test('a comment whose event arrives while the comments are still loading, with an answer from before it, still shows', async () => {
+  // The backend answers a read some time after computing it (its delay, or the network): a
+  // comment made meanwhile has its event here before that older answer.
+  const ofPost = api.v2.comments.ofPost;
+  let releaseStale!: () => void;
+  const released = new Promise<void>((resolve) => (releaseStale = resolve));
+  const spy = jest.spyOn(api.v2.comments, 'ofPost').mockImplementationOnce(async (postId, query) => {
+    const before = await ofPost(postId, query);
+    await released;
+    return before;
+  });
+  try {
+    renderPostPage('p01-sunrise');
+    await waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+    const { comment: added } = await api.v2.comments.add('p01-sunrise', 'Made while the page loaded');
+    const { viewerUpvoted: _mine, ...live } = added;
+    await send({ kind: 'comment.added', data: { comment: live } });
+    releaseStale();
+    expect(await screen.findByText('Made while the page loaded')).toBeInTheDocument();
+    expect(screen.getByText('This is unreal 😍 which trail was this?')).toBeInTheDocument();
+  } finally {
+    spy.mockRestore();
+  }
+});

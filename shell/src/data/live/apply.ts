@@ -48,6 +48,22 @@ function mapPostLists(client: QueryClient, postId: string, update: (post: PostV2
   });
 }
 
+/**
+ * A backend answers a read some time after it read (its delay, the network), so a fetch on its
+ * way when an event arrives may bring the state from before the event: it would put the old
+ * state back, or there is no data yet to apply the event to. Such a fetch is replaced by a new
+ * one (the event is sent after its change was committed, so the new read sees it).
+ */
+function refetchIfLoading(client: QueryClient, queryKey: readonly unknown[]): void {
+  if (client.getQueryState(queryKey)?.fetchStatus !== 'fetching') return;
+  // Cancelled first: a refetch alone would join a first fetch (no data yet) instead of replacing it.
+  const filters = { queryKey, exact: true };
+  client
+    .cancelQueries(filters)
+    .then(() => client.refetchQueries(filters))
+    .catch(() => undefined);
+}
+
 /** Changes every cached copy of a post (its entry, every list, the waiting new posts); `update` answers the same object for no change. */
 function updatePost(client: QueryClient, postId: string, update: (post: PostV2) => PostV2): void {
   const entry = client.getQueryData<PostV2>(queryKeys.post(postId));
@@ -55,6 +71,7 @@ function updatePost(client: QueryClient, postId: string, update: (post: PostV2) 
     const next = update(entry);
     if (next !== entry) client.setQueryData(queryKeys.post(postId), next);
   }
+  refetchIfLoading(client, queryKeys.post(postId));
   mapPostLists(client, postId, update);
   updateNewPost(postId, update);
 }
@@ -167,6 +184,7 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
     }
     case 'comment.added':
       appendComment({ ...event.data.comment, viewerUpvoted: false }, client);
+      refetchIfLoading(client, queryKeys.comments(event.data.comment.postId));
       return;
     case 'comment.edited': {
       const live = event.data.comment;
@@ -181,10 +199,12 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
         copy[at] = next;
         return copy;
       });
+      refetchIfLoading(client, queryKeys.comments(live.postId));
       return;
     }
     case 'comment.deleted':
       removeComment(event.data.postId, event.data.commentId, client);
+      refetchIfLoading(client, queryKeys.comments(event.data.postId));
       return;
     case 'member.changed': {
       const live = event.data.member;
