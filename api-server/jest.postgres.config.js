@@ -1,5 +1,5 @@
 /**
- * The contract suite, the two-instance test and the fault tests (restart, stop, freeze) on a
+ * The contract suite, the two-instance tests (instances, live events) and the fault tests (restart, stop, freeze) on a
  * real PostgreSQL server (DATABASE_URL),
  * one test file at a time since they share the database:
  *   npm run test:postgres   (tools/postgres.js starts and stops a temporary server)
@@ -13,7 +13,7 @@ module.exports = {
   maxWorkers: 1,
   projects: [
     path.join(__dirname, 'jest.contract.config.js'),
-    { ...require('./jest.config.js'), displayName: 'api-server-postgres', testMatch: ['<rootDir>/test/instances.test.ts', '<rootDir>/test/faults.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
+    { ...require('./jest.config.js'), displayName: 'api-server-postgres', testMatch: ['<rootDir>/test/instances.test.ts', '<rootDir>/test/live.test.ts', '<rootDir>/test/faults.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
   ],
   reporters: ['default', [path.join(__dirname, '..', 'tools', 'jest', 'count-reporter.js'), { name: 'postgres' }]],
 };

@@ -35,6 +35,10 @@ import { RouteTable } from '@social/mock-api/route-table';
 import { resetToSeed } from './seed';
 import { setTokenSecret } from './tokens';
 import { v2Routes } from './v2';
+import { LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
+import { LiveHub, type LiveOptions } from './live/hub';
+import { liveRoutes } from './live/route';
+import { CHANGE_CHANNEL } from './live/schema';
 import { TEST_TODOS, unknownEndpoint } from '@social/mock-api/todos';
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts from this address. Wait a minute and try again.';
@@ -42,8 +46,10 @@ export const RATE_LIMIT_MESSAGE = 'Too many attempts from this address. Wait a m
 export type AppConfig = Pick<ServerConfig, 'tokenSecret' | 'corsOrigins' | 'authRateLimit' | 'allowReset' | 'bodyLimit' | 'logLevel' | 'seedExtraPosts' | 'trustProxy' | 'publicUrl' | 'operations'> & {
   /** Where log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
-  /** The database's pool and ping (readiness, metrics); without it, pings go through `db`. */
-  database?: Pick<Database, 'ping' | 'pool'>;
+  /** The database's pool and ping (readiness, metrics) and LISTEN (live events); without it, pings go through `db` and live events poll. */
+  database?: Pick<Database, 'ping' | 'pool'> & Partial<Pick<Database, 'listen'>>;
+  /** Live event streams' limits (tests make them small). */
+  live?: Partial<LiveOptions>;
 };
 
 export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstance> {
@@ -91,8 +97,9 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     return reply.code(404).send(errorBody(unknownEndpoint(request.method, (decodedPath(request.url) ?? '').replace(/^\/api\/?/, ''))));
   };
 
-  // /healthz, /readyz, /metrics, and the request time limit (http/operations.ts).
-  registerOperations(app, {
+  // /healthz, /readyz, /metrics, and the request time limit (http/operations.ts); the live
+  // streams add their gauges to the metrics registry below.
+  const metrics = registerOperations(app, {
     database: { db, ping: config.database?.ping ?? ((ms) => withTimeout(sql`select 1`.execute(db), ms).then(() => undefined)), pool: config.database?.pool },
     requestTimeoutMs: config.operations.requestTimeoutMs,
   });
@@ -186,6 +193,14 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     });
   };
   const kit: RouteKit = { route: register };
+  const listen = config.database?.listen;
+  const hub = new LiveHub(db, listen ? (onNotify, onLost) => listen(CHANGE_CHANNEL, onNotify, onLost) : undefined, app.log, config.live);
+  liveRoutes(app, hub, {
+    origin: (request) => config.publicUrl ?? `${request.protocol}://${request.host}`,
+    rateLimit: routeRateLimit('GET', `/api/v2${LIVE_EVENTS_PATH}`, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE),
+    metrics,
+  });
+  table.add('GET', `/v2${LIVE_EVENTS_PATH}`);
   authRoutes(kit);
   userRoutes(kit);
   postRoutes(kit);

@@ -32,6 +32,11 @@ export interface Database {
   pool?: pg.Pool;
   /** Resolves when the database answers a trivial query within timeoutMs (readiness). */
   ping(timeoutMs: number): Promise<void>;
+  /**
+   * LISTENs on `channel` (a dedicated connection on PostgreSQL, PGlite's own listen()):
+   * `onNotify` for each notification, `onLost` when the connection goes. Resolves to an unlisten.
+   */
+  listen(channel: string, onNotify: () => void, onLost: (error?: unknown) => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -49,7 +54,8 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const { pool, ping, closePing } = guardedPool(options.databaseUrl, options.poolSize ?? 10, options.guards);
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pool, ping, close: () => Promise.all([db.destroy(), closePing()]).then(() => undefined) };
+    const listen = (channel: string, onNotify: () => void, onLost: (error?: unknown) => void) => listenOnPostgres(options.databaseUrl!, channel, onNotify, onLost);
+    return { db, kind: 'postgres', pool, ping, listen, close: () => Promise.all([db.destroy(), closePing()]).then(() => undefined) };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!options.pglite && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
@@ -60,7 +66,38 @@ export function openDatabase(options: DatabaseOptions): Database {
     db,
     kind: 'pglite',
     ping: (timeoutMs) => withTimeout(sql`select 1`.execute(db), timeoutMs).then(() => undefined),
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return () => unlisten();
+    },
     close: () => (options.pglite ? Promise.resolve() : db.destroy()),
+  };
+}
+
+/** A dedicated connection that LISTENs (a pooled one would be handed to queries). */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void, onLost: (error?: unknown) => void): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url, application_name: 'orbit-api-listen' });
+  let ended = false;
+  const lost = (error?: unknown) => {
+    if (ended) return;
+    ended = true;
+    onLost(error);
+    void client.end().catch(() => undefined);
+  };
+  client.on('notification', () => onNotify());
+  client.on('error', lost);
+  client.on('end', () => lost());
+  try {
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  } catch (error) {
+    ended = true;
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return async () => {
+    ended = true;
+    await client.end().catch(() => undefined);
   };
 }
 
@@ -72,6 +109,8 @@ export async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(ALL_MIGRATIONS) },
+    // Keys are dated by issue: one merged later may sort before one already applied (23 after 28).
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
@@ -82,7 +121,7 @@ export async function migrate(db: Db): Promise<void> {
 
 /** The names of the migrations not applied yet (none: the schema is up to date). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(ALL_MIGRATIONS) } });
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(ALL_MIGRATIONS) }, allowUnorderedMigrations: true });
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 

@@ -4,6 +4,7 @@
  * Statements are listed one by one: PGlite runs one statement per parameterised call.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
+import { CHANGE_LOG_MIGRATION } from './live/schema';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
@@ -142,4 +143,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   // Stored counts and keyset indexes for /api/v2 (issue 22).
   '2026-11-24-22-stored-counts-and-keyset-indexes': V2_SCHEMA_MIGRATION,
+  // The change log behind live events (issue 23, docs/live.md).
+  '2026-11-24-23-change-log': CHANGE_LOG_MIGRATION,
 };

@@ -56,7 +56,11 @@ export async function isEmpty(ex: Executor): Promise<boolean> {
 export async function resetToSeed(db: Db, extra = 0): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql.raw(`truncate ${TABLES} restart identity cascade`).execute(trx);
+    // One `reset` event stands for the whole new data set (live/schema.ts), not one per row.
+    await sql`select set_config('orbit.change_log', 'off', true)`.execute(trx);
     await writeSeed(trx, extra);
+    await sql`select set_config('orbit.change_log', 'on', true)`.execute(trx);
+    await sql`select log_change('reset', '', null, null, '{"reason":"data-reset"}'::jsonb)`.execute(trx);
   });
 }
 
@@ -66,6 +70,7 @@ export async function seedIfEmpty(db: Db, extra = 0): Promise<boolean> {
     // One instance seeds; others starting at the same time wait here, then see the data.
     await sql`lock table members in exclusive mode`.execute(trx);
     if (!(await isEmpty(trx))) return false;
+    await sql`select set_config('orbit.change_log', 'off', true)`.execute(trx);
     await writeSeed(trx, extra);
     return true;
   });

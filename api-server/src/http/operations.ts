@@ -4,8 +4,8 @@
  * - GET /readyz: the database answers within 1 s and every migration is applied; 503 with
  *   Retry-After and the API's error shape otherwise (a load balancer sends no traffic then);
  * - GET /metrics: Prometheus text (prom-client): requests by method, route and status, their
- *   durations, the pg pool's connections, the process's default metrics. api-server has no
- *   event streams (SSE or WebSocket), so there is nothing to count for them;
+ *   durations, the pg pool's connections, the process's default metrics, and the live event
+ *   streams (GET /api/v2/events: open, dropped for a full buffer; app.ts adds them);
  * - a request time limit: an answer not sent within API_REQUEST_TIMEOUT_MS becomes 503 with
  *   Retry-After (a frozen database never answers; the pool's own timeouts normally come first).
  * The paths are outside /api: no CORS, no rate limit. Keep /metrics reachable only from the
@@ -36,7 +36,8 @@ export function unavailable(reply: FastifyReply, message: string = HTTP_MESSAGES
   return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send(errorBody(message));
 }
 
-export function registerOperations(app: FastifyInstance, { database, requestTimeoutMs }: OperationsOptions): void {
+/** Registers the routes and hooks; answers the metrics registry (app.ts adds the live streams' gauges to it). */
+export function registerOperations(app: FastifyInstance, { database, requestTimeoutMs }: OperationsOptions): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
@@ -103,4 +104,5 @@ export function registerOperations(app: FastifyInstance, { database, requestTime
   });
 
   app.get('/metrics', async (_request, reply) => reply.header('Content-Type', registry.contentType).header('Cache-Control', 'no-store').send(await registry.metrics()));
+  return registry;
 }

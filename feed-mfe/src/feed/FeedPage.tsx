@@ -1,7 +1,7 @@
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS, type PostSort } from '@social/mock-api/contract';
 import { errorMessage, toast, useAuth } from '@social/shell/bus';
-import { queryClient, queryKeys, useFeed, useSuggestedMembers } from '@social/shell/data';
+import { clearNewPosts, queryClient, queryKeys, showNewPosts, useFeed, useNewPosts, useSuggestedMembers } from '@social/shell/data';
 import type { FeedPageProps } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
 import { useSentinel } from './use-sentinel';
@@ -45,7 +45,10 @@ export default function FeedPage({ mode }: FeedPageProps) {
   // Explore starts again at its first page on every visit (SPEC §4: a page change resets the
   // explore page to 0), before its query subscribes; home keeps its cached pages.
   useState(() => {
-    if (!isHome) queryClient.removeQueries({ queryKey: queryKeys.feed('explore', 'latest').slice(0, 3) });
+    if (!isHome) {
+      queryClient.removeQueries({ queryKey: queryKeys.feed('explore', 'latest').slice(0, 3) });
+      clearNewPosts('explore');
+    }
   });
   const feed = useFeed(mode, sort);
   const suggestions = useSuggestedMembers();
@@ -60,6 +63,16 @@ export default function FeedPage({ mode }: FeedPageProps) {
   });
 
   const onCreated = useCallback(() => setSort('latest'), []);
+
+  // Posts that arrived live wait behind a button (Latest only): nothing moves by itself.
+  const waiting = useNewPosts(mode, feed.items);
+  const newCount = sort === 'latest' ? waiting.length : 0;
+  const feedTitle = useRef<HTMLHeadingElement>(null);
+  const onShowNew = useCallback(() => {
+    showNewPosts(mode);
+    // The button goes away: focus goes to the feed's heading, just above the new posts.
+    feedTitle.current?.focus();
+  }, [mode]);
 
   if (!auth) return null; // The shell's guard sends signed-out visitors to /login.
 
@@ -94,9 +107,12 @@ export default function FeedPage({ mode }: FeedPageProps) {
       <CreatePost onCreated={onCreated} />
       <SuggestedUsers members={suggestions.data ?? []} />
       <div className="feed-toolbar">
-        <h2 className="feed-toolbar__title">{isHome ? 'Your feed' : 'Explore'}</h2>
+        <h2 className="feed-toolbar__title" ref={feedTitle} tabIndex={-1}>
+          {isHome ? 'Your feed' : 'Explore'}
+        </h2>
         <FeedModeSwitch value={sort} onChange={setSort} />
       </div>
+      <NewPosts count={newCount} onShow={onShowNew} />
       {body ?? <PostList posts={posts} label={isHome ? 'Home feed' : 'Explore feed'} />}
       {feed.isFetchingNextPage && <Spinner size="small" />}
       {!feed.isPending && posts.length > 0 && feed.error !== null && <LoadError message={errorMessage(feed.error)} onRetry={feed.retry} />}
@@ -108,6 +124,25 @@ export default function FeedPage({ mode }: FeedPageProps) {
       )}
       <div ref={sentinel} className="feed-sentinel" data-testid="feed-sentinel" aria-hidden="true" />
     </div>
+  );
+}
+
+/** "Show N new posts": at the top of the feed, announced politely, never taking focus by itself. */
+export function NewPosts({ count, onShow }: { count: number; onShow: () => void }) {
+  const label = count === 1 ? 'Show 1 new post' : `Show ${count} new posts`;
+  return (
+    <>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {count > 0 ? (count === 1 ? '1 new post' : `${count} new posts`) : ''}
+      </div>
+      <div className="feed-new-posts">
+        {count > 0 && (
+          <button type="button" className="btn btn--primary" onClick={onShow}>
+            {label}
+          </button>
+        )}
+      </div>
+    </>
   );
 }
 

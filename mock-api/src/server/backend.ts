@@ -34,6 +34,7 @@ import { IMAGE_NOT_FOUND } from './images';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
 import { builtIndexes, invalidateIndexes } from './indexes';
+import { liveEventsOf, LivePublisher } from './live';
 import {
   addedOrRemoved,
   findUser,
@@ -140,6 +141,8 @@ export class Backend {
   private revision = 0;
   private storage: IdbStorage | null = null;
   private channel: BroadcastChannel | null = null;
+  /** Each committed write's live events, to every page of the site (./live.ts, docs/live.md). */
+  private readonly live = new LivePublisher();
   private closed = false;
   /** This tab's requests, one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -156,6 +159,7 @@ export class Backend {
     this.closed = true;
     this.channel?.close();
     this.channel = null;
+    this.live.close();
     void this.ready.then(() => this.storage?.close());
   }
 
@@ -269,6 +273,7 @@ export class Backend {
       const seed = createSeedDb(this.options.extraPosts);
       if (this.storage) await withSiteLock(() => this.replaceStored(seed));
       else this.db = seed;
+      this.live.publishReset(this.storage ? this.revision : undefined);
     });
   }
 
@@ -384,9 +389,10 @@ export class Backend {
           await this.ready;
           const body = method === 'get' ? {} : parseBody(request.requestBody);
           if (!this.storage) {
-            const { response } = this.run(kind, handler, request, body);
+            const { response, snapshot } = this.run(kind, handler, request, body);
             // Kept in memory only: nothing to store.
             this.images.takePending();
+            if (snapshot) this.publishLive(snapshot);
             return response;
           }
           if (kind === 'read') {
@@ -468,6 +474,7 @@ export class Backend {
       this.revision = revision;
       this.images.takePending();
       this.channel?.postMessage({ revision });
+      this.publishLive(snapshot, revision);
       return result.response;
     } catch (error) {
       try {
@@ -478,6 +485,17 @@ export class Backend {
       if (snapshot) this.putBack(snapshot);
       if (isQuotaError(error)) throw new HttpError(STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
       throw error;
+    }
+  }
+
+  /** The live events of the write just committed (its snapshot, and what it added and removed). */
+  private publishLive(snapshot: Snapshot, revision?: number): void {
+    try {
+      const events = liveEventsOf({ db: this.db, touched: snapshot.touched, membership: membershipOf(this.db), pic: (pic) => this.images.display(pic) });
+      this.live.publish(events, revision);
+    } catch (error) {
+      // The write is stored; the other pages catch up on focus or their next read.
+      console.warn('mock-api: could not compute live events', error);
     }
   }
 

@@ -2,7 +2,7 @@ import React, { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import { ApiError, errorMessage, toast, useAuth } from '@social/shell/bus';
-import { useComments, usePost } from '@social/shell/data';
+import { useComments, usePost, usePostDeleted } from '@social/shell/data';
 import { useRemoteRouteParams } from '@social/shell/federation';
 import { pathTo } from '@social/shell/routes';
 import { useCommentMutations } from '@social/shell/actions';
@@ -59,6 +59,19 @@ export default function PostPage() {
   const me = useAuth()?.user ?? null;
   const { data: post, error, refetch } = usePost(postId);
   const comments = useComments(postId);
+  const deleted = usePostDeleted(postId);
+
+  if (deleted) {
+    return (
+      <section className="card post-page__notice" role="status">
+        <h1 className="post-page__notice-title">Post deleted</h1>
+        <p>This post was deleted by its author.</p>
+        <Link to={pathTo('home')} className="btn btn--primary">
+          Go to the home feed
+        </Link>
+      </section>
+    );
+  }
 
   if (!post) {
     if (error instanceof ApiError && error.status === 404) {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import type { PostV2 } from '@social/mock-api/contract-v2';
-import { api, errorMessage, toast, useAuth } from '@social/shell/bus';
-import { putPost, queryClient, queryKeys, removePostFrom } from '@social/shell/data';
+import { api, toast, useAuth } from '@social/shell/bus';
+import { postActionError, putPost, queryClient, queryKeys, removePostFrom } from '@social/shell/data';
 import { useDesiredState } from './use-desired-state';
 
 /**
@@ -32,7 +32,7 @@ export function useBookmark(post: PostV2) {
     },
     [postId, myId],
   );
-  const onError = useCallback((error: unknown) => toast('error', errorMessage(error)), []);
+  const onError = useCallback((error: unknown) => toast('error', postActionError(error, postId)), [postId]);
   const onSettled = useCallback((saved: boolean) => toast('success', saved ? CLIENT_MESSAGES.bookmarkAdded : CLIENT_MESSAGES.bookmarkRemoved), []);
   const { value, pending, set } = useDesiredState<boolean>({ server, send, onError, onSettled });
 

@@ -1,7 +1,7 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { CommentV2 } from '@social/mock-api/contract-v2';
-import { api, errorMessage, toast } from '@social/shell/bus';
-import { appendComment, putComment, putPost, removeComment } from '@social/shell/data';
+import { api, toast } from '@social/shell/bus';
+import { appendComment, postActionError, putComment, putPost, removeComment } from '@social/shell/data';
 import { useDesiredState } from './use-desired-state';
 
 /**
@@ -20,9 +20,14 @@ export function useCommentUpvote(comment: CommentV2, myId: string | null) {
     },
     [commentId],
   );
-  const onError = useCallback((error: unknown) => toast('error', errorMessage(error)), []);
+  const onError = useCallback((error: unknown) => toast('error', postActionError(error, comment.postId)), [comment.postId]);
   const { value, pending, set } = useDesiredState<boolean>({ server, send, onError });
-  const count = comment.upvoteCount + (value === server ? 0 : value ? 1 : -1);
+  // As for likes (./reactions.ts): once a live event moved the count from the one the click was
+  // made against, it is the server's count (this upvote included) and is shown as is.
+  const madeAgainst = useRef<number | null>(null);
+  if (value === server) madeAgainst.current = null;
+  else madeAgainst.current ??= comment.upvoteCount;
+  const count = comment.upvoteCount + (value === server || madeAgainst.current !== comment.upvoteCount ? 0 : value ? 1 : -1);
   return {
     upvoted: value,
     count,
@@ -46,7 +51,7 @@ export function useCommentMutations(postId: string) {
         await call();
         return true;
       } catch (error) {
-        toast('error', errorMessage(error));
+        toast('error', postActionError(error, postId));
         return false;
       }
     };

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import type { PostDraftV2 } from '@social/mock-api/contract-v2';
-import { api, auth$, errorMessage, toast } from '@social/shell/bus';
-import { prependPost, putPost, queryClient, queryKeys, removePost } from '@social/shell/data';
+import { api, auth$, toast } from '@social/shell/bus';
+import { postActionError, prependPost, putPost, queryClient, queryKeys, removePost } from '@social/shell/data';
 
 /** Counts of the author change with a post created or deleted: read them again. */
 function refreshAuthor(authorId: string): void {
@@ -18,13 +18,13 @@ function refreshAuthor(authorId: string): void {
  */
 export function usePostMutations() {
   return useMemo(() => {
-    const run = async (call: () => Promise<void>, success: string): Promise<boolean> => {
+    const run = async (call: () => Promise<void>, success: string, postId?: string): Promise<boolean> => {
       try {
         await call();
         toast('success', success);
         return true;
       } catch (error) {
-        toast('error', errorMessage(error));
+        toast('error', postActionError(error, postId));
         return false;
       }
     };
@@ -44,14 +44,14 @@ export function usePostMutations() {
         run(async () => {
           const { post } = await api.v2.posts.edit(postId, draft);
           putPost(post);
-        }, CLIENT_MESSAGES.postUpdated),
+        }, CLIENT_MESSAGES.postUpdated, postId),
       remove: (postId: string) =>
         run(async () => {
           const authorId = queryClient.getQueryData<{ userId: string }>(queryKeys.post(postId))?.userId;
           await api.v2.posts.remove(postId);
           removePost(postId);
           if (authorId) refreshAuthor(authorId);
-        }, CLIENT_MESSAGES.postDeleted),
+        }, CLIENT_MESSAGES.postDeleted, postId),
     };
   }, []);
 }

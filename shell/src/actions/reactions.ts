@@ -1,7 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import type { PostV2 } from '@social/mock-api/contract-v2';
-import { api, errorMessage, toast } from '@social/shell/bus';
-import { putPost } from '@social/shell/data';
+import { api, toast } from '@social/shell/bus';
+import { postActionError, putPost } from '@social/shell/data';
 import { useDesiredState } from './use-desired-state';
 
 export type ReactionChoice = 'like' | 'dislike' | 'none';
@@ -36,13 +36,20 @@ export function useReaction(post: PostV2, myId: string | null): Reaction {
     },
     [postId],
   );
-  const onError = useCallback((error: unknown) => toast('error', errorMessage(error)), []);
+  const onError = useCallback((error: unknown) => toast('error', postActionError(error, postId)), [postId]);
   const { value, pending, set } = useDesiredState<ReactionChoice>({ server, send, onError });
 
-  // The count as the server will have it once the shown choice lands.
+  // The count as the server will have it once the shown choice lands. A live event may bring
+  // the server's new count (this very like included) before the answer: once the count moved
+  // from the one the choice was made against, it is shown as is, never counted twice.
+  const madeAgainst = useRef<number | null>(null);
+  if (value === server) madeAgainst.current = null;
+  else madeAgainst.current ??= post.likeCount;
   let likeCount = post.likeCount;
-  if (value === 'like' && server !== 'like') likeCount += 1;
-  if (value === 'dislike' && server === 'like') likeCount -= 1;
+  if (madeAgainst.current === post.likeCount) {
+    if (value === 'like' && server !== 'like') likeCount += 1;
+    if (value === 'dislike' && server === 'like') likeCount -= 1;
+  }
 
   return {
     liked: value === 'like',

@@ -4,12 +4,16 @@
  * hooks; and the writers that apply a write's answer to every list that shows the entity.
  *
  * It follows the bus: a logout (or another member signing in) empties the cache, so nothing
- * private outlives the session; another tab's change (the fake backend's
- * BACKEND_CHANGE_EVENT) marks everything stale and refetches what is on screen.
+ * private outlives the session. Live events (./live, docs/live.md) update the cache in place:
+ * one connection per page while a member is signed in. Another tab's change on the fake
+ * backend (BACKEND_CHANGE_EVENT) also marks what is cached stale and refetches what is on
+ * screen, except the post lists: their new posts wait behind "Show N new posts".
  */
+import type { Query } from '@tanstack/react-query';
 import { BACKEND_CHANGE_EVENT } from '@social/mock-api/contract';
 import { auth$ } from '@social/shell/bus';
-import { queryClient } from './client';
+import { queryClient, queryKeys } from './client';
+import { connectLive } from './live/connection';
 
 export { queryClient, queryKeys, createQueryClient, retryRead, STALE_MS, type FeedMode, type FollowListKind, type MemberPostsTab } from './client';
 export {
@@ -42,6 +46,10 @@ export {
   useSuggestedMembers,
   type PagedList,
 } from './hooks';
+export { applyLiveEvent, type LiveContext } from './live/apply';
+export { connectLive, openDefaultSource, type LiveConnection, type LiveSource, type OpenSource } from './live/connection';
+export { DELETED_POST_MESSAGE, POST_DELETED_NOTICE, isPostDeleted, markPostDeleted, postActionError, usePostDeleted } from './live/deleted';
+export { addNewPost, clearNewPosts, newPostsOf, showNewPosts, useNewPosts } from './live/new-posts';
 
 let sessionToken = auth$.value?.token ?? null;
 auth$.subscribe((auth) => {
@@ -55,6 +63,17 @@ auth$.subscribe((auth) => {
 
 if (typeof window !== 'undefined') {
   window.addEventListener(BACKEND_CHANGE_EVENT, () => {
-    if (auth$.value) void queryClient.invalidateQueries();
+    if (!auth$.value) return;
+    // Post lists follow live events: a refetch would push new posts above what the member reads.
+    const predicate = (query: Query) => query.queryKey[0] !== queryKeys.postLists[0];
+    // A read under way may have read before the change: invalidating alone would keep it (TanStack
+    // refetches a query still without data by joining its fetch), and its old answer would stay,
+    // fresh, over the live event it arrives after. It is cancelled (put back) and read again.
+    void queryClient
+      .cancelQueries({ predicate, fetchStatus: 'fetching' })
+      .catch(() => undefined)
+      .then(() => queryClient.invalidateQueries({ predicate }));
   });
+  // The page's one live connection, open while a member is signed in.
+  connectLive(queryClient);
 }

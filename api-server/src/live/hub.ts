@@ -1,0 +1,432 @@
+/**
+ * Live events on one api-server instance (issue 23, docs/live.md): follows the change log
+ * (live/schema.ts) and sends each change to every open stream of this instance.
+ *
+ * - Hearing: LISTEN orbit_changes (a dedicated connection on PostgreSQL, PGlite's listen()),
+ *   plus a slow poll as a safety net (a lost LISTEN connection, a missed notification).
+ * - Order without gaps: seqs come from a sequence, so a transaction can commit seq 11 before
+ *   another commits seq 10. The hub hands out rows in seq order and stops at a gap until the
+ *   transactions that were running when it read (the snapshot's in-progress list) have ended:
+ *   then the gap is either filled or never will be (a rollback). So `delivered` only moves over
+ *   seqs that are final, and a reconnect from any id it handed out misses nothing.
+ * - Each created or edited entity is read once per batch and origin (picture URLs), as anyone
+ *   sees it (RendererV2 without a viewer), and the same frame goes to every stream.
+ * - Each stream has a bounded buffer (bytes the socket has not taken yet, and events held while
+ *   it replays): past it, the stream is closed; the client reconnects with its last id.
+ */
+import type { ServerResponse } from 'node:http';
+import { LIVE_HEARTBEAT_MS, type LiveEventKind } from '@social/mock-api/contract-live';
+import { one, rows, sql, type Db } from '../db';
+import { RendererV2 } from '../v2/render';
+
+export interface LiveOptions {
+  /** Bytes a stream may hold unsent before it is dropped. */
+  maxBufferBytes: number;
+  heartbeatMs: number;
+  /** The safety poll of the change log (LISTEN does the real work). */
+  pollMs: number;
+  /** Change log rows older than this are pruned... */
+  retentionMs: number;
+  /** ...and so are all but the newest this many. */
+  retentionRows: number;
+  /** Rows pruned per statement (small batches: no long locks). */
+  pruneBatch: number;
+  pruneEveryMs: number;
+  /** How long a replay waits for a client to take what it was sent before dropping it. */
+  drainTimeoutMs: number;
+}
+
+export const LIVE_DEFAULTS: LiveOptions = {
+  maxBufferBytes: 256 * 1024,
+  heartbeatMs: LIVE_HEARTBEAT_MS,
+  pollMs: 2000,
+  retentionMs: 24 * 60 * 60 * 1000,
+  retentionRows: 1_000_000,
+  pruneBatch: 1000,
+  pruneEveryMs: 60_000,
+  drainTimeoutMs: 5000,
+};
+
+/** Subscribes to change notifications; resolves to an unsubscribe. `onLost`: the connection went (the hub listens again). */
+export type Listen = (onNotify: () => void, onLost: (error?: unknown) => void) => Promise<() => Promise<void>>;
+
+export interface LiveLog {
+  warn(obj: object, msg: string): void;
+}
+
+interface ChangeRow {
+  seq: string;
+  kind: LiveEventKind;
+  entity_id: string;
+  payload: Record<string, unknown>;
+}
+
+/** Rows read per query (the live tail and each replay page). */
+const PAGE = 500;
+/** The longest wait for a gap's transactions to end; past it the gap counts as final (and is logged). */
+const GAP_WAIT_LIMIT_MS = 30_000;
+
+const frame = (seq: string, kind: string, data: unknown): string => `id: ${seq}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** One open stream. */
+export class LiveStream {
+  /** Resolves when the socket has taken most of what was written (false: it did not within `ms`, or closed). */
+  drained(ms: number): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    if (this.res.writableLength <= this.maxBufferBytes / 2) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.res.off('drain', onDrain);
+        this.res.off('close', onClose);
+        resolve(ok && !this.closed);
+      };
+      const onDrain = () => done(true);
+      const onClose = () => done(false);
+      const timer = setTimeout(() => done(false), ms);
+      this.res.on('drain', onDrain);
+      this.res.on('close', onClose);
+    });
+  }
+
+  /** The last seq this stream has sent (or skipped: the client already had it). */
+  lastSent = 0;
+  private replaying = true;
+  private held: { seq: number; text: string }[] = [];
+  private heldBytes = 0;
+  closed = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    readonly origin: string,
+    private readonly maxBufferBytes: number,
+    /** Called once when it closes (dropped: its buffer was full). */
+    private readonly onClose: (dropped: boolean) => void,
+  ) {
+    res.once('close', () => this.close(false));
+  }
+
+  /** Sends now (replay, heartbeat), or drops the stream when its buffer is full. */
+  write(text: string, seq?: number): void {
+    if (this.closed) return;
+    if (this.res.writableLength + text.length > this.maxBufferBytes) return this.close(true);
+    this.res.write(text);
+    if (seq !== undefined) this.lastSent = seq;
+  }
+
+  /** A live event: held while the stream replays, skipped when the client has it. */
+  push(seq: number, text: string): void {
+    if (this.closed || seq <= this.lastSent) return;
+    if (!this.replaying) return this.write(text, seq);
+    this.heldBytes += text.length;
+    if (this.heldBytes > this.maxBufferBytes) return this.close(true);
+    this.held.push({ seq, text });
+  }
+
+  /** The replay is done: the events that came meanwhile go out, then everything live. */
+  endReplay(): void {
+    this.replaying = false;
+    const held = this.held;
+    this.held = [];
+    this.heldBytes = 0;
+    for (const { seq, text } of held) if (seq > this.lastSent) this.write(text, seq);
+  }
+
+  close(dropped: boolean): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.held = [];
+    this.onClose(dropped);
+    if (!this.res.destroyed) this.res.destroy();
+  }
+}
+
+export class LiveHub {
+  /** Every seq up to this one is final and has gone to the streams. */
+  delivered = 0;
+  private finalThrough = 0;
+  readonly streams = new Set<LiveStream>();
+  dropped = 0;
+  private started: Promise<void> | undefined;
+  private pumping = false;
+  private again = false;
+  private stopped = false;
+  private unlisten: (() => Promise<void>) | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private pruneTimer: NodeJS.Timeout | undefined;
+  readonly options: LiveOptions;
+
+  constructor(
+    private readonly db: Db,
+    private readonly listen: Listen | undefined,
+    private readonly log: LiveLog,
+    options: Partial<LiveOptions> = {},
+  ) {
+    this.options = { ...LIVE_DEFAULTS, ...options };
+  }
+
+  /** Pruning runs on every instance from its start, streams or not: the log stays bounded. */
+  startPruning(): void {
+    if (this.pruneTimer) return;
+    this.pruneTimer = setInterval(() => void this.prune().catch((error: unknown) => this.log.warn({ err: error }, 'change log pruning failed')), this.options.pruneEveryMs);
+    this.pruneTimer.unref();
+  }
+
+  /** Starts following the change log (once, on the first stream). */
+  start(): Promise<void> {
+    this.started ??= this.begin().catch((error: unknown) => {
+      this.started = undefined;
+      throw error;
+    });
+    return this.started;
+  }
+
+  private async begin(): Promise<void> {
+    // Start after the newest seq that is final: wait for the transactions running now to end.
+    const head = await one(this.db, sql<{ snap: string; max: string }>`select pg_current_snapshot()::text as snap, coalesce(max(seq), 0)::text as max from change_log`);
+    await this.waitForSnapshot(head?.snap ?? '');
+    this.delivered = this.finalThrough = Number(head?.max ?? 0);
+    await this.listenNow();
+    const poll = setInterval(() => this.wake(), this.options.pollMs);
+    const heartbeat = setInterval(() => {
+      for (const stream of this.streams) stream.write(': heartbeat\n\n');
+    }, this.options.heartbeatMs);
+    poll.unref();
+    heartbeat.unref();
+    this.timers.push(poll, heartbeat);
+  }
+
+  private async listenNow(): Promise<void> {
+    if (!this.listen || this.stopped) return;
+    try {
+      this.unlisten = await this.listen(
+        () => this.wake(),
+        (error) => {
+          this.unlisten = undefined;
+          if (this.stopped) return;
+          this.log.warn({ err: error }, 'live events: LISTEN connection lost, polling until it is back');
+          const retry = setTimeout(() => void this.listenNow().then(() => this.wake()), 1000);
+          retry.unref();
+          this.timers.push(retry);
+        },
+      );
+    } catch (error) {
+      this.log.warn({ err: error }, 'live events: LISTEN failed, polling until it works');
+      const retry = setTimeout(() => void this.listenNow().then(() => this.wake()), 1000);
+      retry.unref();
+      this.timers.push(retry);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    for (const stream of this.streams) stream.close(false);
+    this.streams.clear();
+    await this.unlisten?.().catch(() => undefined);
+  }
+
+  /** Something changed: read the log (one reader at a time; a wake during a read reads again after it). */
+  wake(): void {
+    if (this.stopped || !this.started) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    void this.pump()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'live events: reading the change log failed (the poll retries)'))
+      .finally(() => {
+        this.pumping = false;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async pump(): Promise<void> {
+    for (;;) {
+      const found = await rows(
+        this.db,
+        sql<ChangeRow & { snap: string }>`
+          select s.snap, c.seq::text as seq, c.kind, c.entity_id, c.payload
+          from (select pg_current_snapshot()::text as snap) s
+          left join lateral (select seq, kind, entity_id, payload from change_log where seq > ${this.delivered} order by seq limit ${PAGE}) c on true
+          order by c.seq`,
+      );
+      const snap = found[0]?.snap ?? '';
+      const list = found.filter((r) => r.seq !== null);
+      const ready: ChangeRow[] = [];
+      let gap = false;
+      let next = this.delivered;
+      for (const row of list) {
+        const seq = Number(row.seq);
+        if (seq > next + 1 && seq - 1 > this.finalThrough) {
+          gap = true;
+          break;
+        }
+        ready.push(row);
+        next = seq;
+      }
+      // Moved first: a stream that opens while this batch goes out replays it from the log.
+      this.delivered = Math.max(this.delivered, next);
+      if (ready.length > 0) {
+        try {
+          await this.deliver(ready);
+        } catch (error) {
+          // The streams missed this batch: they reconnect and replay it from their last id.
+          for (const stream of this.streams) stream.close(false);
+          throw error;
+        }
+      }
+      if (gap) {
+        // A seq below a committed one is missing: its transaction may still be running.
+        await this.waitForSnapshot(snap);
+        this.finalThrough = Math.max(this.finalThrough, Number(list[list.length - 1]!.seq));
+        continue;
+      }
+      if (list.length < PAGE || this.stopped) return;
+    }
+  }
+
+  /** Resolves when every transaction in progress in `snap` has ended. */
+  private async waitForSnapshot(snap: string): Promise<void> {
+    if (!snap) return;
+    const until = Date.now() + GAP_WAIT_LIMIT_MS;
+    for (;;) {
+      const row = await one(
+        this.db,
+        sql<{ busy: boolean }>`select coalesce(bool_or(pg_xact_status(x) = 'in progress'), false) as busy from pg_snapshot_xip(${snap}::pg_snapshot) as x`,
+      );
+      if (!row?.busy || this.stopped) return;
+      if (Date.now() > until) {
+        this.log.warn({ snap }, 'live events: a transaction holding a change log seq runs too long; going on without it');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** The SSE frames of these rows for streams of `origin` (entities read as they are now; one gone since is left out). */
+  async frames(list: readonly ChangeRow[], origin: string): Promise<{ seq: number; text: string }[]> {
+    const v2 = new RendererV2(this.db, origin, undefined);
+    const ids = (kinds: readonly string[]) => [...new Set(list.filter((r) => kinds.includes(r.kind)).map((r) => r.entity_id))];
+    const [posts, comments, members] = await Promise.all([
+      v2.posts(ids(['post.created', 'post.edited'])),
+      v2.comments(ids(['comment.added', 'comment.edited'])),
+      v2.members(ids(['member.changed'])),
+    ]);
+    const post = new Map(posts.map((p) => [p._id, p]));
+    const comment = new Map(comments.map((c) => [c._id, c]));
+    const member = new Map(members.map((m) => [m._id, m]));
+    const out: { seq: number; text: string }[] = [];
+    for (const row of list) {
+      let data: unknown;
+      if (row.kind === 'post.created' || row.kind === 'post.edited') data = post.has(row.entity_id) ? { post: post.get(row.entity_id) } : undefined;
+      else if (row.kind === 'comment.added' || row.kind === 'comment.edited') data = comment.has(row.entity_id) ? { comment: comment.get(row.entity_id) } : undefined;
+      else if (row.kind === 'member.changed') data = member.has(row.entity_id) ? { member: member.get(row.entity_id) } : undefined;
+      else data = row.payload;
+      if (data !== undefined) out.push({ seq: Number(row.seq), text: frame(row.seq, row.kind, data) });
+    }
+    return out;
+  }
+
+  private async deliver(list: readonly ChangeRow[]): Promise<void> {
+    const origins = new Set([...this.streams].map((s) => s.origin));
+    for (const origin of origins) {
+      const out = await this.frames(list, origin);
+      for (const stream of this.streams) {
+        if (stream.origin !== origin) continue;
+        for (const { seq, text } of out) stream.push(seq, text);
+      }
+    }
+  }
+
+  /**
+   * A new stream: every event after `lastId` (replayed from the log), then live. With no id it
+   * starts live; with one older than the log keeps, it gets a `reset` event first.
+   */
+  async open(stream: LiveStream, lastId: number | undefined): Promise<void> {
+    if (stream.closed) return;
+    this.streams.add(stream);
+    const through = this.delivered;
+    try {
+      if (lastId === undefined) {
+        stream.lastSent = through;
+      } else if (lastId >= through) {
+        stream.lastSent = lastId;
+        if (lastId > through) {
+          // From another instance that is ahead (its events come shortly), or from before a database was replaced.
+          const newest = await one(this.db, sql<{ max: string }>`select coalesce(max(seq), 0)::text as max from change_log`);
+          if (lastId > Number(newest?.max ?? 0)) this.reset(stream, through, 'too-old');
+        }
+      } else {
+        const horizon = await one(this.db, sql<{ pruned: string }>`select pruned_through::text as pruned from change_log_horizon`);
+        if (lastId < Number(horizon?.pruned ?? 0)) this.reset(stream, through, 'too-old');
+        else await this.replay(stream, lastId, through);
+      }
+    } finally {
+      stream.endReplay();
+    }
+  }
+
+  private reset(stream: LiveStream, through: number, reason: 'too-old'): void {
+    stream.write(frame(String(through), 'reset', { reason }), through);
+  }
+
+  private async replay(stream: LiveStream, after: number, through: number): Promise<void> {
+    let cursor = after;
+    while (cursor < through && !stream.closed) {
+      const page = await rows(
+        this.db,
+        sql<ChangeRow>`select c.seq::text as seq, c.kind, c.entity_id, c.payload from change_log c where c.seq > ${cursor} and c.seq <= ${through} order by c.seq limit ${PAGE}`,
+      );
+      // A replay can be long: it goes at the client's pace, and a client that takes nothing is dropped.
+      for (const { seq, text } of await this.frames(page, stream.origin)) {
+        if (!(await stream.drained(this.options.drainTimeoutMs))) return stream.close(true);
+        stream.write(text, seq);
+      }
+      if (page.length < PAGE) break;
+      cursor = Number(page[page.length - 1]!.seq);
+    }
+    if (!stream.closed) stream.lastSent = Math.max(stream.lastSent, through);
+  }
+
+  /** A stream on this response (open it with open()). */
+  stream(res: ServerResponse, origin: string): LiveStream {
+    const stream = new LiveStream(res, origin, this.options.maxBufferBytes, (dropped) => {
+      this.streams.delete(stream);
+      if (dropped) this.dropped += 1;
+    });
+    return stream;
+  }
+
+  /** Deletes rows past the retention (age or count) in small batches; returns how many went. */
+  async prune(): Promise<number> {
+    let total = 0;
+    for (let round = 0; round < 20; round += 1) {
+      const row = await one(
+        this.db,
+        sql<{ n: number }>`
+          with doomed as (
+            select seq from change_log
+            where created_at < now() - make_interval(secs => ${this.options.retentionMs / 1000})
+              or seq <= (select max(seq) from change_log) - ${this.options.retentionRows}
+            order by seq limit ${this.options.pruneBatch}
+          ), gone as (
+            delete from change_log c using doomed d where c.seq = d.seq returning c.seq
+          ), moved as (
+            update change_log_horizon set pruned_through = greatest(pruned_through, (select max(seq) from gone))
+            where exists (select 1 from gone) returning 1
+          )
+          select (select count(*) from gone)::int as n, (select count(*) from moved)::int as m`,
+      );
+      const n = row?.n ?? 0;
+      total += n;
+      if (n < this.options.pruneBatch) break;
+    }
+    return total;
+  }
+}

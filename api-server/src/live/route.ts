@@ -1,0 +1,87 @@
+/**
+ * GET /api/v2/events: the live event stream (Server-Sent Events; docs/live.md). Public: every
+ * event carries only what anyone may read, so the stream takes no token (an EventSource can't
+ * send headers, and a token in the URL would end up in logs). `Last-Event-ID` (the header
+ * EventSource sends on its own reconnects, or `?lastEventId=`) replays what came after it.
+ *
+ * The reply is hijacked: Fastify's onSend hooks (compression) and the request time limit
+ * (http/operations.ts: a hijacked reply counts as answered) leave it alone. The headers the
+ * onRequest hooks set (CORS, security headers) are copied onto it.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Gauge, type Registry } from 'prom-client';
+import { API_V2_PREFIX } from '@social/mock-api/contract-v2';
+import { LAST_EVENT_ID_PARAM, LIVE_ERRORS, LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
+import { errorBody } from '@social/mock-api/errors';
+import { unavailable } from '../http/operations';
+import type { LiveHub } from './hub';
+
+export interface LiveRouteOptions {
+  /** This API's origin as the client reached it (picture URLs). */
+  origin(request: FastifyRequest): string;
+  rateLimit: object;
+  metrics: Registry;
+}
+
+/** A Last-Event-ID: absent/empty → undefined; a whole number → it; anything else → null. */
+export function lastEventIdOf(value: unknown): number | undefined | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text === '') return undefined;
+  if (typeof text !== 'string' || !/^\d{1,15}$/.test(text.trim())) return null;
+  return Number(text.trim());
+}
+
+export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRouteOptions): void {
+  new Gauge({
+    name: 'live_streams_open',
+    help: 'Open live event streams (GET /api/v2/events) on this instance.',
+    registers: [options.metrics],
+    collect() {
+      this.set(hub.streams.size);
+    },
+  });
+  new Gauge({
+    name: 'live_streams_dropped',
+    help: 'Live event streams closed because the client did not take its events (buffer full), since start.',
+    registers: [options.metrics],
+    collect() {
+      this.set(hub.dropped);
+    },
+  });
+  hub.startPruning();
+  // Before the server waits for its connections to end: open streams would keep it waiting.
+  app.addHook('preClose', () => hub.stop());
+
+  app.get(`${API_V2_PREFIX}${LIVE_EVENTS_PATH}`, { config: { rateLimit: options.rateLimit } }, async (request, reply) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const lastId = lastEventIdOf(request.headers['last-event-id'] ?? query[LAST_EVENT_ID_PARAM]);
+    if (lastId === null) return reply.code(400).send(errorBody(LIVE_ERRORS.badLastEventId));
+    if (request.method === 'HEAD') return reply.code(200).header('Content-Type', 'text/event-stream; charset=utf-8').header('Cache-Control', 'no-store').send();
+    try {
+      await hub.start();
+    } catch (error) {
+      request.log.warn({ err: error }, 'live events: the change log cannot be read');
+      return unavailable(reply);
+    }
+    reply.hijack();
+    const res = reply.raw;
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      // Proxies (nginx) pass each event on at once.
+      'X-Accel-Buffering': 'no',
+    });
+    res.socket?.setNoDelay(true);
+    // The headers go out now, and EventSource waits 2 s before a reconnect.
+    res.write('retry: 2000\n: connected\n\n');
+    const stream = hub.stream(res, options.origin(request));
+    try {
+      await hub.open(stream, lastId);
+    } catch (error) {
+      request.log.warn({ err: error }, 'live events: replay failed; the client reconnects');
+      stream.close(false);
+    }
+  });
+}

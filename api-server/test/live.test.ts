@@ -1,0 +1,277 @@
+/**
+ * Live events (GET /api/v2/events, docs/live.md): a write reaches open streams, on this
+ * instance and on another one on the same database; a reconnect with Last-Event-ID misses
+ * nothing; a client that does not read is dropped instead of growing the server's memory.
+ * On PGlite both instances share one embedded database; under `npm run test:postgres` each
+ * has its own pool and LISTEN connection on a real PostgreSQL server.
+ */
+import http from 'node:http';
+import type { PGlite } from '@electric-sql/pglite';
+import type { LiveEventKind } from '@social/mock-api/contract-live';
+import { TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { newPGlite, sql } from '../src/db';
+import { LiveHub } from '../src/live/hub';
+import { resetToSeed } from '../src/seed';
+import type { RunningServer } from '../src/server';
+import { clientFor, login, startTestServer } from './kit';
+
+interface Received {
+  id: string;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** A minimal SSE reader (what EventSource does), over one HTTP response. */
+class Stream {
+  readonly events: Received[] = [];
+  closed = false;
+  private buffer = '';
+  private checks: (() => void)[] = [];
+
+  constructor(
+    readonly status: number,
+    readonly headers: http.IncomingHttpHeaders,
+    private readonly response: http.IncomingMessage,
+  ) {
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let end: number;
+      while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+        const block = this.buffer.slice(0, end);
+        this.buffer = this.buffer.slice(end + 2);
+        const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+        const data = field('data');
+        if (data !== undefined) this.events.push({ id: field('id') ?? '', event: field('event') ?? 'message', data: JSON.parse(data) as Record<string, unknown> });
+      }
+      this.recheck();
+    });
+    const closed = () => {
+      this.closed = true;
+      this.recheck();
+    };
+    response.on('close', closed);
+    response.on('error', closed);
+  }
+
+  private recheck() {
+    for (const check of [...this.checks]) check();
+  }
+
+  /** Resolves with the first event that matches (a bound of 20 s only fails the test). */
+  next(kind: LiveEventKind, match: (data: Record<string, unknown>) => boolean = () => true): Promise<Received> {
+    return this.until(() => this.events.find((e) => e.event === kind && match(e.data)));
+  }
+
+  until<T>(condition: () => T | undefined | false): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not seen in 20 s; got ${this.events.map((e) => e.event).join(', ')}`)), 20_000);
+      const check = () => {
+        const value = condition();
+        if (value) {
+          clearTimeout(timer);
+          this.checks = this.checks.filter((c) => c !== check);
+          resolve(value);
+        }
+      };
+      this.checks.push(check);
+      check();
+    });
+  }
+
+  close() {
+    this.response.destroy();
+  }
+}
+
+function openStream(server: RunningServer, { lastEventId, query = '', read = true }: { lastEventId?: string; query?: string; read?: boolean } = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${server.url}/api/v2/events${query}`, { agent: false, headers: lastEventId ? { 'Last-Event-ID': lastEventId } : {} }, (response) => {
+      if (!read) {
+        // A client that never reads: its socket's buffers fill, then the server's.
+        response.pause();
+        response.socket.pause();
+        return resolve({ status: response.statusCode ?? 0 } as Stream);
+      }
+      resolve(new Stream(response.statusCode ?? 0, response.headers, response));
+    });
+    // A client that never reads may be cut before it has even parsed the headers.
+    request.on('error', (error) => (read ? reject(error) : resolve({ status: 0 } as Stream)));
+  });
+}
+
+/** Live streams open on a server, from its metrics. */
+async function metric(server: RunningServer, name: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return Number(line?.split(' ')[1] ?? NaN);
+}
+
+/** Waits (bounded) until the server counts `n` open streams: a stream is live from then on. */
+async function streamsOpen(server: RunningServer, n: number): Promise<void> {
+  for (let i = 0; i < 400; i += 1) {
+    if ((await metric(server, 'live_streams_open')) === n) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`the server never had ${n} open streams`);
+}
+
+let pglite: PGlite | undefined;
+let a: RunningServer;
+let b: RunningServer;
+
+beforeAll(async () => {
+  pglite = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
+  a = await startTestServer({ pglite });
+  b = await startTestServer({ pglite });
+  await resetToSeed(a.database.db);
+}, 180_000);
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await pglite?.close();
+}, 60_000);
+
+it('a v2 post, like and comment reach an open stream, as anyone sees them', async () => {
+  const stream = await openStream(a);
+  expect(stream.status).toBe(200);
+  expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+  expect(stream.headers['content-encoding']).toBeUndefined();
+  await streamsOpen(a, 1);
+
+  const kabir = await login(a, 3);
+  const { post } = await kabir.api.v2.posts.create({ content: 'Live from A 📡', pic: '' });
+  const created = await stream.next('post.created', (d) => (d.post as { _id: string })._id === post._id);
+  expect(created.data.post).toMatchObject({ _id: post._id, content: 'Live from A 📡', likeCount: 0, author: { _id: kabir.foundUser._id } });
+  expect(created.data.post).not.toHaveProperty('viewer');
+
+  const meera = await login(a, 2);
+  await meera.api.v2.posts.like(post._id);
+  await stream.next('post.counts', (d) => d.postId === post._id && d.likeCount === 1);
+  const { comment } = await meera.api.v2.comments.add(post._id, 'Heard it live');
+  const added = await stream.next('comment.added', (d) => (d.comment as { _id: string })._id === comment._id);
+  expect(added.data.comment).toMatchObject({ content: 'Heard it live', postId: post._id, replies: [] });
+  expect(added.data.comment).not.toHaveProperty('viewerUpvoted');
+  await stream.next('post.counts', (d) => d.postId === post._id && d.commentCount === 1);
+
+  // Ids only grow.
+  const ids = stream.events.map((e) => BigInt(e.id));
+  expect(ids).toEqual([...ids].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+  expect(new Set(ids).size).toBe(ids.length);
+  stream.close();
+  await streamsOpen(a, 0);
+}, 180_000);
+
+it('an event written through instance A reaches a stream on instance B', async () => {
+  const onB = await openStream(b);
+  await streamsOpen(b, 1);
+  const sara = await login(a, 4);
+  const { post } = await sara.api.v2.posts.create({ content: 'Written on A, seen on B', pic: '' });
+  await onB.next('post.created', (d) => (d.post as { _id: string })._id === post._id);
+  await sara.api.v2.posts.remove(post._id);
+  await onB.next('post.deleted', (d) => d.postId === post._id);
+  onB.close();
+  await streamsOpen(b, 0);
+}, 180_000);
+
+it('a reconnect with Last-Event-ID gets every event after it, in order, v1 writes too', async () => {
+  const first = await openStream(a);
+  await streamsOpen(a, 1);
+  const kabir = await login(a, 3);
+  const { post } = await kabir.api.v2.posts.create({ content: 'Before the reconnect', pic: '' });
+  const seen = await first.next('post.created', (d) => (d.post as { _id: string })._id === post._id);
+  first.close();
+  await streamsOpen(a, 0);
+
+  // While away: a v2 edit, a v1 like (through the other instance) and a v2 comment.
+  await kabir.api.v2.posts.edit(post._id, { content: 'Edited while you were away', pic: '' });
+  const meera = await clientFor(b, (await clientFor(b).auth.login(TEST_CREDENTIALS[1]!)).encodedToken);
+  await meera.posts.like(post._id);
+  await kabir.api.v2.comments.add(post._id, 'A comment you missed');
+
+  for (const resume of [{ lastEventId: seen.id }, { query: `?lastEventId=${seen.id}` }]) {
+    const again = await openStream(b, resume);
+    await again.next('comment.added', (d) => (d.comment as { content: string }).content === 'A comment you missed');
+    const mine = again.events.filter((e) => [e.data.postId, (e.data.post as { _id?: string } | undefined)?._id, (e.data.comment as { postId?: string } | undefined)?.postId].includes(post._id));
+    expect(mine.map((e) => e.event)).toEqual(['post.edited', 'post.counts', 'comment.added', 'post.counts']);
+    expect(mine[0]!.data.post).toMatchObject({ content: 'Edited while you were away' });
+    expect(mine[1]!.data).toMatchObject({ likeCount: 1 });
+    expect(again.events.every((e) => BigInt(e.id) > BigInt(seen.id))).toBe(true);
+    again.close();
+  }
+  await streamsOpen(b, 0);
+}, 180_000);
+
+it('a Last-Event-ID older than the log keeps gets a reset event; a malformed one is 400', async () => {
+  const oldest = await openStream(a, { lastEventId: '0' });
+  // The log still has everything: no reset.
+  await oldest.until(() => oldest.events.length > 0);
+  expect(oldest.events.some((e) => e.event === 'reset' && e.data.reason === 'too-old')).toBe(false);
+  oldest.close();
+
+  const hub = new LiveHub(a.database.db, undefined, { warn: () => undefined }, { retentionRows: 1, pruneBatch: 5 });
+  expect(await hub.prune()).toBeGreaterThan(0);
+  const stale = await openStream(a, { lastEventId: '1' });
+  const reset = await stale.next('reset');
+  expect(reset.data).toEqual({ reason: 'too-old' });
+  stale.close();
+
+  const bad = await fetch(`${a.url}/api/v2/events`, { headers: { 'Last-Event-ID': 'yesterday' } });
+  expect(bad.status).toBe(400);
+  expect(await bad.json()).toEqual({ errors: ['"Last-Event-ID" must be an event id this stream sent (a whole number).'] });
+  const post = await fetch(`${a.url}/api/v2/events`, { method: 'POST' });
+  expect(post.status).toBe(405);
+  expect(post.headers.get('allow')).toContain('GET');
+  await streamsOpen(a, 0);
+}, 180_000);
+
+describe('a client that does not read', () => {
+  let small: RunningServer;
+  let own: PGlite | undefined;
+  beforeAll(async () => {
+    own = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
+    small = process.env.DATABASE_URL ? a : await startTestServer({ pglite: own, env: {} });
+  }, 180_000);
+  afterAll(async () => {
+    if (small !== a) await small?.close();
+    await own?.close();
+  }, 60_000);
+
+  it('is dropped when its buffer is full, while a reading client gets everything', async () => {
+    // 8,000 events of about 2 KB each (16 MB): far past what the socket and a stream's buffer hold.
+    const before = await small.database.db.transaction().execute(async (trx) => {
+      const head = await sql<{ max: string }>`select coalesce(max(seq), 0)::text as max from change_log`.execute(trx);
+      await sql`insert into change_log (kind, entity_id, payload)
+        select 'post.counts', 'bulk', jsonb_build_object('postId', 'bulk-' || n, 'likeCount', n, 'dislikeCount', 0, 'commentCount', 0, 'padding', repeat('x', 2000))
+        from generate_series(1, 8000) as n`.execute(trx);
+      return head.rows[0]!.max;
+    });
+    const droppedBefore = await metric(small, 'live_streams_dropped');
+    await openStream(small, { lastEventId: before, read: false });
+    // The server gives up on it: the drop is counted and no stream stays open.
+    for (let i = 0; i < 5000 && (await metric(small, 'live_streams_dropped')) === droppedBefore; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(await metric(small, 'live_streams_dropped')).toBe(droppedBefore + 1);
+
+    // A reader reconnects from its last id when it is closed (as EventSource does): a burst past its
+    // buffer (the bulk may go out live on an instance that already follows the log) costs a reconnect, no event.
+    const got: number[] = [];
+    let lastId = before;
+    let reader: Stream | undefined;
+    for (let attempt = 0; attempt < 50 && !got.includes(8000); attempt += 1) {
+      const current = await openStream(small, { lastEventId: lastId });
+      reader = current;
+      await current.until(() => current.closed || current.events.some((e) => e.data.postId === 'bulk-8000'));
+      for (const e of current.events) {
+        if (e.event === 'post.counts' && String(e.data.postId).startsWith('bulk-')) got.push(Number(String(e.data.postId).slice(5)));
+        lastId = e.id;
+      }
+    }
+    const missing = Array.from({ length: 8000 }, (_, i) => i + 1).filter((n) => !got.includes(n));
+    expect(missing).toEqual([]);
+    expect(got).toEqual([...got].sort((x, y) => x - y));
+    expect(got.length).toBe(8000);
+    expect(Number(lastId)).toBe(Number(before) + 8000);
+    reader?.close();
+    await streamsOpen(small, 0);
+  }, 120_000);
+});

@@ -1,0 +1,97 @@
+/**
+ * Live events (issue 23): what `GET /api/v2/events` streams (Server-Sent Events). Each event
+ * names one entity and carries its new state in the v2 shapes of ./contract-v2.ts, as anyone
+ * sees it (no viewer fields: a client keeps its own reaction, bookmark and upvote). docs/live.md
+ * explains the change log behind them, replay and buffers. Type-only plus constants.
+ *
+ * On the wire each event is `id: <seq>`, `event: <kind>`, `data: <JSON of the event's data>`.
+ * Ids are one increasing sequence for the whole network (a bigint as text): a client that
+ * reconnects with `Last-Event-ID` (EventSource does it by itself) gets every event after it,
+ * or a `reset` event when that id is older than what the server keeps (then it refetches).
+ */
+import type { AuthorV2, CommentV2, MemberV2, PostV2 } from './contract-v2';
+
+/** A post's `viewer` field: the member's own reaction and bookmark. */
+export type PostViewerV2 = NonNullable<PostV2['viewer']>;
+
+/** The stream, under /api/v2 (GET, text/event-stream). */
+export const LIVE_EVENTS_PATH = '/events';
+
+/**
+ * The in-browser backend's events: the same LiveEvent[] (one message per write, ids growing
+ * within the origin) posted on a BroadcastChannel of this name, to every page of the site.
+ */
+export const LIVE_CHANNEL = 'orbit-live';
+
+/** The query parameter that stands for the Last-Event-ID header (a reconnect made by hand). */
+export const LAST_EVENT_ID_PARAM = 'lastEventId';
+
+/** A post, a comment or a member as events carry them: the v2 shape without viewer fields. */
+export type LivePost = Omit<PostV2, 'viewer'>;
+export type LiveComment = Omit<CommentV2, 'viewerUpvoted'>;
+export type LiveMember = Omit<MemberV2, 'viewerFollows' | 'followsViewer'>;
+
+/** Each event's kind (the SSE `event:` field) and its data (the `data:` field, JSON). */
+export interface LiveEventData {
+  /** A new post. */
+  'post.created': { post: LivePost };
+  /** Its content, picture or description changed. */
+  'post.edited': { post: LivePost };
+  /** Gone, with its comments and reactions. */
+  'post.deleted': { postId: string };
+  /** A like, dislike or comment moved its stored counts. */
+  'post.counts': { postId: string; likeCount: number; dislikeCount: number; commentCount: number };
+  /** A new comment on a post. */
+  'comment.added': { comment: LiveComment };
+  /** Its text, its upvotes or its replies changed (a reply added, edited or deleted). */
+  'comment.edited': { comment: LiveComment };
+  /** Gone, with its replies. */
+  'comment.deleted': { commentId: string; postId: string };
+  /** A member's profile or public counts changed (or a new member signed up). */
+  'member.changed': { member: LiveMember };
+  /** `follower` now follows `followee` (following: true) or no longer does. */
+  'follow.changed': { followerId: string; followeeId: string; following: boolean };
+  /**
+   * What the client holds may be stale beyond repair: its Last-Event-ID is older than what the
+   * server keeps, or the data set was reset. Refetch what is on screen; the stream goes on from here.
+   */
+  reset: { reason: 'too-old' | 'data-reset' };
+  /**
+   * The member's own view of a post changed (their reaction or bookmark), for their other pages.
+   * Private: only the in-browser backend sends it, on a channel no other browser hears. api-server's
+   * stream is public (no token), so a member's other devices get their own view when the page is
+   * refocused (the stale queries are read again).
+   */
+  'viewer.post': { memberId: string; postId: string; viewer: PostViewerV2 };
+  /** The member's own upvote of a comment changed; private like `viewer.post`. */
+  'viewer.comment': { memberId: string; postId: string; commentId: string; upvoted: boolean };
+}
+
+export type LiveEventKind = keyof LiveEventData;
+
+export const LIVE_EVENT_KINDS = [
+  'post.created',
+  'post.edited',
+  'post.deleted',
+  'post.counts',
+  'comment.added',
+  'comment.edited',
+  'comment.deleted',
+  'member.changed',
+  'follow.changed',
+  'reset',
+  'viewer.post',
+  'viewer.comment',
+] as const satisfies readonly LiveEventKind[];
+
+/** One event as a client reads it: `id` is the sequence number as text. */
+export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: LiveEventData[K] } }[LiveEventKind];
+
+export const LIVE_ERRORS = {
+  badLastEventId: '"Last-Event-ID" must be an event id this stream sent (a whole number).',
+} as const;
+
+/** How often the server sends a comment line on an idle stream (proxies keep it open; a dead peer is found). */
+export const LIVE_HEARTBEAT_MS = 15_000;
+
+export type { AuthorV2 };
