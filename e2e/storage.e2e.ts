@@ -47,7 +47,11 @@ test("two tabs: a post, a like, a comment and a signup in one show in the other 
   await a.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
   await a.getByRole('button', { name: 'Post', exact: true }).click();
   await a.getByText('Post created successfully').waitFor();
-  delays.post = await seenWithin(() => cardWith(b, text).waitFor());
+  // Tab B: the new post waits behind the button at the top of its feed (issue 23), then shows.
+  delays.post = await seenWithin(async () => {
+    await b.getByRole('button', { name: 'Show 1 new post' }).click();
+    await cardWith(b, text).waitFor();
+  });
 
   // A like in tab A.
   await cardWith(a, text).getByRole('button', { name: 'Like', exact: true }).click();
@@ -213,6 +217,7 @@ test('a photo chosen in tab A shows in tab B and after a reload, from /api/image
   await a.getByRole('img', { name: 'Selected image' }).waitFor();
   await a.getByRole('button', { name: 'Post', exact: true }).click();
   await a.getByText('Post created successfully').waitFor();
+  await b.getByRole('button', { name: 'Show 1 new post' }).click();
   for (const page of [a, b]) {
     const image = cardWith(page, text).getByRole('img', { name: / photo$/ });
     await image.waitFor();

@@ -171,3 +171,23 @@ test("my own like counts once when its live event arrives before the server's an
     like.mockRestore();
   }
 });
+
+test("my like and bookmark made in another tab show here; another member's never change mine", async () => {
+  renderFeed('home');
+  await findCards();
+  const postId = shownPostIds()[0]!;
+  const likeOf = () => within(cardOf(postId)).getByRole('button', { name: 'Like' });
+  expect(likeOf()).toHaveAttribute('aria-pressed', 'false');
+  const me = (await signInAs(1)).user._id;
+  const meera = (await signInAs(2)).user._id;
+
+  await send({ kind: 'viewer.post', data: { memberId: meera, postId, viewer: { reaction: 'like', bookmarked: true } } });
+  // Sent after, so once it shows, Meera's event has been applied and changed nothing of mine.
+  await send({ kind: 'post.counts', data: { postId, likeCount: 40, dislikeCount: 0, commentCount: 8 } });
+  await waitFor(() => expect(commentCountOf(cardOf(postId))).toBe('8'));
+  expect(likeOf()).toHaveAttribute('aria-pressed', 'false');
+
+  await send({ kind: 'viewer.post', data: { memberId: me, postId, viewer: { reaction: 'like', bookmarked: true } } });
+  await waitFor(() => expect(likeOf()).toHaveAttribute('aria-pressed', 'true'));
+  expect(queryClient.getQueryData<PostV2>(['post', postId])?.viewer).toEqual({ reaction: 'like', bookmarked: true });
+});

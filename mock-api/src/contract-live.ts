@@ -11,6 +11,9 @@
  */
 import type { AuthorV2, CommentV2, MemberV2, PostV2 } from './contract-v2';
 
+/** A post's `viewer` field: the member's own reaction and bookmark. */
+export type PostViewerV2 = NonNullable<PostV2['viewer']>;
+
 /** The stream, under /api/v2 (GET, text/event-stream). */
 export const LIVE_EVENTS_PATH = '/events';
 
@@ -53,6 +56,15 @@ export interface LiveEventData {
    * server keeps, or the data set was reset. Refetch what is on screen; the stream goes on from here.
    */
   reset: { reason: 'too-old' | 'data-reset' };
+  /**
+   * The member's own view of a post changed (their reaction or bookmark), for their other pages.
+   * Private: only the in-browser backend sends it, on a channel no other browser hears. api-server's
+   * stream is public (no token), so a member's other devices get their own view when the page is
+   * refocused (the stale queries are read again).
+   */
+  'viewer.post': { memberId: string; postId: string; viewer: PostViewerV2 };
+  /** The member's own upvote of a comment changed; private like `viewer.post`. */
+  'viewer.comment': { memberId: string; postId: string; commentId: string; upvoted: boolean };
 }
 
 export type LiveEventKind = keyof LiveEventData;
@@ -68,6 +80,8 @@ export const LIVE_EVENT_KINDS = [
   'member.changed',
   'follow.changed',
   'reset',
+  'viewer.post',
+  'viewer.comment',
 ] as const satisfies readonly LiveEventKind[];
 
 /** One event as a client reads it: `id` is the sequence number as text. */

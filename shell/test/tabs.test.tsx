@@ -1,6 +1,7 @@
 /** Other tabs' changes reach this page's query cache without a reload; logging out empties it. */
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { createApiClient } from '@social/mock-api/client';
 import { BACKEND_CHANGE_EVENT, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { requestsTo, setUpTestBackend } from '../../tools/jest/backend-kit';
@@ -58,4 +59,27 @@ test('signed out, a change event loads nothing; logging out leaves nothing in th
   await act(async () => undefined);
   expect(requestsTo(ctx.server, '/api/v2/feed/explore')).toBe(0);
   expect(queryClient.getQueryCache().getAll()).toEqual([]);
+});
+
+test('a change event during a first read reads again: the answer read before the change does not stay', async () => {
+  // The first read answers what was there before the other tab's change, after the change event.
+  let answerFirst: (value: string) => void = () => undefined;
+  const reads: string[] = [];
+  const queryFn = () => {
+    reads.push('read');
+    if (reads.length === 1) return new Promise<string>((resolve) => (answerFirst = resolve));
+    return Promise.resolve('after the change');
+  };
+  function Read() {
+    const { data } = useQuery({ queryKey: ['comments', 'p-race'], queryFn }, queryClient);
+    return <p>{data ?? 'reading'}</p>;
+  }
+  render(<Read />);
+  expect(await screen.findByText('reading')).toBeInTheDocument();
+  expect(reads).toHaveLength(1);
+  act(() => {
+    window.dispatchEvent(new Event(BACKEND_CHANGE_EVENT));
+  });
+  await act(async () => answerFirst('before the change'));
+  expect(await screen.findByText('after the change')).toBeInTheDocument();
 });

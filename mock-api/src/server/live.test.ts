@@ -7,6 +7,7 @@ import '../../test/support/fake-indexeddb';
 import { BroadcastChannel as NodeBroadcastChannel } from 'worker_threads';
 import { LIVE_CHANNEL, type LiveEvent } from '../contract-live';
 import { tabsOn } from '../../test/support/tabs';
+import { TEST_CREDENTIALS } from '../contract';
 
 // jsdom has no BroadcastChannel; Node's delivers between the channels of one process, as a browser does between pages.
 const globals = globalThis as { BroadcastChannel?: unknown };
@@ -89,6 +90,41 @@ describe('live events of the in-browser backend', () => {
     await b.call('post /posts/dislike/:postId', { postId: 'p01-sunrise' }, {}, meera);
     const second = await waitFor((e) => e.kind === 'post.counts' && e.data.postId === 'p01-sunrise');
     expect(BigInt(second.id)).toBeGreaterThan(BigInt(first.id));
-    expect(received.map((e) => e.kind)).toEqual(['post.counts', 'post.counts']);
+    expect(received.filter((e) => !e.kind.startsWith('viewer.')).map((e) => e.kind)).toEqual(['post.counts', 'post.counts']);
+  });
+
+  it("a member's reaction, bookmark and upvote publish their own view for their other pages", async () => {
+    const tab = await openTab();
+    const login = await tab.call<{ foundUser: { _id: string }; encodedToken: string }>('post /auth/login', {}, TEST_CREDENTIALS[0]);
+    const adarsh = login.body.encodedToken;
+    const me = login.body.foundUser._id;
+    const viewerOf = (postId: string) => (e: LiveEvent) => e.kind === 'viewer.post' && e.data.postId === postId;
+
+    await tab.call('post /posts/like/:postId', { postId: 'p11-chess' }, {}, adarsh);
+    const liked = await waitFor(viewerOf('p11-chess'));
+    expect(liked.data).toEqual({ memberId: me, postId: 'p11-chess', viewer: { reaction: 'like', bookmarked: false } });
+
+    received = [];
+    await tab.call('post /posts/dislike/:postId', { postId: 'p11-chess' }, {}, adarsh);
+    const disliked = await waitFor(viewerOf('p11-chess'));
+    expect(disliked.data).toMatchObject({ memberId: me, viewer: { reaction: 'dislike', bookmarked: false } });
+
+    received = [];
+    await tab.call('post /users/bookmark/:postId', { postId: 'p11-chess' }, {}, adarsh);
+    const bookmarked = await waitFor(viewerOf('p11-chess'));
+    expect(bookmarked.data).toMatchObject({ memberId: me, viewer: { reaction: 'dislike', bookmarked: true } });
+
+    // Upvoting is a toggle: the second call takes the first one's vote back.
+    const commentId = (await tab.post('p01-sunrise')).comments[0]!._id;
+    const upvote = async () => {
+      received = [];
+      await tab.call('post /comments/upvote/:postId/:commentId', { postId: 'p01-sunrise', commentId }, {}, adarsh);
+      const event = await waitFor((e) => e.kind === 'viewer.comment');
+      if (event.kind !== 'viewer.comment') throw new Error('kind');
+      expect(event.data).toMatchObject({ memberId: me, postId: 'p01-sunrise', commentId });
+      return event.data.upvoted;
+    };
+    const first = await upvote();
+    expect(await upvote()).toBe(!first);
   });
 });

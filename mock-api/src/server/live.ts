@@ -63,11 +63,14 @@ export function liveEventsOf({ db, touched, membership, pic }: LiveWrite): LiveE
     membersChanged.add(record.userId);
   }
 
+  // The members whose own view of a post changed: `memberId postId`.
+  const viewsChanged = new Set<string>();
   for (const [record, json] of touched) {
     if (added.has(record) || removed.has(record)) continue;
     if (JSON.stringify(record) === json) continue;
     if (isUser(record)) {
       const before = JSON.parse(json) as StoredUser;
+      for (const postId of symmetricDifference(before.bookmarks, record.bookmarks)) viewsChanged.add(`${record._id} ${postId}`);
       if (publicUser(before) !== publicUser(record)) membersChanged.add(record._id);
       // A follow changes both members' records; the follower's `following` says it once.
       const was = new Set(before.following);
@@ -78,7 +81,11 @@ export function liveEventsOf({ db, touched, membership, pic }: LiveWrite): LiveE
     }
     const before = JSON.parse(json) as StoredPost;
     events.push(...postEvents(render, before, record));
+    const reacted = [...symmetricDifference(before.likedBy, record.likedBy), ...symmetricDifference(before.dislikedBy, record.dislikedBy)];
+    for (const memberId of reacted) viewsChanged.add(`${memberId} ${record._id}`);
+    events.push(...upvoteEvents(before, record));
   }
+  events.push(...viewerEvents(db, viewsChanged));
 
   for (const id of membersChanged) {
     const user = db.users.find((u) => u._id === id);
@@ -110,6 +117,42 @@ function postEvents(render: V2Renderer, before: StoredPost, post: StoredPost): L
       kind: 'post.counts',
       data: { postId: post._id, likeCount: post.likeCount, dislikeCount: post.dislikedBy.length, commentCount: post.comments.length },
     });
+  }
+  return events;
+}
+
+/** The ids in exactly one of `a` and `b`. */
+function symmetricDifference(a: readonly string[], b: readonly string[]): string[] {
+  const inA = new Set(a);
+  const inB = new Set(b);
+  return [...a.filter((id) => !inB.has(id)), ...b.filter((id) => !inA.has(id))];
+}
+
+/** `viewer.post` for each `memberId postId` pair: the member's reaction and bookmark after the write. */
+function viewerEvents(db: Db, pairs: Set<string>): LiveEventBody[] {
+  const events: LiveEventBody[] = [];
+  for (const pair of pairs) {
+    const [memberId = '', postId = ''] = pair.split(' ');
+    const post = db.posts.find((p) => p._id === postId);
+    const member = db.users.find((u) => u._id === memberId);
+    if (!post || !member) continue; // A deleted post has its own event.
+    const reaction = post.likedBy.includes(memberId) ? 'like' : post.dislikedBy.includes(memberId) ? 'dislike' : null;
+    events.push({ kind: 'viewer.post', data: { memberId, postId, viewer: { reaction, bookmarked: member.bookmarks.includes(postId) } } });
+  }
+  return events;
+}
+
+/** `viewer.comment` for each member whose upvote of a comment of `post` changed. */
+function upvoteEvents(before: StoredPost, post: StoredPost): LiveEventBody[] {
+  const events: LiveEventBody[] = [];
+  const oldComments = new Map<string, StoredComment>(before.comments.map((c) => [c._id, c]));
+  for (const comment of post.comments) {
+    const old = oldComments.get(comment._id);
+    if (!old) continue; // A new comment has no upvotes.
+    for (const memberId of symmetricDifference(old.upvotedBy, comment.upvotedBy)) {
+      const upvoted = comment.upvotedBy.includes(memberId);
+      events.push({ kind: 'viewer.comment', data: { memberId, postId: post._id, commentId: comment._id, upvoted } });
+    }
   }
   return events;
 }

@@ -9,6 +9,7 @@
  * backend (BACKEND_CHANGE_EVENT) also marks what is cached stale and refetches what is on
  * screen, except the post lists: their new posts wait behind "Show N new posts".
  */
+import type { Query } from '@tanstack/react-query';
 import { BACKEND_CHANGE_EVENT } from '@social/mock-api/contract';
 import { auth$ } from '@social/shell/bus';
 import { queryClient, queryKeys } from './client';
@@ -62,8 +63,16 @@ auth$.subscribe((auth) => {
 
 if (typeof window !== 'undefined') {
   window.addEventListener(BACKEND_CHANGE_EVENT, () => {
+    if (!auth$.value) return;
     // Post lists follow live events: a refetch would push new posts above what the member reads.
-    if (auth$.value) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.postLists[0] });
+    const predicate = (query: Query) => query.queryKey[0] !== queryKeys.postLists[0];
+    // A read under way may have read before the change: invalidating alone would keep it (TanStack
+    // refetches a query still without data by joining its fetch), and its old answer would stay,
+    // fresh, over the live event it arrives after. It is cancelled (put back) and read again.
+    void queryClient
+      .cancelQueries({ predicate, fetchStatus: 'fetching' })
+      .catch(() => undefined)
+      .then(() => queryClient.invalidateQueries({ predicate }));
   });
   // The page's one live connection, open while a member is signed in.
   connectLive(queryClient);

@@ -2,8 +2,9 @@
  * Applies one live event (../../../../mock-api/src/contract-live.ts) to the query cache, in
  * place. Events carry the entity's absolute state, so applying one twice, or after the
  * member's own write already put the same state there, changes nothing: the member's own
- * events are never counted twice. The member's own view (reaction, bookmark, upvote, follows)
- * is not in events and is kept from the cached copy.
+ * events are never counted twice. The member's own view (reaction, bookmark, upvote) is kept
+ * from the cached copy; only the private `viewer.*` events of the member's own other pages
+ * change it.
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { LiveEvent, LiveMember, LivePost } from '@social/mock-api/contract-live';
@@ -231,5 +232,30 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
       // Stale beyond repair: what is on screen is read again.
       void client.invalidateQueries();
       return;
+    case 'viewer.post': {
+      const { memberId, postId, viewer } = event.data;
+      if (memberId !== ctx.myId) return;
+      let bookmarkMoved = false;
+      updatePost(client, postId, (post) => {
+        if (post.viewer?.reaction === viewer.reaction && post.viewer.bookmarked === viewer.bookmarked) return post;
+        bookmarkMoved ||= post.viewer?.bookmarked !== viewer.bookmarked;
+        return { ...post, viewer };
+      });
+      // The bookmarks tab lists them in the order they were made: read again, not patched.
+      if (bookmarkMoved || !client.getQueryData(queryKeys.post(postId))) void client.invalidateQueries({ queryKey: queryKeys.memberPosts(memberId, 'bookmarks') });
+      return;
+    }
+    case 'viewer.comment': {
+      const { memberId, postId, commentId, upvoted } = event.data;
+      if (memberId !== ctx.myId) return;
+      updateComments(client, postId, (comments) => {
+        const at = comments.findIndex((c) => c._id === commentId);
+        if (at < 0 || comments[at]!.viewerUpvoted === upvoted) return comments;
+        const copy = comments.slice();
+        copy[at] = { ...comments[at]!, viewerUpvoted: upvoted };
+        return copy;
+      });
+      return;
+    }
   }
 }
