@@ -4,7 +4,7 @@
  * a reload, logging in, posting, liking and commenting all work, and the page says it is offline.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, SHELL, testUser } from './support/browser';
+import { launchBrowser, openPage, SHELL, testUser, untilInPage } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,40 +16,30 @@ afterAll(async () => {
 
 const OFFLINE_LOCAL = 'You are offline. Everything keeps working on this device.';
 
-/** Whether the service worker controls the page and has cached every remote's entry and exposed files (as sw.ts's cacheRemotes does). */
-function isProductCached(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    if (!navigator.serviceWorker.controller) return false;
-    const entries = await caches.open('orbit-entries');
-    const chunks = await caches.open('orbit-chunks');
-    const stored = await entries.match('/remotes.json');
-    if (!stored) return false;
-    const config = (await stored.json()) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(config)) {
-      if (key.startsWith('//') || typeof value !== 'string') continue;
-      const manifestAnswer = await entries.match(value);
-      if (!manifestAnswer || !(await entries.match(new URL('remoteEntry.js', value).href))) return false;
-      const manifest = (await manifestAnswer.json()) as { exposes: { assets: { js: { sync: string[]; async: string[] } } }[] };
-      for (const expose of manifest.exposes) {
-        for (const file of [...expose.assets.js.sync, ...expose.assets.js.async]) if (!(await chunks.match(new URL(file, value).href))) return false;
-      }
+/** In the page: whether the service worker controls it and has cached every remote's entry and exposed files (as sw.ts's cacheRemotes does). */
+async function isProductCached(): Promise<boolean> {
+  if (!navigator.serviceWorker.controller) return false;
+  const entries = await caches.open('orbit-entries');
+  const chunks = await caches.open('orbit-chunks');
+  const stored = await entries.match('/remotes.json');
+  if (!stored) return false;
+  const config = (await stored.json()) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(config)) {
+    if (key.startsWith('//') || typeof value !== 'string') continue;
+    const manifestAnswer = await entries.match(value);
+    if (!manifestAnswer || !(await entries.match(new URL('remoteEntry.js', value).href))) return false;
+    const manifest = (await manifestAnswer.json()) as { exposes: { assets: { js: { sync: string[]; async: string[] } } }[] };
+    for (const expose of manifest.exposes) {
+      for (const file of [...expose.assets.js.sync, ...expose.assets.js.async]) if (!(await chunks.match(new URL(file, value).href))) return false;
     }
-    return true;
-  });
+  }
+  return true;
 }
 
-/**
- * Waits until the product is cached (bounded: 60 s). Not page.waitForFunction: it takes the
- * Promise an async predicate returns as truthy and stops at once, whatever the caches hold.
- */
+/** Waits until the product is cached (bounded: 60 s; cacheRemotes has no completion event). */
 async function productCached(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const deadline = Date.now() + 60_000;
-  while (!(await isProductCached(page))) {
-    if (Date.now() > deadline) throw new Error('The service worker did not cache the remotes within 60 s');
-    // Polls the caches every 250 ms, in the page (cacheRemotes has no completion event).
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)));
-  }
+  await untilInPage(page, 'the service worker caches the remotes', isProductCached, undefined);
 }
 
 test('with the network off: reload, log in, post, like and comment all work, and the page says it is offline', async () => {

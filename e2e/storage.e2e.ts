@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { LIMITS, SERVER_ERRORS } from '@social/mock-api/contract';
 import { signToken } from '@social/mock-api/tokens';
-import { launchBrowser, logInAs, openPage, SHELL } from './support/browser';
+import { launchBrowser, logInAs, openPage, SHELL, untilInPage } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -91,7 +91,7 @@ test("two tabs: a post, a like, a comment and a signup in one show in the other 
   await a.getByRole('button', { name: 'Sign Up' }).click();
   await a.getByRole('link', { name: 'My profile' }).waitFor();
   delays.signup = await seenWithin(() =>
-    b.waitForFunction(async (mail) => {
+    untilInPage(b, "tab B's backend knows the new member", async (mail: string) => {
       const answer = await fetch('/api/users').then((r) => r.json() as Promise<{ users: { username: string }[] }>);
       return answer.users.some((u) => u.username === mail);
     }, email),

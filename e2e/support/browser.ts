@@ -71,3 +71,17 @@ export async function logInAs(page: Page, n: 1 | 2 | 3 | 4 = 1): Promise<void> {
 }
 
 export const testUser = (n: 1 | 2 | 3 | 4) => TEST_CREDENTIALS[n - 1]!;
+
+/**
+ * Waits until `check` (an async test run in the page, e.g. a fetch or a Cache read) answers
+ * true, polling every 250 ms, at most `timeoutMs`. Not page.waitForFunction: it takes the
+ * Promise an async predicate returns as truthy and stops at once.
+ */
+export async function untilInPage<A>(page: Page, what: string, check: (arg: A) => Promise<boolean>, arg: A, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  // Playwright types the argument as its serialized form (Unboxed<A>), which a plain A is.
+  while (!(await page.evaluate(check as (arg: unknown) => Promise<boolean>, arg))) {
+    if (Date.now() > deadline) throw new Error(`Not within ${timeoutMs / 1000} s: ${what}`);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)));
+  }
+}

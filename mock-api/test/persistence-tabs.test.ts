@@ -29,6 +29,17 @@ test('a like in one instance and a comment in another both survive, and an insta
   }
 });
 
+test("a read in one instance shows another's write at once (two tabs on the in-page fallback)", async () => {
+  const a = await openTab();
+  const b = await openTab();
+  const before = (await b.post('p11-chess')).comments.length;
+  const adarsh = await a.login(1);
+  expect((await a.call('post /comments/add/:postId', { postId: 'p11-chess' }, { commentData: { content: 'Seen in B' } }, adarsh)).status).toBe(201);
+  const post = await b.post('p11-chess');
+  expect(post.comments).toHaveLength(before + 1);
+  expect(post.comments.map((c) => c.content)).toContain('Seen in B');
+});
+
 test('a member who signed up in one instance is kept after another writes, and can log in in a later one', async () => {
   const a = await openTab();
   const b = await openTab();

@@ -12,7 +12,9 @@
  *   this one last looked (IndexedDB runs such transactions one after another), applies its
  *   change and stores the records it touched in that transaction. That is what a worker that
  *   was stopped and started again, or an updated worker taking over from the old one, needs:
- *   no write is lost, whichever instance made it.
+ *   no write is lost, whichever instance made it. A read first takes in what another
+ *   instance stored (one meta read when nothing did), so two tabs on the in-page fallback (no
+ *   service worker) see each other's writes and logouts.
  * Every committed change (a write, stored or in memory, or a reset) then passes `committed`
  * once: its live events go out on LIVE_CHANNEL (./live.ts, docs/live.md), from the worker as
  * from a page, and `onChange` is told (the worker tells the other tabs, which fire
@@ -160,6 +162,7 @@ export class Backend {
   private nextSeq = 1;
   /** The storage revision this tab's data matches. */
   private revision = 0;
+  private closed = false;
   private storage: IdbStorage | null = null;
   /** Each committed write's live events, to every page of the site (./live.ts, docs/live.md). */
   private readonly live = new LivePublisher();
@@ -176,6 +179,7 @@ export class Backend {
 
   /** Closes the live channel and the storage. */
   close(): void {
+    this.closed = true;
     this.live.close();
     void this.ready.then(() => this.storage?.close());
   }
@@ -280,6 +284,19 @@ export class Backend {
       else this.db = seed;
       this.committed(undefined, { revision: this.revision, full: true, users: [], posts: [] });
     });
+  }
+
+  /**
+   * Before a read: takes in what another instance stored since this one last looked (one meta
+   * read when nothing changed). Another instance is a second tab on the in-page fallback (no
+   * service worker), or the old worker while an updated one takes over.
+   */
+  private async catchUp(): Promise<void> {
+    if (!this.storage || this.closed) return;
+    const tx = this.storage.beginWrite();
+    const meta = await readMeta(tx);
+    if (meta && meta.revision !== this.revision) await this.applyStored(tx, meta);
+    await tx.done;
   }
 
   private async applyStored(tx: WriteTx, meta: Meta): Promise<void> {
@@ -389,7 +406,10 @@ export class Backend {
             if (snapshot) this.committed((request as unknown as { [REQUEST_CLIENT]?: string })[REQUEST_CLIENT], { revision: 0, full: false, ...idsOf(snapshot, this.db) }, snapshot);
             return response;
           }
-          if (kind === 'read') return this.run(kind, handler, request, body).response;
+          if (kind === 'read') {
+            await this.catchUp();
+            return this.run(kind, handler, request, body).response;
+          }
           return await this.storedWrite(handler, request, body);
         } catch (error) {
           return errorResponse(error);
