@@ -17,10 +17,10 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const net = require('net');
 const { spawn, execFileSync } = require('child_process');
 const { chromium } = require('playwright-core');
 const { startServers } = require('../e2e/support/servers');
+const { freePort } = require('./free-port');
 
 const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -29,17 +29,6 @@ const OUT = option('--out');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const BASE = option('--base');
 const SHELL = BASE ?? 'http://localhost:3000';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function launch() {
   const port = await freePort();
