@@ -26,6 +26,9 @@ async function commentCount(link: Locator): Promise<number> {
 
 const cardWith = (page: Page, text: string) => page.locator('article').filter({ hasText: text });
 
+/** A posted comment's text on the post page (not the comment box, which may still hold it). */
+const commentText = (page: Page, text: string) => page.getByRole('region', { name: 'comment' }).getByText(text, { exact: true });
+
 /** Waits until `seen` holds in the other tab; returns how long it took after the change (ms). */
 async function seenWithin(seen: () => Promise<unknown>): Promise<number> {
   const start = Date.now();
@@ -63,7 +66,7 @@ test("two tabs: a post, a like, a comment and a signup in one show in the other 
   await cardWith(a, text).getByRole('link', { name: 'Comments' }).click();
   await a.getByRole('textbox', { name: 'Write a comment' }).fill('Commented in tab A');
   await a.getByRole('button', { name: 'Post', exact: true }).click();
-  await a.getByText('Commented in tab A').waitFor();
+  await commentText(a, 'Commented in tab A').waitFor();
   const bCard = b.locator(`article:has(a[href="${href}"])`).getByRole('link', { name: 'Comments' });
   delays.comment = await seenWithin(() => b.waitForFunction((h) => {
     const link = document.querySelector(`article a[href="${h}"][aria-describedby]`);
@@ -75,8 +78,8 @@ test("two tabs: a post, a like, a comment and a signup in one show in the other 
   await cardWith(b, text).getByRole('link', { name: 'Comments' }).click();
   await b.getByRole('textbox', { name: 'Write a comment' }).fill('Commented in tab B');
   await b.getByRole('button', { name: 'Post', exact: true }).click();
-  await b.getByText('Commented in tab B').waitFor();
-  delays.commentBack = await seenWithin(() => a.getByText('Commented in tab B').waitFor());
+  await commentText(b, 'Commented in tab B').waitFor();
+  delays.commentBack = await seenWithin(() => commentText(a, 'Commented in tab B').waitFor());
 
   // A signup in tab A: tab B follows the new session, and its backend knows the new member.
   await a.getByRole('link', { name: 'My profile' }).click();
@@ -102,8 +105,8 @@ test("two tabs: a post, a like, a comment and a signup in one show in the other 
   await b.reload();
   for (const page of [a, b]) {
     await page.goto(`${SHELL}${href}`);
-    await page.getByText('Commented in tab A').waitFor();
-    await page.getByText('Commented in tab B').waitFor();
+    await commentText(page, 'Commented in tab A').waitFor();
+    await commentText(page, 'Commented in tab B').waitFor();
     await page.getByText(text).first().waitFor();
   }
   const post = await b.evaluate(async (h) => (await fetch(`/api/posts/${h.split('/').pop()}`).then((r) => r.json())) as { post: { likes: { likedBy: { _id: string }[] } } }, href!);
