@@ -22,13 +22,15 @@ module.exports = {
     // The fake backend's own machinery, not the API: its IndexedDB storage (persistence,
     // persistence-property), sync between browser tabs (persistence-tabs), Mirage's URL
     // switches and passthrough (server), Mirage's console output (mirage-console) and its
-    // picture store (images: IndexedDB Blobs and object URLs).
+    // picture store (images: IndexedDB Blobs and object URLs), and the backend as the service
+    // worker runs it (worker: MirageJS answering fetch Requests, no HTTP server in between).
     '/test/persistence\\.test\\.ts$',
     '/test/persistence-property\\.test\\.ts$',
     '/test/persistence-tabs\\.test\\.ts$',
     '/test/server\\.test\\.ts$',
     '/test/mirage-console\\.test\\.ts$',
     '/test/images\\.test\\.ts$',
+    '/test/worker\\.test\\.ts$',
   ],
   transform: {
     ...base.transform,

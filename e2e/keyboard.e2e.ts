@@ -261,7 +261,10 @@ test('a changed avatar survives reloads without asking for a dead blob: address'
   await dialog.getByRole('button', { name: 'Update' }).click();
   await dialog.waitFor({ state: 'detached' });
   const navAvatar = page.getByRole('link', { name: 'My profile' }).locator('img');
-  await page.waitForFunction((el) => (el as HTMLImageElement).src.startsWith('blob:') && (el as HTMLImageElement).naturalWidth === 96, await navAvatar.elementHandle());
+  // The new picture is shown: the service worker's backend names it /api/images/<id> (one
+  // address for every tab and load); the in-page fallback would name it by an object URL.
+  await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 96, await navAvatar.elementHandle());
+  expect(new URL(await navAvatar.evaluate((el) => (el as HTMLImageElement).src)).pathname).toMatch(/^\/api\/images\//);
   expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('login-items')!) as { user: { pic: string } }).user.pic)).not.toMatch(/^blob:/);
 
   const failed: string[] = [];

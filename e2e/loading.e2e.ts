@@ -27,17 +27,24 @@ test('the remotes config is read at run time: a remote moved in remotes.json loa
   await context.close();
 });
 
-test('a redeployed remote is picked up on the next load, without rebuilding the shell', async () => {
+test('a redeployed remote is picked up on the next load, without rebuilding the shell, with the product in the service worker', async () => {
   const { page, context, errors } = await openPage(browser);
   await page.goto(`${SHELL}/login`);
   await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+  // The service worker (registered once the page is idle) has the product; the next load goes through it.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   // The auth team deploys a new build: its remoteEntry.js (which names its chunks) changes.
   const entry = new URL('/remoteEntry.js', (await (await page.request.get(`${SHELL}/remotes.json`)).json()).auth).href;
   // Browsers must ask again on every load: the entry's name never changes from build to build.
   expect((await page.request.get(entry)).headers()['cache-control']).toBe('no-cache');
-  await page.route(entry, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: `${await response.text()}\nwindow.__authBuild = 'new';` });
+  // The worker fetches the entry (network first): route the context, which sees the worker's requests.
+  await context.route(entry, async (route) => {
+    try {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `${await response.text()}\nwindow.__authBuild = 'new';` });
+    } catch {
+      // The test is over: the worker was still caching the entries (it does once the page is idle).
+    }
   });
   await page.reload();
   await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
@@ -46,12 +53,12 @@ test('a redeployed remote is picked up on the next load, without rebuilding the 
   await context.close();
 });
 
-test('/login shows before the fake backend has loaded, and logging in loads it', async () => {
+test('/login shows before the fake backend has loaded, and logging in waits for it', async () => {
   const { page, context, errors } = await openPage(browser);
-  // Hold the fake backend's code back until the login form is on screen.
+  // Hold the fake backend's code (the service worker's file) back until the login form is on screen.
   const held: Route[] = [];
   let release = false;
-  await page.route(/\/mock-api\.[0-9a-f]+\.js$/, (route) => (release ? route.continue() : held.push(route)));
+  await context.route(/\/sw\.js$/, (route) => (release ? route.continue() : held.push(route)));
   await page.goto(`${SHELL}/login`);
   await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
   release = true;
@@ -66,7 +73,7 @@ test('/login shows before the fake backend has loaded, and logging in loads it',
   await context.close();
 });
 
-test('a page that calls no API never downloads the fake backend', async () => {
+test('a page that calls no API never loads the fake backend into the page', async () => {
   const { page, context, errors } = await openPage(browser);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));

@@ -59,7 +59,8 @@ test('every route of the composed app shows its screen, with React loaded once',
 
 test('with the profile remote unreachable, its route says so with Retry and the other pages keep working', async () => {
   const { page, context } = await openPage(browser);
-  await page.route('http://localhost:3004/**', (route) => route.abort('connectionrefused'));
+  // The context, not the page: the service worker fetches the remotes' files (page.route does not see those).
+  await context.route('http://localhost:3004/**', (route) => route.abort('connectionrefused'));
   await logInAs(page, 1);
   await page.getByRole('article').first().waitFor();
 
@@ -73,7 +74,7 @@ test('with the profile remote unreachable, its route says so with Retry and the 
   await page.getByRole('article').first().waitFor();
 
   // Back online: Retry loads the profile.
-  await page.unroute('http://localhost:3004/**');
+  await context.unroute('http://localhost:3004/**');
   await page.getByRole('link', { name: 'My profile' }).click();
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.getByRole('tab', { name: 'POSTS' }).waitFor();

@@ -3,7 +3,8 @@
  * Serves one app's production build on its port, as a deployment would:
  * compressed (gzip), CORS open on remotes (the shell loads them from other origins),
  * SPA fallback on the shell, and no caching of the files that name the current build
- * (mf-manifest.json, remoteEntry.js, index.html, remotes.json) so a redeploy is seen at once.
+ * (mf-manifest.json, remoteEntry.js, index.html, remotes.json, the service worker sw.js) so a
+ * redeploy is seen at once.
  *   node tools/serve.js <app-folder>
  *   node tools/serve.js shell --single   the bench's single-bundle build (shell/dist-single) on port 4000
  */
@@ -36,7 +37,7 @@ const config = {
       headers: [{ key: 'Cache-Control', value: 'no-cache' }],
     },
     {
-      source: '@(remoteEntry|federation-runtime-core).js',
+      source: '@(remoteEntry|federation-runtime-core|sw).js',
       headers: [{ key: 'Cache-Control', value: 'no-cache' }],
     },
   ],

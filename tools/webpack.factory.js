@@ -12,6 +12,7 @@ const { Writable } = require('stream');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { serviceWorkerConfig, injectPrecacheList, SW_NAME } = require('./sw/webpack');
 const apps = require('./apps');
 const { devRemotesMiddleware } = require('./dev-remotes');
 
@@ -216,10 +217,14 @@ function createAppConfig({ dir, title, exposes = {} }) {
     // server of a remote stays one plain compilation; its production page gets the core from
     // a small second compilation (runtimeCoreConfig).
     const externalRuntime = production && !isShell;
+    // The shell's service worker (shell/src/offline/sw.ts, docs/offline.md) is its own
+    // compilation; in production the shell's build then puts its precache list in (tools/sw/).
+    const withServiceWorker = isShell && !single;
     const mode = single ? 'single' : production ? 'production' : 'development';
     const refresh = !production && !single ? fastRefresh() : null;
     const appConfig = {
       ...(externalRuntime ? { name: 'app', dependencies: [RUNTIME_CORE_NAME] } : {}),
+      ...(withServiceWorker && production ? { name: 'app', dependencies: [SW_NAME] } : {}),
       context: dir,
       entry: single ? './src/bootstrap.tsx' : './src/index.ts',
       mode: production ? 'production' : 'development',
@@ -314,6 +319,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
         }),
         ...(single ? [] : [new ExposeAssetsPlugin()]),
         ...(isShell ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })] : []),
+        ...(withServiceWorker && production ? [injectPrecacheList()] : []),
         ...(refresh ? [refresh.plugin] : []),
       ],
       performance: { hints: false },
@@ -336,6 +342,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
       stats: 'errors-warnings',
       infrastructureLogging: infrastructureLog(),
     };
+    if (withServiceWorker) return [appConfig, serviceWorkerConfig({ dir, production })];
     if (!externalRuntime) return appConfig;
     const runtimeCoreConfig = {
       name: RUNTIME_CORE_NAME,

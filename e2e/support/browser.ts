@@ -22,8 +22,12 @@ export interface TrackedPage {
 }
 
 /** A fresh context (empty storage) whose page records console errors and counts React copies. */
-export async function openPage(browser: Browser, options: { width?: number; theme?: 'dark' | 'light'; fastBackend?: boolean } = {}): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; theme?: 'dark' | 'light'; fastBackend?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<TrackedPage> {
+  // serviceWorkers 'block': no service worker, so the fake backend runs in the page (its fallback).
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, serviceWorkers: options.serviceWorkers ?? 'allow' });
   await context.addInitScript((theme) => {
     // A stand-in for the React DevTools hook: every React DOM copy registers itself here.
     const renderers = new Map<number, unknown>();
@@ -67,3 +71,17 @@ export async function logInAs(page: Page, n: 1 | 2 | 3 | 4 = 1): Promise<void> {
 }
 
 export const testUser = (n: 1 | 2 | 3 | 4) => TEST_CREDENTIALS[n - 1]!;
+
+/**
+ * Waits until `check` (an async test run in the page, e.g. a fetch or a Cache read) answers
+ * true, polling every 250 ms, at most `timeoutMs`. Not page.waitForFunction: it takes the
+ * Promise an async predicate returns as truthy and stops at once.
+ */
+export async function untilInPage<A>(page: Page, what: string, check: (arg: A) => Promise<boolean>, arg: A, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  // Playwright types the argument as its serialized form (Unboxed<A>), which a plain A is.
+  while (!(await page.evaluate(check as (arg: unknown) => Promise<boolean>, arg))) {
+    if (Date.now() > deadline) throw new Error(`Not within ${timeoutMs / 1000} s: ${what}`);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)));
+  }
+}

@@ -58,6 +58,18 @@ function messagesOf(body: unknown, status: number): string[] {
   return [`Request failed with status ${status}`];
 }
 
+/** An /api call answered with a web page: the backend is not there (e.g. the in-browser one has not started). */
+export const BACKEND_NOT_ANSWERING = 'The backend is not answering. Reload the page to try again.';
+/** Offline: a change was not sent (drafts stay where they were typed). */
+export const OFFLINE_WRITE = 'You are offline, so this change was not sent. Try again when you are back online.';
+export const OFFLINE_READ = 'You are offline, so this could not be loaded.';
+
+function unreachableMessage(method: Method): string {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (!offline) return 'The server could not be reached. Check your connection and try again.';
+  return method === 'GET' ? OFFLINE_READ : OFFLINE_WRITE;
+}
+
 /** A random key per action: crypto.randomUUID where there is one (it needs a secure context), else random hex. */
 function idempotencyKey(): string {
   const crypto = globalThis.crypto as Crypto | undefined;
@@ -91,9 +103,15 @@ export function createApiClient(options: ApiClientOptions) {
           body: body === undefined ? undefined : JSON.stringify(body),
         });
       } catch (cause) {
-        if (idempotent && attempt === 0) continue;
-        throw new ApiError(0, ['The server could not be reached. Check your connection and try again.'], cause);
+        // Offline: no retry (it would fail the same way); say the change was not sent.
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        if (idempotent && attempt === 0 && !offline) continue;
+        throw new ApiError(0, [unreachableMessage(method)], cause);
       }
+    }
+    // A static server's page (HTML) is not the API answering: say so rather than read it as data.
+    if ((response.headers?.get?.('content-type') ?? '').includes('text/html')) {
+      throw new ApiError(503, [BACKEND_NOT_ANSWERING], undefined);
     }
     const text = await response.text();
     let parsed: unknown = text;

@@ -191,21 +191,22 @@ it('GET /api/images/<id> answers the bytes with their type through MirageJS, as 
   }
 });
 
-it('another tab shows a photo this tab stored, with its own object URL', async () => {
+it('a backend started again (a page on the in-page backend, reloaded) shows a stored photo with its own object URL', async () => {
   const a = await openTab();
-  const b = await openTab();
   const token = await a.login(1);
   const bytes = photo(4, 8192);
   await a.call('post /posts', {}, { postData: { content: 'From tab A', pic: dataUrl(bytes) } }, token);
   const inA = (await a.posts()).posts.find((p) => p.content === 'From tab A')!;
+  const b = await openTab();
   const inB = (await b.posts()).posts.find((p) => p.content === 'From tab A')!;
   expect(inB.pic).toMatch(/^blob:/);
   expect(inB.pic).not.toBe(inA.pic);
   expect(Buffer.from((await shown(inB.pic)).bytes).equals(Buffer.from(bytes))).toBe(true);
-  // A new profile picture too: every summary of the member in tab B shows it.
+  // A new profile picture too: every summary of the member in the next start shows it.
   const face = photo(9, 2048);
   await a.call('post /users/edit', {}, { userData: { pic: dataUrl(face) } }, token);
-  const me = (await b.call<{ users: User[] }>('get /users')).body.users.find((u) => u.username === TEST_CREDENTIALS[0]!.username)!;
+  const c = await openTab();
+  const me = (await c.call<{ users: User[] }>('get /users')).body.users.find((u) => u.username === TEST_CREDENTIALS[0]!.username)!;
   expect(Buffer.from((await shown(me.pic)).bytes).equals(Buffer.from(face))).toBe(true);
 });
 

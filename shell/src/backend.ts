@@ -1,13 +1,14 @@
 /**
  * Which backend the apps call, decided at run time by the shell's served config
  * (remotes.json, read once by shell/src/bootstrap.tsx). With an `apiBaseUrl` (an http(s)
- * address), every app calls that server (the bus's api client) and MirageJS is never
- * downloaded; without one, the in-browser fake backend starts. Either way it happens on the
+ * address), every app calls that server (the bus's api client) and the fake backend never
+ * starts; without one, the in-browser fake backend starts in the service worker. Either way it happens on the
  * first API call (the bus awaits `whenBackendReady`), so a page that calls no API, like
  * /login, loads neither. `npm run start:server` / `serve:server` serve such a config.
  */
 import { setApiBaseUrl } from '@social/shell/bus';
 import { resolveHttpUrl } from '@social/shell/federation';
+import { startWorkerBackend } from './offline/service-worker';
 
 /** The API server the config names, without a trailing slash, or null for the in-browser fake backend. */
 export function apiBaseUrlOf(config: unknown): string | null {
@@ -26,6 +27,6 @@ export async function startBackend(openedAt: string, config: Promise<unknown>): 
     setApiBaseUrl(base);
     return;
   }
-  const { startServer } = await import(/* webpackChunkName: "mock-api" */ '@social/mock-api/server');
-  startServer({ url: openedAt });
+  // The in-browser fake backend runs in the service worker (./offline/service-worker.ts).
+  await startWorkerBackend(openedAt);
 }

@@ -6,6 +6,7 @@ import { configureRemotes, readServedConfig, remotesFromConfig } from '@social/s
 import { App } from './app/App';
 import { prefetchWhileSignedOut } from './app/prefetch';
 import { startBackend } from './backend';
+import { registerWhenIdle } from './offline/service-worker';
 import './ui/ui.css';
 
 // The address the page was opened with: its switches (?reset-data, ?seed-posts=N, ?api-delay=N)
@@ -25,6 +26,8 @@ async function main() {
     </React.StrictMode>,
   );
   prefetchWhileSignedOut();
+  // The service worker keeps the product for the next load and offline (docs/offline.md).
+  registerWhenIdle();
 }
 
 void main();

@@ -7,13 +7,16 @@ import { configure } from '@testing-library/react';
 // jsdom lacks these; react-router needs them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-// jsdom does not implement scrolling; the shell scrolls to top on every path change.
-window.scrollTo = () => undefined;
+// A test file may run in Node's environment (`@jest-environment node`: the service worker's code).
+if (typeof window !== 'undefined') {
+  // jsdom does not implement scrolling; the shell scrolls to top on every path change.
+  window.scrollTo = () => undefined;
 
-// Each test starts with an empty browser storage.
-beforeEach(() => {
-  window.localStorage.clear();
-});
+  // Each test starts with an empty browser storage.
+  beforeEach(() => {
+    window.localStorage.clear();
+  });
+}
 
 // TanStack Query tells its subscribers in a batch after a setTimeout(0); in tests a microtask,
 // so an answer written into the cache inside act() is on screen when act() returns.

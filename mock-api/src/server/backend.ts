@@ -4,16 +4,24 @@
  * stores what changed or puts it back. No handler can crash the server or leave a half-made
  * change behind.
  *
- * With `persist` the data lives in IndexedDB (./idb.ts), shared by every tab of the site:
- * - requests of this tab run one at a time, in order;
- * - a write takes the site-wide lock (`navigator.locks`), re-reads what other tabs changed
- *   since this tab last looked, applies its change and stores the records it touched in one
- *   transaction; then it tells the other tabs (BroadcastChannel), which re-read those records
- *   and fire BACKEND_CHANGE_EVENT on their window so the apps refresh.
- * - a read first catches up with other tabs' writes.
+ * With `persist` the data lives in IndexedDB (./idb.ts). In the product one instance serves
+ * every tab of the site: it runs in the service worker (../worker/), so there is nothing to
+ * replicate between tabs.
+ * - requests run one at a time, in order;
+ * - a write re-reads, inside its own readwrite transaction, what another instance stored since
+ *   this one last looked (IndexedDB runs such transactions one after another), applies its
+ *   change and stores the records it touched in that transaction. That is what a worker that
+ *   was stopped and started again, or an updated worker taking over from the old one, needs:
+ *   no write is lost, whichever instance made it. A read first takes in what another
+ *   instance stored (one meta read when nothing did), so two tabs on the in-page fallback (no
+ *   service worker) see each other's writes and logouts.
+ * Every committed change (a write, stored or in memory, or a reset) then passes `committed`
+ * once: its live events go out on LIVE_CHANNEL (./live.ts, docs/live.md), from the worker as
+ * from a page, and `onChange` is told (the worker tells the other tabs, which fire
+ * BACKEND_CHANGE_EVENT).
  */
 import { Response, type Request } from 'miragejs';
-import { BACKEND_CHANGE_EVENT, SERVER_ERRORS } from '../contract';
+import { SERVER_ERRORS } from '../contract';
 import { errorBody, fail, HttpError } from './errors';
 import {
   changesSince,
@@ -29,7 +37,7 @@ import {
   type Meta,
   type WriteTx,
 } from './idb';
-import { ImageStore, referencedIds, refId, type StoredImage } from './image-store';
+import { ImageStore, referencedIds, refId, type ImageUrls, type StoredImage } from './image-store';
 import { IMAGE_NOT_FOUND } from './images';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
@@ -83,9 +91,11 @@ export interface Ctx {
 export type Handler = (ctx: Ctx) => Answer;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
-/** The site-wide lock every tab's writes take, so they apply one after another. */
-const WRITE_LOCK = 'social-mock-api:write';
-const CHANNEL = 'social-mock-api';
+
+/** Where GET /api/images/<id> leaves the image's Blob for an interceptor that can answer bytes (../worker/interceptor.ts). */
+export const BLOB_BODY = Symbol.for('@social/mock-api/blob-body');
+/** The tab a request came from, as the worker's interceptor names it (passed to `onChange`). */
+export const REQUEST_CLIENT = Symbol.for('@social/mock-api/client-id');
 
 function header(request: Request, name: string): string | undefined {
   const headers = request.requestHeaders ?? {};
@@ -103,16 +113,29 @@ export interface BackendOptions {
   reset: boolean;
   /** IndexedDB database name (tests use their own). */
   storageName?: string;
+  /** How answers name stored pictures (./image-store.ts): object URLs in a page, `/api/images/<id>` in the worker. */
+  imageUrls?: ImageUrls;
+  /**
+   * Called after a write or a reset was committed (stored, or kept in memory without storage),
+   * with the tab whose request made it (the worker tells the others) and what was committed,
+   * after the change's live events were published (`committed` below).
+   */
+  onChange?: (clientId: string | undefined, committed: Committed) => void;
+}
+
+/** What one stored write or reset changed: the ids of the members and posts added, changed or removed. */
+export interface Committed {
+  /** The storage revision this change made (0 without storage). */
+  revision: number;
+  /** Everything changed (a reset): reload all. */
+  full: boolean;
+  users: string[];
+  posts: string[];
 }
 
 const isQuotaError = (error: unknown): boolean =>
   !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'QuotaExceededError';
 
-/** Runs `task` holding the site-wide write lock (tab-local when the browser has no Web Locks). */
-function withSiteLock<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
-  return locks ? (locks.request(WRITE_LOCK, task) as Promise<T>) : task();
-}
 
 /** What a write must be able to put back. */
 /**
@@ -133,32 +156,30 @@ interface Snapshot {
 export class Backend {
   db: Db;
   /** Pictures, each stored once; records hold references (./image-store.ts). */
-  readonly images = new ImageStore();
+  readonly images: ImageStore;
   /** Each stored record's insertion sequence (lists keep that order across reloads and tabs). */
   private seqOf = new WeakMap<object, number>();
   private nextSeq = 1;
   /** The storage revision this tab's data matches. */
   private revision = 0;
+  private closed = false;
   private storage: IdbStorage | null = null;
-  private channel: BroadcastChannel | null = null;
   /** Each committed write's live events, to every page of the site (./live.ts, docs/live.md). */
   private readonly live = new LivePublisher();
-  private closed = false;
   /** This tab's requests, one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
   /** Resolves once the stored data is loaded (at once without persistence). */
   readonly ready: Promise<void>;
 
   constructor(private readonly options: BackendOptions) {
+    this.images = new ImageStore(options.imageUrls);
     this.db = this.withImagesMovedOut(createSeedDb(options.extraPosts));
     this.ready = options.persist && idbAvailable() ? this.enqueue(() => this.start()) : Promise.resolve();
   }
 
-  /** Stops listening to other tabs and closes the storage. */
+  /** Closes the live channel and the storage. */
   close(): void {
     this.closed = true;
-    this.channel?.close();
-    this.channel = null;
     this.live.close();
     void this.ready.then(() => this.storage?.close());
   }
@@ -196,28 +217,17 @@ export class Backend {
       console.warn('mock-api: IndexedDB could not be opened; changes last until the page closes.', error);
       return;
     }
-    const storage = this.storage;
-    await withSiteLock(async () => {
-      const stored = this.options.reset ? null : await storage.load();
-      if (stored) {
-        this.adopt(stored);
-        await this.moveInlineImages();
-        return;
-      }
-      // First start: bring over what earlier versions kept in localStorage, else the seed.
-      const legacy = this.options.reset ? null : loadLegacyDb();
-      await this.replaceStored(legacy?.db ?? createSeedDb(this.options.extraPosts));
-      if (legacy) clearLegacyDb();
-      if (this.options.reset) clearLegacyDb();
-    });
-    if (typeof BroadcastChannel !== 'undefined' && !this.closed) {
-      this.channel = new BroadcastChannel(CHANNEL);
-      this.channel.onmessage = () => {
-        void this.enqueue(() => this.catchUp()).then((changed) => {
-          if (changed && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(BACKEND_CHANGE_EVENT));
-        });
-      };
+    const stored = this.options.reset ? null : await this.storage.load();
+    if (stored) {
+      this.adopt(stored);
+      await this.moveInlineImages();
+      return;
     }
+    // First start: bring over what earlier versions kept in localStorage, else the seed.
+    const legacy = this.options.reset ? null : loadLegacyDb();
+    await this.replaceStored(legacy?.db ?? createSeedDb(this.options.extraPosts));
+    if (legacy) clearLegacyDb();
+    if (this.options.reset) clearLegacyDb();
   }
 
   /**
@@ -258,34 +268,35 @@ export class Backend {
     if (!this.storage) return;
     try {
       this.adopt(await this.storage.replaceAll(db, this.images.referencedBy(db)));
-      this.channel?.postMessage({ revision: this.revision });
     } catch (error) {
       // The app still works for this page; changes will answer storageFull until space frees up.
       console.warn('mock-api: could not store the data', error);
     }
   }
 
-  /** Back to the seed, here, in storage and in every other tab. */
-  reseed(): Promise<void> {
+  /** Back to the seed (with `extraPosts` generated posts when given), here and in storage; the tabs are told. */
+  reseed(extraPosts = this.options.extraPosts): Promise<void> {
     return this.enqueue(async () => {
       await this.ready;
       clearLegacyDb();
-      const seed = createSeedDb(this.options.extraPosts);
-      if (this.storage) await withSiteLock(() => this.replaceStored(seed));
+      const seed = createSeedDb(extraPosts);
+      if (this.storage) await this.replaceStored(seed);
       else this.db = seed;
-      this.live.publishReset(this.storage ? this.revision : undefined);
+      this.committed(undefined, { revision: this.revision, full: true, users: [], posts: [] });
     });
   }
 
-  /** Re-reads what other tabs stored since this tab last looked; true when something changed. */
-  private async catchUp(): Promise<boolean> {
-    if (!this.storage || this.closed) return false;
+  /**
+   * Before a read: takes in what another instance stored since this one last looked (one meta
+   * read when nothing changed). Another instance is a second tab on the in-page fallback (no
+   * service worker), or the old worker while an updated one takes over.
+   */
+  private async catchUp(): Promise<void> {
+    if (!this.storage || this.closed) return;
     const tx = this.storage.beginWrite();
     const meta = await readMeta(tx);
-    const changed = !!meta && meta.revision !== this.revision;
-    if (meta && changed) await this.applyStored(tx, meta);
+    if (meta && meta.revision !== this.revision) await this.applyStored(tx, meta);
     await tx.done;
-    return changed;
   }
 
   private async applyStored(tx: WriteTx, meta: Meta): Promise<void> {
@@ -392,14 +403,14 @@ export class Backend {
             const { response, snapshot } = this.run(kind, handler, request, body);
             // Kept in memory only: nothing to store.
             this.images.takePending();
-            if (snapshot) this.publishLive(snapshot);
+            if (snapshot) this.committed((request as unknown as { [REQUEST_CLIENT]?: string })[REQUEST_CLIENT], { revision: 0, full: false, ...idsOf(snapshot, this.db) }, snapshot);
             return response;
           }
           if (kind === 'read') {
             await this.catchUp();
             return this.run(kind, handler, request, body).response;
           }
-          return await withSiteLock(() => this.storedWrite(handler, request, body));
+          return await this.storedWrite(handler, request, body);
         } catch (error) {
           return errorResponse(error);
         }
@@ -473,8 +484,16 @@ export class Backend {
       }
       this.revision = revision;
       this.images.takePending();
-      this.channel?.postMessage({ revision });
-      this.publishLive(snapshot, revision);
+      this.committed(
+        (request as unknown as { [REQUEST_CLIENT]?: string })[REQUEST_CLIENT],
+        {
+          revision,
+          full: false,
+          users: [...change.users.map((u) => u.record._id), ...change.deletedUsers],
+          posts: [...change.posts.map((p) => p.record._id), ...change.deletedPosts],
+        },
+        snapshot,
+      );
       return result.response;
     } catch (error) {
       try {
@@ -486,6 +505,19 @@ export class Backend {
       if (isQuotaError(error)) throw new HttpError(STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
       throw error;
     }
+  }
+
+  /**
+   * Every change this backend made, stored or kept in memory, passes here once, after it was
+   * committed (`write`: the write's snapshot; none for a reset): its live events go out on
+   * LIVE_CHANNEL (./live.ts; in the service worker as in a page, docs/live.md), then
+   * `onChange` is told (the worker tells the other tabs).
+   */
+  private committed(clientId: string | undefined, change: Committed, write?: Snapshot): void {
+    const revision = this.storage ? change.revision : undefined;
+    if (write) this.publishLive(write, revision);
+    else this.live.publishReset(revision);
+    this.options.onChange?.(clientId, change);
   }
 
   /** The live events of the write just committed (its snapshot, and what it added and removed). */
@@ -569,10 +601,10 @@ export class Backend {
     return (_schema: unknown, request: Request): Promise<Response> =>
       this.enqueue(async () => {
         await this.ready;
-        await this.catchUp();
         const id = request.params?.imageId ?? '';
         const blob = this.images.has(id) ? this.images.blobOf(id) : null;
         if (!blob) return new Response(404, JSON_HEADERS, errorBody(IMAGE_NOT_FOUND));
+        (request as unknown as { [BLOB_BODY]?: Blob })[BLOB_BODY] = blob;
         respondWithBlob(request, blob);
         return new Response(
           200,
@@ -623,6 +655,16 @@ function respondWithBlob(request: Request, blob: Blob): void {
 }
 
 /** Puts the records a write touched (and that are still in the data) at their places in the indexes. */
+/** The ids of the members and posts a write kept in memory added, changed or removed. */
+function idsOf(snapshot: Snapshot, db: Db): Pick<Committed, 'users' | 'posts'> {
+  const { added, removed } = membershipOf(db);
+  const ids = { users: new Set<string>(), posts: new Set<string>() };
+  const note = (record: StoredUser | StoredPost) => ('userHandler' in record ? ids.users : ids.posts).add(record._id);
+  for (const record of [...added, ...removed]) note(record);
+  for (const [record, json] of snapshot.touched) if (JSON.stringify(record) !== json) note(record);
+  return { users: [...ids.users], posts: [...ids.posts] };
+}
+
 function reindex(db: Db, touched: Touched): void {
   const indexes = builtIndexes(db);
   if (!indexes) return;

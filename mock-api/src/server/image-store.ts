@@ -3,11 +3,12 @@
  * `/api/images/<id>`, and each image once, in IndexedDB's `images` store (./idb.ts), so posts
  * stay small and a like never copies a photo.
  *
- * Answers name an image by a URL the page can show without the bytes in the answer: an object
- * URL (`URL.createObjectURL`) of the stored Blob, made the first time the image is answered and
- * kept for the page's life (each tab makes its own from the shared Blob). Chosen over a service
- * worker, which would need its own file served beside every app, a registration before the first
- * image and a second copy of the storage code, for the same result in a page.
+ * Answers name an image by a URL the page can show without the bytes in the answer. In the
+ * product the backend runs in the service worker (../worker/), which answers `/api/images/<id>`
+ * itself, so answers name the image by that path (`urls: 'path'`): one stable URL for every tab
+ * and every load. Where the backend runs in the page (a remote's dev page, a browser without
+ * service workers) answers name it by an object URL (`URL.createObjectURL`) of the stored Blob,
+ * made the first time the image is answered and kept for the page's life.
  *
  * Two kinds stay data: URLs, stored as their text: SVGs sent by members (an object URL is of this
  * site's origin, so an SVG opened from it on its own could run script; a data: URL can't) and
@@ -63,7 +64,12 @@ function seedImageIds(): Set<string> {
   return seedIds;
 }
 
+/** How answers name a stored image: an object URL made in the page, or its `/api/images/<id>` path. */
+export type ImageUrls = 'object' | 'path';
+
 export class ImageStore {
+  constructor(private readonly urlsOf: ImageUrls = 'object') {}
+
   private readonly images = new Map<string, StoredImage>();
   /** Object URLs made by this page, both ways. */
   private readonly urls = new Map<string, string>();
@@ -135,7 +141,8 @@ export class ImageStore {
 
   private make(id: string, decoded: DecodedImage, dataUrl: string): StoredImage {
     const base = { id, type: decoded.contentType, size: decoded.bytes.length };
-    const inline = !canMakeObjectUrls() || (decoded.contentType === 'image/svg+xml' && !seedImageIds().has(id));
+    const canKeepBlobs = this.urlsOf === 'path' ? typeof Blob !== 'undefined' : canMakeObjectUrls();
+    const inline = !canKeepBlobs || (decoded.contentType === 'image/svg+xml' && !seedImageIds().has(id));
     if (inline) return { ...base, dataUrl };
     // A copy, so the Blob does not keep the decoding buffer's view alive.
     return { ...base, blob: new Blob([decoded.bytes.slice()], { type: decoded.contentType }) };
@@ -170,6 +177,7 @@ export class ImageStore {
     const image = this.images.get(id);
     if (!image) return pic;
     if (image.dataUrl) return image.dataUrl;
+    if (this.urlsOf === 'path') return pic;
     let url = this.urls.get(id);
     if (url === undefined) {
       if (!image.blob || !canMakeObjectUrls()) return pic;

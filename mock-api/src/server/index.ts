@@ -12,7 +12,7 @@
  */
 import { createServer, type Request, type Server } from 'miragejs';
 import { LIMITS } from '../contract';
-import { Backend, type Handler } from './backend';
+import { Backend, type BackendOptions, type Handler } from './backend';
 import { authRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comments';
 import type { Method, RouteKit } from './routes/kit';
@@ -26,6 +26,7 @@ import { deleteStoredDatabase } from './idb';
 import { clearLegacyDb } from './persistence';
 import { MAX_EXTRA_POSTS } from './seed';
 import { createSeedDb } from './seed';
+import { takeUrlSwitches } from '../switches';
 import { Renderer } from './store';
 
 export type ServerOptions = {
@@ -45,7 +46,22 @@ export type ServerOptions = {
    * address the page was opened with, since a route guard may have redirected since.
    */
   url?: string;
+  /**
+   * Who receives the requests: by default pretender, which patches the page's fetch and
+   * XMLHttpRequest; the service worker passes its own (../worker/interceptor.ts).
+   */
+  interceptor?: ServerInterceptor;
+  /** How answers name stored pictures (default: object URLs; the worker: `/api/images/<id>`). */
+  imageUrls?: BackendOptions['imageUrls'];
+  /** Called after a write was stored (the worker tells the other tabs). */
+  onChange?: BackendOptions['onChange'];
 };
+
+/** A MirageJS interceptor that is not pretender (MirageJS's `interceptor` option), and how to ask it for a GET (HEAD answers). */
+export interface ServerInterceptor {
+  /** Answers a request as the routes would, without the network (HEAD runs the GET through it). */
+  selfFetch(url: string, init: RequestInit): Promise<globalThis.Response>;
+}
 
 export { SEED_USER_IDS } from './seed/users';
 export { SEED_POST_IDS } from './seed/posts';
@@ -83,11 +99,15 @@ export function makeServer(options: ServerOptions = {}): Server {
     extraPosts: Math.max(0, Math.min(MAX_EXTRA_POSTS, Math.floor(options.extraPosts ?? 0))),
     reset: options.reset ?? false,
     storageName: options.storageName,
+    imageUrls: options.imageUrls,
+    onChange: options.onChange,
   });
+  const selfFetch = options.interceptor ? options.interceptor.selfFetch.bind(options.interceptor) : undefined;
 
   const table = new RouteTable();
   const server = createServer({
     environment,
+    ...(options.interceptor ? { interceptor: options.interceptor } : {}),
     routes() {
       this.namespace = 'api';
       this.timing = timing;
@@ -107,7 +127,7 @@ export function makeServer(options: ServerOptions = {}): Server {
       this.get('/images/:imageId', backend.imageHandler());
       // Registered last: Mirage prefers static and parameter segments, so these only catch what nothing else matched.
       for (const method of ['get', 'post', 'delete', 'put', 'patch', 'head', 'options'] as const) {
-        for (const path of ['/', '/*path']) this[method](path, (_schema: unknown, request: Request) => fallbackAnswer(table, method, request));
+        for (const path of ['/', '/*path']) this[method](path, (_schema: unknown, request: Request) => fallbackAnswer(table, method, request, selfFetch));
       }
       // Every request that is not /api goes to the network, whatever its origin.
       this.passthrough((request: Request) => !isApiRequestUrl(request.url));
@@ -118,7 +138,8 @@ export function makeServer(options: ServerOptions = {}): Server {
   // miragejs 0.1.48 drops the `logging: false` option (it assigns its own undefined field), and
   // its default logging prints every request and answer, passwords and tokens included.
   server.logging = false;
-  answerMalformedPaths(server, isApiRequestUrl);
+  // The worker's interceptor answers those itself.
+  if (!options.interceptor) answerMalformedPaths(server, isApiRequestUrl);
 
   backends.set(server, backend);
   active = { server, backend };
@@ -135,30 +156,6 @@ export function makeServer(options: ServerOptions = {}): Server {
 
 const SERVER_KEY = Symbol.for('@social/mock-api/server');
 type GlobalWithServer = typeof globalThis & { [SERVER_KEY]?: Server };
-
-/** Reads and removes the start-up switches from the address bar. */
-function takeUrlSwitches(address?: string): { reset: boolean; seedPosts?: number; timing?: number } {
-  if (typeof window === 'undefined' || !window.location) return { reset: false };
-  const switches = new URL(address ?? window.location.href, window.location.href).searchParams;
-  const reset = switches.has('reset-data');
-  const wholeNumber = (raw: string | null) => {
-    const parsed = raw === null ? NaN : Number.parseInt(raw, 10);
-    return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
-  };
-  const seedPosts = wholeNumber(switches.get('seed-posts'));
-  const timing = wholeNumber(switches.get('api-delay'));
-  const url = new URL(window.location.href);
-  if (url.searchParams.has('reset-data') || url.searchParams.has('seed-posts')) {
-    url.searchParams.delete('reset-data');
-    url.searchParams.delete('seed-posts');
-    try {
-      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-    } catch {
-      // Some sandboxed pages refuse replaceState; the switch still applied.
-    }
-  }
-  return { reset: reset || seedPosts !== undefined, seedPosts, timing };
-}
 
 /** The page's server: the first call starts it, later calls return the same one. */
 export function startServer(options: ServerOptions = {}): Server {
@@ -184,6 +181,12 @@ export async function resetDatabase(): Promise<void> {
   if (backend) return backend.reseed();
   clearLegacyDb();
   await deleteStoredDatabase();
+}
+
+/** Puts this server's data back to the seed plus `extraPosts` generated posts; the change is announced (`onChange`). */
+export function reseedServer(server: Server, extraPosts?: number): Promise<void> {
+  const backend = backends.get(server);
+  return backend ? backend.reseed(extraPosts) : Promise.resolve();
 }
 
 /** Resolves once the server's stored data is loaded (requests wait for it anyway). */

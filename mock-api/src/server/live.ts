@@ -165,8 +165,9 @@ function withoutViewer(render: V2Renderer, post: StoredPost, comment: StoredComm
 /**
  * Numbers events and posts them on LIVE_CHANNEL. Ids grow within the site (the origin): a
  * write's id is `revision * MAX_EVENTS_PER_WRITE + n`, where `revision` is the stored data's
- * revision, one sequence shared by every tab (writes take the site-wide lock). Without storage
- * (data in memory, one page), the publisher counts writes itself.
+ * revision, one sequence for the whole site (one backend serves every tab from the service
+ * worker, and IndexedDB orders a second instance's writes). Without storage (data in memory),
+ * the publisher counts writes itself.
  */
 export class LivePublisher {
   private channel: BroadcastChannel | null | undefined;

@@ -6,6 +6,7 @@ import { NavBar } from '../nav/NavBar';
 import { AppFrame } from './AppFrame';
 import { PublicOnly, RequireAuth } from './RouteGuards';
 import { NotFound } from './NotFound';
+import { OfflineNotice } from '../offline/OfflineNotice';
 import { MAIN_ID } from './SkipLinks';
 import './app.css';
 
@@ -61,6 +62,7 @@ export function AppRoutes() {
 export function App() {
   return (
     <AppFrame>
+      <OfflineNotice />
       <AppRoutes />
     </AppFrame>
   );

@@ -13,30 +13,51 @@ function afterPaint(): Promise<void> {
   });
 }
 
+/** Resolves when the browser is idle (no frame to paint first: the page is already on screen). */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 50);
+  });
+}
+
 /**
  * While a signed-out member is on /login or /signup, load what the home feed needs: its code
  * (feed page, post cards, the composer above them, and the data module with TanStack Query; a
  * remote that fails shows its Retry when the feed opens). Its data needs the member's token, so
  * the first home page is asked for the moment the member is signed in, while the route changes
- * and the feed's code starts.
+ * and the feed's code starts (answered by the service worker, it costs this page only the
+ * message and the parse).
+ *
+ * In small slices, each in its own idle period: one module at a time, so a member who taps the
+ * e-mail box meanwhile waits for at most one module's start-up.
  */
 export function prefetchWhileSignedOut(): void {
   if (auth$.value) return;
   const page = matchPath('signup', window.location.pathname) ? ('auth/SignupPage' as const) : ('auth/LoginPage' as const);
+  const stillSignedOut = () => {
+    const path = window.location.pathname;
+    return !auth$.value && (matchPath('login', path) || matchPath('signup', path));
+  };
   loadRemoteModule(page)
     .then(afterPaint)
     .then(() => {
-      const path = window.location.pathname;
-      if (auth$.value || !(matchPath('login', path) || matchPath('signup', path))) return;
+      if (!stillSignedOut()) return undefined;
       // Loaded, not only downloaded: after the click the feed renders without waiting for a remote.
-      for (const id of ['feed/FeedPage', 'post/PostCard', 'post/PostComposer'] as const) loadRemoteModule(id).catch(() => undefined);
-      import('@social/shell/data')
-        .then((data) => {
-          auth$.pipe(filter(Boolean), take(1)).subscribe(() => {
-            data.prefetchFeed('home', 'latest').catch(() => undefined);
-          });
-        })
-        .catch(() => undefined);
+      const slices: Array<() => Promise<unknown>> = [
+        () =>
+          import('@social/shell/data').then((data) => {
+            auth$.pipe(filter(Boolean), take(1)).subscribe(() => {
+              data.prefetchFeed('home', 'latest').catch(() => undefined);
+            });
+          }),
+        ...(['feed/FeedPage', 'post/PostCard', 'post/PostComposer'] as const).map((id) => () => loadRemoteModule(id)),
+      ];
+      return slices.reduce<Promise<unknown>>(
+        (previous, slice) =>
+          previous.then(idle).then(() => (stillSignedOut() ? slice().catch(() => undefined) : undefined)),
+        Promise.resolve(),
+      );
     })
     .catch(() => undefined); // The page itself shows a failed remote with Retry.
 }

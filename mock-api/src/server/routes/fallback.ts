@@ -24,7 +24,12 @@ function apiPath(url: string): string {
 }
 
 /** The answer of the catch-all routes (see the file comment). */
-export function fallbackAnswer(table: RouteTable, method: Method | 'head' | 'options', request: Request): Response | Promise<Response> {
+export function fallbackAnswer(
+  table: RouteTable,
+  method: Method | 'head' | 'options',
+  request: Request,
+  selfFetch: (url: string, init: RequestInit) => Promise<globalThis.Response> = fetch,
+): Response | Promise<Response> {
   const path = apiPath(request.url);
   const verb = method.toUpperCase();
   if (path === '' && (verb === 'OPTIONS' || verb === 'HEAD')) {
@@ -32,7 +37,7 @@ export function fallbackAnswer(table: RouteTable, method: Method | 'head' | 'opt
   }
   const allowed = table.allowed(path);
   if (verb === 'OPTIONS' && allowed.length > 0) return new Response(204, { Allow: allowed.join(', ') }, '');
-  if (verb === 'HEAD' && allowed.includes('GET')) return headAnswer(request);
+  if (verb === 'HEAD' && allowed.includes('GET')) return headAnswer(request, selfFetch);
   if (allowed.length > 0) {
     return new Response(405, { ...JSON_HEADERS, Allow: allowed.join(', ') }, errorBody(SERVER_ERRORS.methodNotAllowed));
   }
@@ -48,10 +53,13 @@ const safeDecode = (path: string) => {
   }
 };
 
-/** HEAD: ask the GET route (through fetch, so it runs exactly as a GET would) and drop the body. */
-async function headAnswer(request: Request): Promise<Response> {
+/**
+ * HEAD: ask the GET route (through fetch, so it runs exactly as a GET would; in the service
+ * worker through its own interceptor, as a worker's fetch goes to the network) and drop the body.
+ */
+async function headAnswer(request: Request, selfFetch: (url: string, init: RequestInit) => Promise<globalThis.Response>): Promise<Response> {
   const headers: Record<string, string> = { ...(request.requestHeaders ?? {}) };
-  const answer = await fetch(request.url, { method: 'GET', headers });
+  const answer = await selfFetch(request.url, { method: 'GET', headers });
   // Mirage turns an empty body into `{}` unless a Content-Type is given.
   const out: Record<string, string> = { ...JSON_HEADERS };
   answer.headers.forEach((value, key) => {

@@ -1,0 +1,84 @@
+/**
+ * Offline on the in-browser backend (docs/offline.md): once the service worker has the product
+ * (the shell precached, the remotes' files cached once the page was idle), the network can go:
+ * a reload, logging in, posting, liking and commenting all work, and the page says it is offline.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, SHELL, testUser, untilInPage } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const OFFLINE_LOCAL = 'You are offline. Everything keeps working on this device.';
+
+/** In the page: whether the service worker controls it and has cached every remote's entry and exposed files (as sw.ts's cacheRemotes does). */
+async function isProductCached(): Promise<boolean> {
+  if (!navigator.serviceWorker.controller) return false;
+  const entries = await caches.open('orbit-entries');
+  const chunks = await caches.open('orbit-chunks');
+  const stored = await entries.match('/remotes.json');
+  if (!stored) return false;
+  const config = (await stored.json()) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(config)) {
+    if (key.startsWith('//') || typeof value !== 'string') continue;
+    const manifestAnswer = await entries.match(value);
+    if (!manifestAnswer || !(await entries.match(new URL('remoteEntry.js', value).href))) return false;
+    const manifest = (await manifestAnswer.json()) as { exposes: { assets: { js: { sync: string[]; async: string[] } } }[] };
+    for (const expose of manifest.exposes) {
+      for (const file of [...expose.assets.js.sync, ...expose.assets.js.async]) if (!(await chunks.match(new URL(file, value).href))) return false;
+    }
+  }
+  return true;
+}
+
+/** Waits until the product is cached (bounded: 60 s; cacheRemotes has no completion event). */
+async function productCached(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await untilInPage(page, 'the service worker caches the remotes', isProductCached, undefined);
+}
+
+test('with the network off: reload, log in, post, like and comment all work, and the page says it is offline', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+  await productCached(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+  await page.getByRole('status').filter({ hasText: OFFLINE_LOCAL }).waitFor();
+
+  const { username, password } = testUser(1);
+  await page.getByRole('textbox', { name: 'Email' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.getByRole('article').first().waitFor();
+
+  const text = `Written offline ${Date.now()}`;
+  await page.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await page.getByText('Post created successfully').waitFor();
+  const mine = page.getByRole('article').filter({ hasText: text });
+  await mine.waitFor();
+
+  await mine.getByRole('button', { name: 'Like', exact: true }).click();
+  await mine.locator('button[aria-label="Like"][aria-pressed="true"]').waitFor();
+
+  await mine.getByRole('link', { name: 'Comments' }).click();
+  await page.getByRole('textbox', { name: 'Write a comment' }).fill('A comment with no network');
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await page.locator('li', { hasText: 'A comment with no network' }).first().waitFor();
+
+  // Still offline after another reload, and everything is still there.
+  await page.reload();
+  await page.locator('li', { hasText: 'A comment with no network' }).first().waitFor();
+  await page.getByRole('status').filter({ hasText: OFFLINE_LOCAL }).waitFor();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  expect(errors).toEqual([]);
+  await context.close();
+}, 120_000);

@@ -1,0 +1,153 @@
+/**
+ * The product's service worker (/sw.js, built by tools/webpack.factory.js; see docs/offline.md).
+ *
+ * 1. The in-browser fake backend: every same-origin `/api` request of every tab is answered by
+ *    one MirageJS server here (@social/mock-api/worker), so a page's API call costs its main
+ *    thread only the message. After a committed write its live events go out on a
+ *    BroadcastChannel to every page, and the other tabs are told.
+ * 2. The product's files, with Workbox:
+ *    - the shell's own files are precached (the list is put in at build time);
+ *    - pages (navigations): network first, the precached index.html when offline;
+ *    - `remotes.json`, `mf-manifest.json`, `remoteEntry.js`, `federation-runtime-core.js`:
+ *      network first, so a redeployed remote is used on the next load, the last copy offline;
+ *    - hashed files (`name.0123abcd.js`) of any app: cache first (a new build has new names);
+ *    - once the page is idle it asks for the files remotes.json and the remotes' manifests name
+ *      now to be cached (`cacheRemotes`), so the whole product opens offline.
+ */
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { isApiPath, WorkerBackend, type BackendChanged, type BackendStarted, type Committed, type ToWorker } from '@social/mock-api/worker';
+import { CHUNKS_CACHE, ENTRIES_CACHE, isEntryFile, isHashedFile, PAGES_CACHE, remoteFiles } from './caching';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+
+// ---- 1. The fake backend ----
+
+let backend: WorkerBackend | null = null;
+/** Started on the first /api request or page start, not with the worker: api-server pages never need it. */
+function theBackend(): WorkerBackend {
+  backend ??= new WorkerBackend({ onChange: committed });
+  return backend;
+}
+
+/**
+ * Every change the backend committed (a route's write or a reset) passes here, once, after its
+ * IndexedDB transaction committed. Its live events are already out: the backend published them
+ * on the BroadcastChannel LIVE_CHANNEL from this worker just before (Backend.committed in
+ * mock-api/src/server/backend.ts, docs/live.md), which every page of the origin hears. Here the
+ * other tabs are told as well, so their data layer marks what it cached stale.
+ */
+function committed(clientId: string | undefined, _change: Committed): void {
+  void tellOtherTabs(clientId);
+}
+
+async function tellOtherTabs(writer: string | undefined): Promise<void> {
+  const message: BackendChanged = { type: 'orbit-backend:change' };
+  for (const client of await self.clients.matchAll({ type: 'window' })) {
+    if (client.id !== writer) client.postMessage(message);
+  }
+}
+
+// Registered before Workbox's routes: this listener answers /api first.
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || !isApiPath(url.pathname)) return;
+  event.respondWith(theBackend().handle(event.request, event.clientId || event.resultingClientId || undefined));
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as ToWorker | undefined;
+  if (!data || typeof data !== 'object') return;
+  if (data.type === 'orbit-backend:start') {
+    const port = event.ports[0];
+    const answer = (message: BackendStarted) => port?.postMessage(message);
+    event.waitUntil(
+      theBackend()
+        .start(data)
+        .then(
+          () => answer({ type: 'orbit-backend:ready' }),
+          (error: unknown) => answer({ type: 'orbit-backend:failed', message: error instanceof Error ? error.message : String(error) }),
+        ),
+    );
+  } else if (data.type === 'orbit-sw:claim') {
+    event.waitUntil(self.clients.claim());
+  } else if (data.type === 'orbit-sw:cache-remotes') {
+    event.waitUntil(cacheRemotes());
+  }
+});
+
+// ---- 2. The product's files ----
+
+// A new worker takes over at once: its backend reads the same storage, and pages keep their files.
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+/** Cross-origin files (the remotes' servers send CORS headers) are fetched in cors mode, so what is cached is a readable answer, not an opaque one. */
+const corsFetch: WorkboxPlugin = {
+  requestWillFetch: async ({ request }) =>
+    new URL(request.url).origin === self.location.origin ? request : new Request(request.url, { mode: 'cors', credentials: 'omit', cache: request.cache === 'only-if-cached' ? 'default' : request.cache }),
+};
+const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+
+// The shell's own files, first: its hashed files would otherwise match the cache-first route
+// below, which the precache does not fill. `directoryIndex: ''`: `/` is a page (network first,
+// below), not the precached index.html.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+cleanupOutdatedCaches();
+
+const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [okOnly] });
+registerRoute(
+  new NavigationRoute(async (options) => {
+    try {
+      return await pages.handle(options);
+    } catch (error) {
+      const shell = await matchPrecache('/index.html');
+      if (shell) return shell;
+      throw error;
+    }
+  }),
+);
+
+registerRoute(({ url, request }) => request.method === 'GET' && isEntryFile(url), new NetworkFirst({ cacheName: ENTRIES_CACHE, plugins: [corsFetch, okOnly] }));
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && isHashedFile(url),
+  new CacheFirst({ cacheName: CHUNKS_CACHE, plugins: [corsFetch, okOnly, new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })] }),
+);
+
+
+/** Caches what remotes.json and the remotes' manifests name now (hashed files only when missing). */
+async function cacheRemotes(): Promise<void> {
+  try {
+    const config = await fetch('/remotes.json', { cache: 'no-cache' });
+    if (!config.ok) return;
+    const entries = await caches.open(ENTRIES_CACHE);
+    await entries.put('/remotes.json', config.clone());
+    const files = await remoteFiles(await config.json(), self.location.href, async (manifestUrl) => {
+      const answer = await fetch(manifestUrl, { mode: 'cors', credentials: 'omit', cache: 'no-cache' });
+      if (!answer.ok) return null;
+      await entries.put(manifestUrl, answer.clone());
+      return answer.json();
+    });
+    const chunks = await caches.open(CHUNKS_CACHE);
+    await Promise.all(
+      files.map(async (file) => {
+        const cache = isHashedFile(new URL(file)) ? chunks : entries;
+        if (cache === chunks && (await chunks.match(file))) return;
+        const answer = await fetch(file, { mode: 'cors', credentials: 'omit', cache: 'no-cache' });
+        if (answer.ok) await cache.put(file, answer);
+      }),
+    );
+  } catch {
+    // Offline or a remote down: what is cached stays; the next load tries again.
+  }
+}

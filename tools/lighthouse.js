@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU), on the production build: `/login`
+ * cold (Lighthouse clears the origin's storage, service worker included) and `/` signed in
+ * (a member logs in first; then the service worker, Cache Storage and the HTTP cache are
+ * cleared, the token and the data stay, so `/` is a cold load of the home feed). Prints the
+ * median of each figure over the runs; one fresh Chromium profile per run.
+ *
+ *   flock /tmp/orbit-ports.lock node tools/lighthouse.js [--runs 3] [--out file.json]
+ *   node tools/lighthouse.js --base http://localhost:3100   (builds already served there)
+ *
+ * Needs `npm run build` first; serves the build itself (tools/serve.js, like e2e and the bench)
+ * unless --base names where it is served.
+ * Lighthouse is not a dependency: it runs with `npx -y lighthouse@12` (13 needs Node 22).
+ * Chromium: /usr/bin/chromium, or CHROME_PATH.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawn, execFileSync } = require('child_process');
+const { chromium } = require('playwright-core');
+const { startServers } = require('../e2e/support/servers');
+const { freePort } = require('./free-port');
+
+const argv = process.argv.slice(2);
+const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const RUNS = Number(option('--runs')) || 3;
+const OUT = option('--out');
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const BASE = option('--base');
+const SHELL = BASE ?? 'http://localhost:3000';
+
+async function launch() {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-lh-'));
+  const child = spawn(CHROME, ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (answer.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('Chromium did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    port,
+    /** Stops this Chromium and, once it has exited (it writes its profile until then), removes the profile. */
+    close: async () => {
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}
+
+/** Logs test user 1 in, then leaves only the token and the data: no worker, no cached files. */
+async function signIn(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  const page = await context.newPage();
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('combobox', { name: 'Test credentials' }).selectOption({ label: 'Test user 1' });
+  await page.getByRole('button', { name: 'Fill test credentials' }).click();
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('article').first().waitFor();
+  const cdp = await context.newCDPSession(page);
+  const shellPort = Number(new URL(SHELL).port);
+  for (const origin of [0, 1, 2, 3, 4, 5].map((n) => `http://localhost:${shellPort + n}`)) {
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  }
+  await cdp.send('Network.clearBrowserCache');
+  await page.goto('about:blank');
+  await page.close();
+  await browser.close(); // Disconnects; the Chromium process stays for Lighthouse.
+}
+
+function lighthouse(url, port, keepStorage) {
+  const out = path.join(os.tmpdir(), `orbit-lh-${process.pid}-${Date.now()}.json`);
+  const args = ['-y', 'lighthouse@12', url, `--port=${port}`, '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'];
+  if (keepStorage) args.push('--disable-storage-reset');
+  execFileSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  fs.rmSync(out, { force: true });
+  const score = (id) => report.categories[id]?.score ?? null;
+  const audit = (id) => report.audits[id]?.numericValue ?? null;
+  const failing = Object.values(report.audits)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => a.id);
+  return {
+    finalUrl: report.finalDisplayedUrl,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    tbt: audit('total-blocking-time'),
+    lcp: audit('largest-contentful-paint'),
+    fcp: audit('first-contentful-paint'),
+    failing,
+  };
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
+};
+
+async function main() {
+  const stop = BASE ? () => undefined : await startServers();
+  const results = { '/login': [], '/': [] };
+  try {
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const target of Object.keys(results)) {
+        const chrome = await launch();
+        try {
+          if (target === '/') await signIn(chrome.port);
+          const result = lighthouse(`${SHELL}${target}`, chrome.port, target === '/');
+          results[target].push(result);
+          console.log(target, JSON.stringify(result));
+        } finally {
+          await chrome.close();
+        }
+      }
+    }
+  } finally {
+    stop();
+  }
+  const summary = {};
+  for (const [target, runs] of Object.entries(results)) {
+    summary[target] = Object.fromEntries(['performance', 'tbt', 'lcp', 'fcp', 'seo', 'accessibility', 'bestPractices'].map((key) => [key, median(runs.map((r) => r[key]))]));
+    summary[target].runs = runs;
+  }
+  console.log('\nmedian of', RUNS, 'runs');
+  for (const [target, s] of Object.entries(summary)) {
+    console.log(`${target}: performance ${s.performance}, TBT ${Math.round(s.tbt)} ms, LCP ${(s.lcp / 1000).toFixed(2)} s, FCP ${(s.fcp / 1000).toFixed(2)} s, SEO ${s.seo}, accessibility ${s.accessibility}, best practices ${s.bestPractices}`);
+  }
+  if (OUT) fs.writeFileSync(OUT, JSON.stringify(summary, null, 2));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
