@@ -19,7 +19,7 @@ import type { ServerConfig } from './config';
 import { one, sql, withTimeout, type Database, type Db } from './db';
 import { clientErrorHandler } from './http/client-errors';
 import { idempotencyKeyOf, takesIdempotencyKey, withIdempotency, IDEMPOTENCY_HEADER, type IdempotentCall } from './http/idempotency';
-import { checkBodyType, checkCharacters, checkPathParams } from './http/input';
+import { checkBodyType, checkCharacters, checkPathParams, checkQuery } from './http/input';
 import { LOGIN_PATHS, routeRateLimit } from './http/limits';
 import { loginGuard } from './http/login-guard';
 import { isAnswered, registerOperations, unavailable } from './http/operations';
@@ -146,6 +146,16 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody(error.message));
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(errorBody('Unexpected server error. The change was not saved; try again.'));
+  });
+
+  // Every query string, whatever the route (the API's, pictures, operations), before any handler reads it.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkQuery(request.query);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 
   // Fastify answers HEAD on every GET route itself (exposeHeadRoutes): the GET's status and headers, no body.

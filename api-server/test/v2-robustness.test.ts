@@ -3,6 +3,9 @@
  * served, bad query strings and cursors get a clear 400, retried creations replay, and a
  * failed read does not speak of a change (v1's side: robustness.test.ts).
  */
+import { PassThrough } from 'node:stream';
+import { V2_ERRORS } from '@social/mock-api/contract-v2';
+import { HTTP_MESSAGES } from '../src/http/messages';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
 import { login, startTestServer } from './kit';
@@ -10,8 +13,12 @@ import { login, startTestServer } from './kit';
 jest.setTimeout(60_000);
 
 let server: RunningServer;
+/** The server's log lines at warn and above (JSON). */
+const logLines: string[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+  server = await startTestServer({ env: { API_LOG_LEVEL: 'warn' }, logStream });
 }, 120_000);
 afterAll(() => server.close());
 beforeEach(() => resetToSeed(server.database.db));
@@ -55,5 +62,73 @@ describe('pictures on /api/v2', () => {
     expect([kept.pic, kept.bio, await served(withPic.pic)]).toEqual([withPic.pic, 'Kept my picture', 200]);
     const replaced = (await api.v2.me.edit({ pic: GIF })).me;
     expect([await served(withPic.pic), await served(replaced.pic)]).toEqual([404, 200]);
+  });
+});
+
+/** A base64url cursor holding this key (one no list gave). */
+const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+
+async function get(path: string, token?: string) {
+  const response = await fetch(`${server.url}${path}`, { headers: token ? { authorization: token } : {} });
+  return { status: response.status, json: (await response.json()) as unknown };
+}
+
+describe('query strings on /api/v2', () => {
+  it('answers 400 naming the parameter for a NUL, and logs no error', async () => {
+    const { encodedToken } = await login(server, 1);
+    const before = logLines.length;
+    const cases: [string, unknown][] = [
+      ['/api/v2/members/search?q=%00', HTTP_MESSAGES.badCharacter('q')],
+      ['/api/v2/members/search?q=@a%00', HTTP_MESSAGES.badCharacter('q')],
+      ['/api/v2/members/search?q=ok&q=b%00', HTTP_MESSAGES.badCharacter('q')],
+      ['/api/v2/members/search?q=a&x%00=1', HTTP_MESSAGES.badQueryCharacter],
+      ['/api/v2/feed/explore?sort=latest%00', HTTP_MESSAGES.badCharacter('sort')],
+      ['/api/v2/feed/home?cursor=%00', HTTP_MESSAGES.badCharacter('cursor')],
+      ['/api/v2/posts/p01-sunrise/comments?limit=%00', HTTP_MESSAGES.badCharacter('limit')],
+      // v1 and the pictures take the same check.
+      ['/api/posts/2/0?sort=%00', HTTP_MESSAGES.badCharacter('sort')],
+      ['/api/images/abc?v=%00', HTTP_MESSAGES.badCharacter('v')],
+    ];
+    for (const [path, message] of cases) {
+      expect([path, await get(path, encodedToken)]).toEqual([path, { status: 400, json: { errors: [message] } }]);
+    }
+    expect(logLines.slice(before).filter((line) => /"level":(50|60)|"stack"/.test(line))).toEqual([]);
+  });
+
+  it('answers 400 badCursor for a cursor no list gave, whatever it holds, and logs no error', async () => {
+    const { encodedToken } = await login(server, 1);
+    const before = logLines.length;
+    const cursors: [string, unknown][] = [
+      ['/api/v2/members/search?q=a', ['\u0000', 'x']],
+      ['/api/v2/members/search?q=a', ['\uD800', 'x']],
+      ['/api/v2/feed/explore', ['2020-01-01T00:00:00Z', '\u0000']],
+      ['/api/v2/feed/explore', ['2020-02-30T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore', ['2021-02-29T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore', ['0000-01-01T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore', ['2020-01-01T24:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore', ['2020-01-01T10:00:60Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore', ['2020-01-01T10:00:00+16:00', 'p01-sunrise']],
+      ['/api/v2/feed/explore?sort=trending', ['999999999999999999', '2020-01-01T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore?sort=trending', ['-1', '2020-01-01T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/home', { a: 1 }],
+      ['/api/v2/me/bookmarks', ['1e3']],
+      ['/api/v2/members/suggested', ['2020-01-01T00:00:00Z']],
+    ];
+    for (const [path, key] of cursors) {
+      const url = `${path}${path.includes('?') ? '&' : '?'}cursor=${cursorOf(key)}`;
+      expect([url, key, await get(url, encodedToken)]).toEqual([url, key, { status: 400, json: { errors: [V2_ERRORS.badCursor] } }]);
+    }
+    for (const garbage of ['not base64!', 'x'.repeat(3000), '%FF%FE', '']) {
+      const url = `/api/v2/feed/explore?cursor=${encodeURIComponent(garbage)}&cursor=2`;
+      expect([url, (await get(url)).json]).toEqual([url, { errors: [V2_ERRORS.badCursor] }]);
+    }
+    for (const limit of ['0', '51', '-1', '1.5', '1e1', 'abc', '99999999999999999999']) {
+      const url = `/api/v2/feed/explore?limit=${limit}`;
+      expect([url, await get(url)]).toEqual([url, { status: 400, json: { errors: [V2_ERRORS.badLimit] } }]);
+    }
+    // A real key still pages: a leap day, an offset, a trending score.
+    expect((await get(`/api/v2/feed/explore?cursor=${cursorOf(['2024-02-29T23:59:59.5+05:30', 'zzz'])}`)).status).toBe(200);
+    expect((await get(`/api/v2/feed/explore?sort=trending&cursor=${cursorOf(['3', '2026-11-16T13:15:00+05:30', 'p12-game'])}`)).status).toBe(200);
+    expect(logLines.slice(before).filter((line) => /"level":(50|60)|"stack"/.test(line))).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ export const HTTP_MESSAGES = {
   /** 400: text PostgreSQL can't keep (NUL) or that isn't valid Unicode (an unpaired surrogate). */
   badCharacter: (field: string) => `"${field}" contains a character that is not allowed (NUL or an unpaired surrogate).`,
   badPathCharacter: 'The request path contains a character that is not allowed (NUL). Bad Request error',
+  /** 400: a query-string name with NUL or an unpaired surrogate (a bad value gets badCharacter(name)). */
+  badQueryCharacter: 'The query string contains a character that is not allowed (NUL or an unpaired surrogate). Bad Request error',
   /** 431: headers over Node's limit. */
   headersTooLarge: 'The request headers are too large.',
   badRequest: 'The request could not be read. Bad Request error',
