@@ -3,8 +3,13 @@
  * served, bad query strings and cursors get a clear 400, retried creations replay, and a
  * failed read does not speak of a change (v1's side: robustness.test.ts).
  */
+import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
+import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { V2_ERRORS } from '@social/mock-api/contract-v2';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { sql } from '../src/db';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
@@ -130,5 +135,61 @@ describe('query strings on /api/v2', () => {
     expect((await get(`/api/v2/feed/explore?cursor=${cursorOf(['2024-02-29T23:59:59.5+05:30', 'zzz'])}`)).status).toBe(200);
     expect((await get(`/api/v2/feed/explore?sort=trending&cursor=${cursorOf(['3', '2026-11-16T13:15:00+05:30', 'p12-game'])}`)).status).toBe(200);
     expect(logLines.slice(before).filter((line) => /"level":(50|60)|"stack"/.test(line))).toEqual([]);
+  });
+});
+
+/** Another instance on the same database with other settings. */
+async function instanceWith(env: NodeJS.ProcessEnv) {
+  const config = loadConfig({ NODE_ENV: 'test', API_LOG_LEVEL: 'silent', API_AUTH_RATE_LIMIT: '1000', API_WRITE_RATE_LIMIT: '100000', API_READ_RATE_LIMIT: '100000', ...env });
+  const app = await buildApp(server.database.db, config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
+}
+
+describe('a failed read says nothing of a change', () => {
+  it('answers a read that fails with its own message, and a write with "not saved"', async () => {
+    const { encodedToken } = await login(server, 1);
+    // A fault no read or write expects: the comments table is not there.
+    await sql.raw('alter table comments rename to comments_away').execute(server.database.db);
+    try {
+      for (const path of ['/api/v2/posts/p01-sunrise/comments', '/api/comments/p01-sunrise']) {
+        const answer = await get(path, encodedToken);
+        expect([path, answer]).toEqual([path, { status: 500, json: { errors: [SERVER_ERRORS.unexpectedRead] } }]);
+        expect(JSON.stringify(answer.json)).not.toMatch(/sav(ed|e)|change/i);
+      }
+      const write = await fetch(`${server.url}/api/v2/posts/p01-sunrise/comments`, {
+        method: 'POST',
+        headers: { authorization: encodedToken, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ commentData: { content: 'Lost?' } }),
+      });
+      expect([write.status, await write.json()]).toEqual([500, { errors: [SERVER_ERRORS.unexpectedChange] }]);
+    } finally {
+      await sql.raw('alter table comments_away rename to comments').execute(server.database.db);
+    }
+  });
+
+  it('answers a read over the time limit without speaking of a change', async () => {
+    const { encodedToken } = await login(server, 1);
+    const slow = await instanceWith({ API_REQUEST_TIMEOUT_MS: '300' });
+    // A transaction held open takes the embedded database's one connection: every call waits.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const transaction = server.database.db.transaction().execute(async () => {
+      holding();
+      await gate;
+    });
+    try {
+      await held;
+      const read = await fetch(`${slow.url}/api/v2/posts/p01-sunrise`, { headers: { authorization: encodedToken } });
+      expect([read.status, await read.json()]).toEqual([503, { errors: [HTTP_MESSAGES.readTimeout] }]);
+      const write = await fetch(`${slow.url}/api/v2/posts/bookmark/p02-css`, { method: 'POST', headers: { authorization: encodedToken } });
+      expect([write.status, await write.json()]).toEqual([503, { errors: [HTTP_MESSAGES.timeout] }]);
+    } finally {
+      release();
+      await transaction;
+      await slow.close();
+    }
   });
 });
