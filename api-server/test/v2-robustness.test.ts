@@ -193,3 +193,58 @@ describe('a failed read says nothing of a change', () => {
     }
   });
 });
+
+describe('Idempotency-Key on /api/v2', () => {
+  async function send(path: string, token: string, body: unknown, key: string) {
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: token, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, replayed: response.headers.get('idempotent-replayed'), json: (await response.json()) as unknown };
+  }
+
+  it('replays a retried post creation with its first answer and makes one post', async () => {
+    const { encodedToken: token, foundUser } = await login(server, 3);
+    const body = { postData: { content: 'Sent twice over v2 🔁', pic: PNG, picAlt: 'A dot' } };
+    const first = await send('/api/v2/posts', token, body, 'v2-post-1');
+    const second = await send('/api/v2/posts', token, body, 'v2-post-1');
+    expect([first.status, first.replayed, second.status, second.replayed]).toEqual([201, null, 201, 'true']);
+    expect(second.json).toEqual(first.json);
+    const mine = async () => ((await get(`/api/v2/members/${foundUser._id}/posts?limit=50`)).json as { posts: { content: string }[] }).posts.filter((p) => p.content === 'Sent twice over v2 🔁');
+    expect(await mine()).toHaveLength(1);
+    // The same key with another request is refused and makes nothing; a new key makes a new post.
+    expect(await send('/api/v2/posts', token, { postData: { content: 'Something else' } }, 'v2-post-1')).toMatchObject({ status: 422, json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] } });
+    expect(await send('/api/v2/posts', token, body, 'bad key')).toMatchObject({ status: 400, json: { errors: [HTTP_MESSAGES.badIdempotencyKey] } });
+    expect(await mine()).toHaveLength(1);
+    expect((await send('/api/v2/posts', token, body, 'v2-post-2')).replayed).toBeNull();
+    expect(await mine()).toHaveLength(2);
+  });
+
+  it('replays a retried comment with its first answer and makes one comment', async () => {
+    const { encodedToken: token } = await login(server, 4);
+    const body = { commentData: { content: 'Only once over v2 💬' } };
+    const path = '/api/v2/posts/p01-sunrise/comments';
+    const first = await send(path, token, body, 'v2-comment-1');
+    const second = await send(path, token, body, 'v2-comment-1');
+    expect([first.status, second.status, second.replayed]).toEqual([201, 201, 'true']);
+    expect(second.json).toEqual(first.json);
+    const comments = async () => ((await get(`${path}?limit=50`)).json as { comments: { content: string }[] }).comments.filter((c) => c.content === 'Only once over v2 💬');
+    expect(await comments()).toHaveLength(1);
+    // Another body, or the same body on another post, with the key is refused.
+    expect(await send(path, token, { commentData: { content: 'Another text' } }, 'v2-comment-1')).toMatchObject({ status: 422, json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] } });
+    expect(await send('/api/v2/posts/p02-css/comments', token, body, 'v2-comment-1')).toMatchObject({ status: 422, json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] } });
+    expect(await comments()).toHaveLength(1);
+  });
+
+  it('replays a retried signup with the same member and a working token', async () => {
+    const body = { username: 'twice-v2@socialmfe.dev', password: 'secret123', firstName: 'Nia', lastName: 'Rao' };
+    const post = (key: string) => fetch(`${server.url}/api/v2/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify(body) });
+    const first = await post('v2-signup-1');
+    const second = await post('v2-signup-1');
+    const [a, b] = [(await first.json()) as { me: { _id: string }; encodedToken: string }, (await second.json()) as unknown];
+    expect([first.status, second.status, second.headers.get('idempotent-replayed')]).toEqual([201, 201, 'true']);
+    expect(b).toEqual(a);
+    expect((await get('/api/v2/me', a.encodedToken)).json).toMatchObject({ me: { _id: a.me._id } });
+  });
+});
