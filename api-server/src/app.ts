@@ -19,10 +19,11 @@ import type { ServerConfig } from './config';
 import { one, sql, withTimeout, type Database, type Db } from './db';
 import { clientErrorHandler } from './http/client-errors';
 import { idempotencyKeyOf, takesIdempotencyKey, withIdempotency, IDEMPOTENCY_HEADER, type IdempotentCall } from './http/idempotency';
-import { checkBodyType, checkCharacters, checkPathParams } from './http/input';
+import { checkBodyType, checkCharacters, checkPathParams, checkQuery } from './http/input';
 import { LOGIN_PATHS, routeRateLimit } from './http/limits';
 import { loginGuard } from './http/login-guard';
 import { isAnswered, registerOperations, unavailable } from './http/operations';
+import { isRead } from './http/messages';
 import { isDatabaseUnavailable } from './http/unavailable';
 import { makeCtx, type Handler } from './kit';
 import { postgresRateLimitStore } from './rate-limit-store';
@@ -152,7 +153,18 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(errorBody(INPUT_MESSAGES.bodyTooLarge));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody(error.message));
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send(errorBody('Unexpected server error. The change was not saved; try again.'));
+    // A read changes nothing, so its failure must not say a change was lost.
+    return reply.code(500).send(errorBody(isRead(request.method) ? SERVER_ERRORS.unexpectedRead : SERVER_ERRORS.unexpectedChange));
+  });
+
+  // Every query string, whatever the route (the API's, pictures, operations), before any handler reads it.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkQuery(request.query);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 
   // Fastify answers HEAD on every GET route itself (exposeHeadRoutes): the GET's status and headers, no body.

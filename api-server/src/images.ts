@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { LIMITS } from '@social/mock-api/contract';
 import { fail } from '@social/mock-api/errors';
-import { bytesMatchType, decodeDataUrl, type DecodedImage } from '@social/mock-api/images';
+import { bytesMatchType, decodeDataUrl, IMAGE_ID_PATTERN, type DecodedImage } from '@social/mock-api/images';
 import { image as checkImage, INPUT_MESSAGES } from '@social/mock-api/rules';
 import { sql, type Executor } from './db';
 
@@ -23,14 +23,24 @@ export interface StoredPic {
 export const imageId = ({ contentType, bytes }: DecodedImage): string =>
   createHash('sha256').update(contentType).update('\0').update(bytes).digest('hex');
 
+/** The id in a stored picture's URL as answered (`<origin>/api/images/<id>`, whatever the origin). */
+const STORED_PIC_URL = /^https?:\/\/[^/?#]+\/api\/images\/([^/?#]+)$/;
+
 /**
  * Checks a `pic` field and stores its bytes. undefined: field absent; '' : no picture;
  * otherwise the http(s) URL or the stored image's id. Same messages as the fake backend.
+ * A URL of a picture stored here (an editor sends the current picture back to keep it) stays
+ * that stored picture, not an outside link to it: else the picture would count as unused and
+ * be deleted (image-cleanup.ts), and the member's or post's picture would answer 404.
  */
 export async function storePic(ex: Executor, value: unknown, field: string): Promise<StoredPic | undefined> {
   const checked = checkImage(value, field);
   if (checked === undefined) return undefined;
-  if (!checked.startsWith('data:')) return { url: checked, imageId: null };
+  if (!checked.startsWith('data:')) {
+    const id = STORED_PIC_URL.exec(checked)?.[1];
+    if (id && IMAGE_ID_PATTERN.test(id) && (await sql`select 1 as found from images where id = ${id}`.execute(ex)).rows.length > 0) return { url: '', imageId: id };
+    return { url: checked, imageId: null };
+  }
   // Decoded and checked as the fake backend does it.
   const decoded = decodeDataUrl(checked);
   if (!decoded || decoded.bytes.length === 0 || !bytesMatchType(decoded)) throw fail.badRequest(INPUT_MESSAGES.imageType);

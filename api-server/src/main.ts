@@ -1,5 +1,6 @@
 /** `node api-server/dist/server.js`: one instance, configured by the environment (see README "api-server"). */
 import { ConfigError, loadConfig } from './config';
+import { gracefulStop } from './http/shutdown';
 import { startApiServer } from './server';
 
 async function main(): Promise<void> {
@@ -16,20 +17,8 @@ async function main(): Promise<void> {
   const server = await startApiServer(config);
   server.app.log.info(`api-server on ${server.url} (${server.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
   console.log(`api-server listening on ${server.url} (database: ${server.database.kind})`);
-  let closing = false;
-  const stop = () => {
-    if (closing) return;
-    closing = true;
-    // In-flight requests get until the time limit (API_SHUTDOWN_TIMEOUT_MS), then the process exits anyway.
-    setTimeout(() => {
-      console.error(`api-server: shutdown took over ${config.operations.shutdownTimeoutMs} ms; exiting.`);
-      process.exit(1);
-    }, config.operations.shutdownTimeoutMs).unref();
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
+  // In-flight requests get until the time limit (API_SHUTDOWN_TIMEOUT_MS), then the process exits anyway.
+  const stop = gracefulStop(server, { timeoutMs: config.operations.shutdownTimeoutMs, exit: (code) => process.exit(code), log: (line) => console.error(line) });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

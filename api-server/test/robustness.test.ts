@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { SERVER_ERRORS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { buildApp, RATE_LIMIT_MESSAGE } from '../src/app';
 import { DEV_TOKEN_SECRET, loadConfig } from '../src/config';
+import { sql } from '../src/db';
 import { HTTP_MESSAGES } from '../src/http/messages';
+import { gracefulStop } from '../src/http/shutdown';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
 import { login, startTestServer } from './kit';
@@ -274,6 +276,94 @@ describe('running it for real', () => {
       await production.close();
       await enabled.close();
     }
+  });
+
+  it('answers /readyz 503 while a migration is pending, and 200 once it is applied', async () => {
+    const db = server.database.db;
+    // The newest migration marked not applied, as on a database a deployment has not migrated yet.
+    const last = (await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db)).rows[0]!;
+    await sql`delete from kysely_migration where name = ${last.name}`.execute(db);
+    const fresh = await instanceWith({ API_MIGRATE_ON_START: '0' });
+    try {
+      const pending = await fetch(`${fresh.url}/readyz`);
+      expect([pending.status, pending.headers.get('retry-after'), await pending.json()]).toEqual([503, '2', { errors: ['Not ready: 1 database migration(s) not applied.'] }]);
+      // Liveness does not depend on it.
+      expect((await fetch(`${fresh.url}/healthz`)).status).toBe(200);
+    } finally {
+      await sql`insert into kysely_migration (name, timestamp) values (${last.name}, ${last.timestamp})`.execute(db);
+    }
+    try {
+      const ready = await fetch(`${fresh.url}/readyz`);
+      expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('ends a shutdown at its time limit while a request hangs on a frozen database', async () => {
+    const { encodedToken } = await login(server, 1);
+    // Requests would wait a minute: the shutdown limit (300 ms) must be what ends it.
+    const app = await buildApp(server.database.db, loadConfig({ NODE_ENV: 'test', API_LOG_LEVEL: 'silent', API_REQUEST_TIMEOUT_MS: '60000' }));
+    let arrived = () => {};
+    const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+    app.addHook('onRequest', (_request, _reply, done) => {
+      arrived();
+      done();
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    // A transaction held open takes the embedded database's one connection: it is frozen for every call.
+    let thaw = () => {};
+    const frozen = new Promise<void>((resolve) => (thaw = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const transaction = server.database.db.transaction().execute(async () => {
+      holding();
+      await frozen;
+    });
+    const exits: { code: number; afterMs: number }[] = [];
+    let closed: Promise<void> | undefined;
+    const closable = { close: () => (closed = app.close()) };
+    const lines: string[] = [];
+    try {
+      await held;
+      const hanging = fetch(`${url}/api/v2/posts/p01-sunrise`, { headers: { authorization: encodedToken } }).then(
+        (r) => r.status,
+        () => 'dropped',
+      );
+      // The request is in the server (waiting for the database) before the signal.
+      await inFlight;
+      const started = Date.now();
+      let exited = () => {};
+      const exit = new Promise<void>((resolve) => (exited = resolve));
+      const stop = gracefulStop(closable, {
+        timeoutMs: 300,
+        exit: (code) => {
+          exits.push({ code, afterMs: Date.now() - started });
+          exited();
+        },
+        log: (line) => lines.push(line),
+      });
+      stop();
+      stop();
+      await exit;
+      // Far below the minute the request would have waited; the margin is for a loaded machine.
+      expect(exits).toEqual([{ code: 1, afterMs: expect.any(Number) }]);
+      expect(exits[0]!.afterMs).toBeGreaterThanOrEqual(250);
+      expect(exits[0]!.afterMs).toBeLessThan(10_000);
+      expect(lines).toEqual(['api-server: shutdown took over 300 ms; exiting.']);
+      // Thawed, the request ends and the close started by the shutdown finishes.
+      thaw();
+      await hanging;
+    } finally {
+      thaw();
+      await transaction;
+      // The client's keep-alive connection would hold the close for Node's keep-alive time.
+      app.server.closeAllConnections();
+      await (closed ?? app.close());
+    }
+    // Once closed, no second exit.
+    expect(exits).toHaveLength(1);
   });
 
   it('still answers the catalogue message for an unknown member', async () => {

@@ -143,6 +143,10 @@ export const SERVER_ERRORS = {
   methodNotAllowed: 'This method is not allowed on this path. Method Not Allowed error',
   /** 400 for a path that cannot be decoded (a broken percent-escape). */
   malformedPath: 'The request path is malformed. Bad Request error',
+  /** 500 from api-server for a call that changes something (POST, DELETE): its transaction was rolled back. */
+  unexpectedChange: 'Unexpected server error. The change was not saved; try again.',
+  /** 500 from api-server for a read (GET, HEAD, OPTIONS): nothing was to be saved, so it says nothing of a change. */
+  unexpectedRead: 'Unexpected server error. This could not be loaded; try again.',
 } as const;
 
 /** Client messages (form checks and toasts). */

@@ -4,7 +4,9 @@
  *   bodies are no longer read as JSON;
  * - text PostgreSQL can't store (NUL, U+0000: it answered 500) or that is not valid Unicode
  *   (an unpaired surrogate, which the driver silently turned into U+FFFD): 400 naming the field;
- * - a NUL in the path (400).
+ * - a NUL in the path (400);
+ * - a NUL or an unpaired surrogate in a query-string name or value (400 naming the parameter):
+ *   `/api/v2/members/search?q=%00` reached PostgreSQL and answered 500.
  */
 import { HttpError } from '@social/mock-api/errors';
 import { HTTP_MESSAGES } from './messages';
@@ -43,4 +45,14 @@ export function checkCharacters(value: unknown, field = 'body'): void {
 /** 400 when a path parameter holds a bad character. */
 export function checkPathParams(params: Record<string, string>): void {
   if (Object.values(params).some((value) => typeof value === 'string' && hasBadCharacter(value))) throw new HttpError(400, HTTP_MESSAGES.badPathCharacter);
+}
+
+/** 400 when a query-string name or value (each of a repeated one) holds a bad character. */
+export function checkQuery(query: unknown): void {
+  if (!query || typeof query !== 'object') return;
+  for (const [name, value] of Object.entries(query)) {
+    if (hasBadCharacter(name)) throw new HttpError(400, HTTP_MESSAGES.badQueryCharacter);
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (values.some((item) => typeof item === 'string' && hasBadCharacter(item))) throw new HttpError(400, HTTP_MESSAGES.badCharacter(name));
+  }
 }

@@ -4,11 +4,15 @@ export const HTTP_MESSAGES = {
   unavailable: 'The service is unavailable for a moment: the database cannot be reached. Nothing was changed; try again shortly.',
   /** 503 with Retry-After: the answer took longer than the request time limit. */
   timeout: 'The server took too long to answer. The change may not have been saved; send it again (with the same Idempotency-Key) shortly.',
+  /** 503 with Retry-After: a read (GET, HEAD, OPTIONS) over the request time limit; it changed nothing. */
+  readTimeout: 'The server took too long to answer. Try again shortly.',
   /** 415: a body that is not JSON. */
   notJson: 'The request body must be JSON, sent with "Content-Type: application/json".',
   /** 400: text PostgreSQL can't keep (NUL) or that isn't valid Unicode (an unpaired surrogate). */
   badCharacter: (field: string) => `"${field}" contains a character that is not allowed (NUL or an unpaired surrogate).`,
   badPathCharacter: 'The request path contains a character that is not allowed (NUL). Bad Request error',
+  /** 400: a query-string name with NUL or an unpaired surrogate (a bad value gets badCharacter(name)). */
+  badQueryCharacter: 'The query string contains a character that is not allowed (NUL or an unpaired surrogate). Bad Request error',
   /** 431: headers over Node's limit. */
   headersTooLarge: 'The request headers are too large.',
   badRequest: 'The request could not be read. Bad Request error',
@@ -19,3 +23,6 @@ export const HTTP_MESSAGES = {
   writeRateLimit: 'Too many changes in a short time. Wait a minute and try again.',
   readRateLimit: 'Too many requests from this address. Wait a minute and try again.',
 } as const;
+
+/** Methods that change nothing: their failures speak of loading, never of a change not saved. */
+export const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';

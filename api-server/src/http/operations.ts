@@ -16,7 +16,7 @@ import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { errorBody } from '@social/mock-api/errors';
 import { pendingMigrations, type Database } from '../db';
-import { HTTP_MESSAGES } from './messages';
+import { HTTP_MESSAGES, isRead } from './messages';
 import { RETRY_AFTER_SECONDS } from './unavailable';
 
 export const READY_TIMEOUT_MS = 1000;
@@ -68,7 +68,7 @@ export function registerOperations(app: FastifyInstance, { database, requestTime
       if (isAnswered(reply)) return;
       timeouts.inc();
       request.log.warn({ url: request.url, ms: requestTimeoutMs }, 'request time limit reached');
-      unavailable(reply, HTTP_MESSAGES.timeout);
+      unavailable(reply, isRead(request.method) ? HTTP_MESSAGES.readTimeout : HTTP_MESSAGES.timeout);
     }, requestTimeoutMs);
     reply.raw.once('close', () => clearTimeout(timer));
     done();

@@ -17,7 +17,7 @@ import type { Key, PageRequest } from './page';
 import type { RendererV2 } from './render';
 
 export const LATEST_KEY = ['iso', 'text'] as const;
-export const TRENDING_KEY = ['int', 'iso', 'text'] as const;
+export const TRENDING_KEY = ['int4', 'iso', 'text'] as const;
 export const BOOKMARK_KEY = ['int'] as const;
 
 type Found = Promise<{ posts: PostV2[]; nextCursor: string | null }>;

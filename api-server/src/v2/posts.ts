@@ -9,6 +9,7 @@ import { V2_TEXT_LIMITS } from '@social/mock-api/contract-v2';
 import { objectField, requiredText, text, TEXT_LIMITS, type JsonObject } from '@social/mock-api/rules';
 import type { RawBuilder } from 'kysely';
 import { one, sql, type Executor } from '../db';
+import { forgetUnusedImages, postPictures } from '../image-cleanup';
 import { picUrl, storePic } from '../images';
 import { created, newId, ok, type Answer } from '../kit';
 import type { RouteKit } from '../routes/kit';
@@ -100,17 +101,22 @@ export function postRoutesV2(r: RouteKit): void {
           pic_alt = case when pic_url = '' and pic_image_id is null and ${pic === undefined} then '' else coalesce(${alt ?? null}::text, pic_alt) end,
           updated_iso = ${ctx.now}
         where id = ${postId}`.execute(t.ex);
+      // A replaced or removed picture no other post or member shows is no longer served.
+      if (pic !== undefined && before?.pic_image_id) await forgetUnusedImages(t.ex, [before.pic_image_id]);
       return answerPost(t, postId, 201);
     }),
   );
 
-  // Its reactions, comments and bookmarks go with it (foreign keys cascade; the triggers recount).
+  // Its reactions, comments and bookmarks go with it (foreign keys cascade; the triggers recount),
+  // and its picture too unless another post or member shows it (image-cleanup.ts).
   route(r, 'deletePost', (ctx) =>
     write(ctx, async (t) => {
       const postId = param(ctx, 'postId');
       const author = await postAuthorOr404(t.ex, postId);
       if (author !== t.me.id) throw fail.forbidden(SERVER_ERRORS.deleteNotOwner);
+      const pictures = await postPictures(t.ex, [postId]);
       await sql`delete from posts where id = ${postId}`.execute(t.ex);
+      await forgetUnusedImages(t.ex, pictures);
       return ok({ postId });
     }),
   );
