@@ -52,7 +52,12 @@ async function launch() {
       const exited = child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        // Chromium's helper processes can still write for a moment; a leftover temp folder is no reason to lose the figures.
+        console.warn(`Could not remove ${profile}: ${error.message}`);
+      }
     },
   };
 }
