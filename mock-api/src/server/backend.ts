@@ -41,20 +41,12 @@ import { ImageStore, referencedIds, refId, type ImageUrls, type StoredImage } fr
 import { IMAGE_NOT_FOUND } from './images';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
-import { builtIndexes, invalidateIndexes } from './indexes';
+import { builtIndexes } from './indexes';
 import { liveEventsOf, LivePublisher } from './live';
-import {
-  addedOrRemoved,
-  membershipOf,
-  stopTracking,
-  trackChanges,
-  type Db,
-  type StoredPost,
-  type StoredUser,
-  type Touched,
-} from './store';
+import { membershipOf, type Db, type StoredPost, type StoredUser } from './store';
 import { parseBody, type JsonObject } from './validate';
 import { answerOf, errorResponse, JSON_HEADERS, requestContext, type Ctx, type Handler } from './request-context';
+import { idsOf, putBack, withSnapshot, type Snapshot } from './write-snapshot';
 
 export type { Answer, Ctx, Handler } from './request-context';
 
@@ -96,22 +88,6 @@ export interface Committed {
 const isQuotaError = (error: unknown): boolean =>
   !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'QuotaExceededError';
 
-
-/** What a write must be able to put back. */
-/**
- * What a write can be put back to. Writes only append to the users and posts arrays or replace
- * them (see addPost in ./store.ts), so the arrays and their lengths are enough: no copy of 50,000
- * posts per like.
- */
-interface Snapshot {
-  users: StoredUser[];
-  usersLength: number;
-  posts: StoredPost[];
-  postsLength: number;
-  nextId: number;
-  revoked: Db['revoked'];
-  touched: Touched;
-}
 
 export class Backend {
   db: Db;
@@ -343,45 +319,8 @@ export class Backend {
   /** Runs a handler on the data in memory; a write that throws is put back. */
   private run(kind: 'read' | 'write', handler: Handler, request: Request, body: JsonObject): { response: Response; snapshot?: Snapshot } {
     if (kind === 'read') return { response: answerOf(handler(this.context(request, body))) };
-    const db = this.db;
-    const snapshot: Snapshot = {
-      users: db.users,
-      usersLength: db.users.length,
-      posts: db.posts,
-      postsLength: db.posts.length,
-      nextId: db.nextId,
-      revoked: db.revoked.slice(),
-      touched: trackChanges(db),
-    };
-    this.images.beginWrite();
-    try {
-      const answer = handler(this.context(request, body));
-      reindex(db, snapshot.touched);
-      return { response: answerOf(answer), snapshot };
-    } catch (error) {
-      this.putBack(snapshot);
-      throw error;
-    } finally {
-      stopTracking(db);
-    }
-  }
-
-  private putBack(snapshot: Snapshot): void {
-    const db = this.db;
-    this.images.dropPending();
-    for (const [record, json] of snapshot.touched) {
-      for (const key of Object.keys(record)) delete (record as unknown as Record<string, unknown>)[key];
-      Object.assign(record, JSON.parse(json));
-    }
-    db.users = snapshot.users;
-    db.users.length = snapshot.usersLength;
-    db.posts = snapshot.posts;
-    db.posts.length = snapshot.postsLength;
-    db.nextId = snapshot.nextId;
-    db.revoked = snapshot.revoked;
-    // The records are as they were: put them back in their places, or rebuild if some came or went.
-    if (addedOrRemoved(db)) invalidateIndexes(db);
-    else reindex(db, snapshot.touched);
+    const { result, snapshot } = withSnapshot(this.db, this.images, () => answerOf(handler(this.context(request, body))));
+    return { response: result, snapshot };
   }
 
   /** One write with storage: catch up, apply, store the records it changed, all in one transaction. */
@@ -424,7 +363,7 @@ export class Backend {
       } catch {
         // Already finished or aborted.
       }
-      if (snapshot) this.putBack(snapshot);
+      if (snapshot) putBack(this.db, this.images, snapshot);
       if (isQuotaError(error)) throw new HttpError(STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
       throw error;
     }
@@ -576,25 +515,3 @@ function respondWithBlob(request: Request, blob: Blob): void {
     xhr._readyStateChange(4);
   };
 }
-
-/** Puts the records a write touched (and that are still in the data) at their places in the indexes. */
-/** The ids of the members and posts a write kept in memory added, changed or removed. */
-function idsOf(snapshot: Snapshot, db: Db): Pick<Committed, 'users' | 'posts'> {
-  const { added, removed } = membershipOf(db);
-  const ids = { users: new Set<string>(), posts: new Set<string>() };
-  const note = (record: StoredUser | StoredPost) => ('userHandler' in record ? ids.users : ids.posts).add(record._id);
-  for (const record of [...added, ...removed]) note(record);
-  for (const [record, json] of snapshot.touched) if (JSON.stringify(record) !== json) note(record);
-  return { users: [...ids.users], posts: [...ids.posts] };
-}
-
-function reindex(db: Db, touched: Touched): void {
-  const indexes = builtIndexes(db);
-  if (!indexes) return;
-  for (const record of touched.keys()) {
-    if ('userHandler' in record) {
-      if (indexes.holdsUser(record)) indexes.syncUser(record);
-    } else if (indexes.holdsPost(record)) indexes.syncPost(record);
-  }
-}
-
