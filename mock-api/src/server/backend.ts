@@ -6,6 +6,7 @@
  * - ./request-context.ts: what a handler sees (`Ctx`: input, caller from the token) and answers;
  * - ./write-snapshot.ts: the snapshot a write is put back to when it fails;
  * - ./stored-sync.ts: with `persist`, the data in IndexedDB (./idb.ts): load, catch up, store;
+ * - ./stored-change.ts: what a write changed, as stored-sync stores it (records, pictures);
  * - ./committed-changes.ts: each committed change's live events and `onChange`;
  * - ./image-response.ts: GET /api/images/<id>'s bytes.
  *

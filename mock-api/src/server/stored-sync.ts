@@ -13,16 +13,16 @@ import {
   readMeta,
   readRecords,
   writeChange,
-  type Change,
   type Loaded,
   type Meta,
   type WriteTx,
 } from './idb';
-import { referencedIds, refId, type ImageStore, type StoredImage } from './image-store';
+import { refId, type ImageStore } from './image-store';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
 import { builtIndexes } from './indexes';
-import { membershipOf, type Db, type StoredPost, type StoredUser } from './store';
+import type { Db, StoredPost, StoredUser } from './store';
+import { changeOf } from './stored-change';
 import { putBack, type Snapshot } from './write-snapshot';
 
 /** Status 507 (Insufficient Storage): the server understood the change but could not keep it. */
@@ -233,6 +233,17 @@ export class StoredSync {
     this.currentRevision = meta.revision;
   }
 
+  /** A record's insertion sequence, the next one if it has none yet (a record the write added). */
+  private seqFor(record: object): number {
+    let seq = this.seqOf.get(record);
+    if (seq === undefined) {
+      seq = this.nextSeq;
+      this.nextSeq += 1;
+      this.seqOf.set(record, seq);
+    }
+    return seq;
+  }
+
   /**
    * One write with storage: catch up, apply (`run`), store the records it changed, all in one
    * transaction; then `committed` is told, still inside. If any of it fails, the data is put
@@ -248,7 +259,10 @@ export class StoredSync {
       const applied = run();
       snapshot = applied.snapshot;
       const nextSeqBefore = this.nextSeq;
-      const change = this.changeOf(snapshot);
+      const change = changeOf(this.data, snapshot, {
+        seqFor: (record) => this.seqFor(record),
+        nextSeq: () => this.nextSeq,
+      });
       const revision = this.currentRevision + 1;
       const written = writeChange(tx, revision, change);
       try {
@@ -279,70 +293,5 @@ export class StoredSync {
       if (isQuotaError(error)) throw new HttpError(STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
       throw error;
     }
-  }
-
-  /** The records a write added, changed or removed (compared with the snapshot taken before it). */
-  private changeOf(snapshot: Snapshot): Change {
-    const db = this.data.db;
-    // The records the write added and removed, as addPost, removePost and addUser recorded them.
-    const { added, removed } = membershipOf(db);
-    const isUser = (record: StoredUser | StoredPost): record is StoredUser => 'userHandler' in record;
-    const isPost = (record: StoredUser | StoredPost): record is StoredPost => !('userHandler' in record);
-    const users = { added: [...added].filter(isUser), removed: [...removed].filter(isUser) };
-    const posts = { added: [...added].filter(isPost), removed: [...removed].filter(isPost) };
-    const seqFor = (record: object) => {
-      let seq = this.seqOf.get(record);
-      if (seq === undefined) {
-        seq = this.nextSeq;
-        this.nextSeq += 1;
-        this.seqOf.set(record, seq);
-      }
-      return seq;
-    };
-    const changedUsers = new Set<StoredUser>(users.added);
-    const changedPosts = new Set<StoredPost>(posts.added);
-    const removedUsers = new Set(users.removed);
-    const removedPosts = new Set(posts.removed);
-    for (const [record, json] of snapshot.touched) {
-      if (removedUsers.has(record as StoredUser) || removedPosts.has(record as StoredPost)) continue;
-      if (JSON.stringify(record) === json) continue;
-      if ('userHandler' in record) changedUsers.add(record);
-      else changedPosts.add(record);
-    }
-    const pictures = this.pictureChanges(snapshot, [...changedUsers, ...changedPosts], [...users.removed, ...posts.removed]);
-    return {
-      users: [...changedUsers].map((record) => ({ record, seq: seqFor(record) })),
-      posts: [...changedPosts].map((record) => ({ record, seq: seqFor(record) })),
-      deletedUsers: users.removed.map((r) => r._id),
-      deletedPosts: posts.removed.map((r) => r._id),
-      images: pictures.put,
-      deletedImages: pictures.deleted,
-      meta: { nextId: db.nextId, nextSeq: this.nextSeq, revoked: db.revoked },
-    };
-  }
-
-  /**
-   * Images to store (every picture a write set, stored again if already there: another tab may
-   * have dropped it meanwhile) and images no record refers to any more (a post deleted, a picture
-   * replaced), which are deleted.
-   */
-  private pictureChanges(snapshot: Snapshot, changed: (StoredUser | StoredPost)[], removed: (StoredUser | StoredPost)[]): { put: StoredImage[]; deleted: string[] } {
-    const put = new Map<string, StoredImage>();
-    const dropped = new Set<string>();
-    for (const record of changed) {
-      const before = snapshot.touched.get(record);
-      const oldPic = before === undefined ? '' : (JSON.parse(before) as { pic: string }).pic;
-      if (oldPic === record.pic) continue;
-      const id = refId(record.pic);
-      const image = id ? this.data.images.get(id) : undefined;
-      if (image) put.set(image.id, image);
-      const oldId = refId(oldPic);
-      if (oldId) dropped.add(oldId);
-    }
-    for (const id of referencedIds(removed)) dropped.add(id);
-    if (dropped.size > 0) {
-      for (const id of referencedIds([...this.data.db.users, ...this.data.db.posts])) dropped.delete(id);
-    }
-    return { put: [...put.values()], deleted: [...dropped] };
   }
 }
