@@ -1,0 +1,112 @@
+/**
+ * What a route handler sees of one request (`Ctx`: the data, the parsed input, the caller from
+ * the token, pictures made storable) and how its answer goes back to Mirage. Kept apart from
+ * ./backend.ts, which decides when a handler runs and what happens to its changes.
+ */
+import { Response, type Request } from 'miragejs';
+import { errorBody, fail, HttpError } from './errors';
+import type { ImageStore } from './image-store';
+import { findUser, Renderer, type Db, type StoredUser } from './store';
+import { tokenExpired, tokenFromHeader, verifyToken, type TokenPayload } from './tokens';
+import { image, INPUT_MESSAGES, type JsonObject } from './validate';
+import { nowIso } from './time';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export interface Ctx {
+  readonly db: Db;
+  readonly params: Record<string, string>;
+  /** The query string's values (a repeated name keeps its last value). */
+  readonly query: Record<string, string>;
+  /** The parsed JSON body (`{}` when empty). */
+  readonly body: JsonObject;
+  readonly render: Renderer;
+  /** One timestamp per request, so every record a request touches gets the same time. */
+  readonly now: string;
+  /** The member the token names: 404 userNotFound when there is no token or no such member, 401 badToken when forged, expired or revoked. */
+  caller(): StoredUser;
+  /** The caller and their token's claims (what logout revokes). */
+  session(): { user: StoredUser; token: TokenPayload };
+  /** The caller when the request carries a token (401 badToken when it is not valid), else null. */
+  optionalCaller(): StoredUser | null;
+  /**
+   * A `pic` field checked (see `image` in ./validate.ts) and made storable: undefined when
+   * absent, '' for none, an http(s) URL, or a stored image's reference (a data: URL's image is
+   * stored once; a URL this backend answered for an image keeps that image).
+   */
+  storablePic(value: unknown, field: string): string | undefined;
+}
+
+export type Handler = (ctx: Ctx) => Answer;
+
+export const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+function header(request: Request, name: string): string | undefined {
+  const headers = request.requestHeaders ?? {};
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
+
+/** The context a handler runs with, on `db` as it is now; the caller is resolved on first use. */
+export function requestContext(db: Db, images: ImageStore, request: Request, body: JsonObject): Ctx {
+  let resolved: { user: StoredUser; token: TokenPayload } | undefined;
+  const session = () => {
+    if (resolved) return resolved;
+    const token = tokenFromHeader(header(request, 'authorization'));
+    // "The user is resolved from the request token; if none is found, 404" (SERVER_ERRORS.userNotFound).
+    if (!token) throw fail.userNotFound();
+    const payload = verifyToken(token);
+    if (!payload || tokenExpired(payload) || db.revoked.some((r) => r.id === payload.jti)) throw fail.badToken();
+    const user = findUser(db, payload._id);
+    if (!user) throw fail.userNotFound();
+    resolved = { user, token: payload };
+    return resolved;
+  };
+  return {
+    db,
+    params: request.params ?? {},
+    query: lastValues(request.queryParams),
+    body,
+    render: new Renderer(db, (pic) => images.display(pic)),
+    now: nowIso(),
+    caller: () => session().user,
+    session,
+    optionalCaller: () => (tokenFromHeader(header(request, 'authorization')) ? session().user : null),
+    storablePic: (value, field) => {
+      if (typeof value === 'string') {
+        const own = images.refOfUrl(value.trim());
+        if (own) return own;
+      }
+      const checked = image(value, field);
+      if (checked === undefined || !checked.startsWith('data:')) return checked;
+      const ref = images.addDataUrl(checked, true);
+      // The same check and message as api-server (api-server/src/images.ts).
+      if (!ref) throw fail.badRequest(INPUT_MESSAGES.imageType);
+      return ref;
+    },
+  };
+}
+
+/** The answer with its body serialised here. */
+export function answerOf(answer: Answer): Response {
+  return new Response(answer.status, JSON_HEADERS, JSON.stringify(answer.body));
+}
+
+function lastValues(query: Record<string, string | string[] | null | undefined> | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query ?? {})) {
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (typeof last === 'string') values[name] = last;
+  }
+  return values;
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) return new Response(error.status, JSON_HEADERS, errorBody(error.message));
+  console.error('mock-api: unexpected error', error);
+  const detail = error instanceof Error ? error.message : String(error);
+  return new Response(500, JSON_HEADERS, errorBody(`Unexpected server error: ${detail}`));
+}

@@ -1,0 +1,297 @@
+/**
+ * Keeps the data in memory and IndexedDB (./idb.ts) in step: the first load (or the seed),
+ * catching up on what another instance stored, and storing a write's records in the same
+ * transaction that caught up. Apart from ./backend.ts so the storage rules read in one place.
+ */
+import { SERVER_ERRORS } from '../contract';
+import { HttpError } from './errors';
+import {
+  changesSince,
+  IdbStorage,
+  loadInTx,
+  readImages,
+  readMeta,
+  readRecords,
+  writeChange,
+  type Loaded,
+  type Meta,
+  type WriteTx,
+} from './idb';
+import { refId, type ImageStore } from './image-store';
+import { clearLegacyDb, loadLegacyDb } from './persistence';
+import { createSeedDb } from './seed';
+import { builtIndexes } from './indexes';
+import type { Db, StoredPost, StoredUser } from './store';
+import { changeOf } from './stored-change';
+import { putBack, type Snapshot } from './write-snapshot';
+
+/** Status 507 (Insufficient Storage): the server understood the change but could not keep it. */
+export const STORAGE_FULL_STATUS = 507;
+
+const isQuotaError = (error: unknown): boolean =>
+  !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'QuotaExceededError';
+
+/** The data kept in step: the Backend's, whose `db` this replaces when it loads. */
+export interface SyncedData {
+  db: Db;
+  readonly images: ImageStore;
+}
+
+export interface SyncOptions {
+  extraPosts: number;
+  /** Start from the seed even if data is stored. */
+  reset: boolean;
+  /** IndexedDB database name (tests use their own). */
+  storageName?: string;
+}
+
+/** A stored write's revision and the ids of the members and posts it added, changed or removed. */
+export interface StoredChange {
+  revision: number;
+  users: string[];
+  posts: string[];
+}
+
+/** `db` with its inline pictures moved into the image store (a seed or earlier versions' data). */
+export function withImagesMovedOut(images: ImageStore, db: Db): Db {
+  images.beginWrite();
+  images.extract(db);
+  images.takePending();
+  return db;
+}
+
+export class StoredSync {
+  /** Each stored record's insertion sequence (lists keep that order across reloads and tabs). */
+  private seqOf = new WeakMap<object, number>();
+  private nextSeq = 1;
+  /** The storage revision this tab's data matches. */
+  private currentRevision = 0;
+  private closed = false;
+  private storage: IdbStorage | null = null;
+
+  constructor(
+    private readonly data: SyncedData,
+    private readonly options: SyncOptions,
+  ) {}
+
+  /** Whether the data is stored (false before `start`, or when IndexedDB could not be opened). */
+  get stored(): boolean {
+    return this.storage !== null;
+  }
+
+  /** The storage revision this tab's data matches. */
+  get revision(): number {
+    return this.currentRevision;
+  }
+
+  /** No more catching up; the storage is closed by `closeStorage`. */
+  stop(): void {
+    this.closed = true;
+  }
+
+  closeStorage(): void {
+    this.storage?.close();
+  }
+
+  private adopt({ db, meta, seqOf, images }: Loaded): void {
+    this.data.images.addStored(images);
+    this.data.db = db;
+    this.seqOf = new WeakMap();
+    for (const [record, seq] of seqOf) this.seqOf.set(record, seq);
+    this.nextSeq = meta.nextSeq;
+    this.currentRevision = meta.revision;
+  }
+
+  async start(): Promise<void> {
+    try {
+      this.storage = await IdbStorage.open(this.options.storageName);
+    } catch (error) {
+      console.warn('mock-api: IndexedDB could not be opened; changes last until the page closes.', error);
+      return;
+    }
+    const stored = this.options.reset ? null : await this.storage.load();
+    if (stored) {
+      this.adopt(stored);
+      await this.moveInlineImages();
+      return;
+    }
+    // First start: bring over what earlier versions kept in localStorage, else the seed.
+    const legacy = this.options.reset ? null : loadLegacyDb();
+    await this.replaceStored(legacy?.db ?? createSeedDb(this.options.extraPosts));
+    if (legacy) clearLegacyDb();
+    if (this.options.reset) clearLegacyDb();
+  }
+
+  /**
+   * Data stored before pictures had their own store holds them inline: move them out, every
+   * such record and its images in one transaction. If that can't be stored (no space), the
+   * records stay as they were and are shown as before; the next start tries again.
+   */
+  private async moveInlineImages(): Promise<void> {
+    const storage = this.storage!;
+    const images = this.data.images;
+    images.beginWrite();
+    const changed = images.extract(this.data.db);
+    if (changed.users.length === 0 && changed.posts.length === 0) return;
+    const revision = this.currentRevision + 1;
+    const tx = storage.beginWrite();
+    try {
+      await writeChange(tx, revision, {
+        users: changed.users.map((record) => ({ record, seq: this.seqOf.get(record) ?? 0 })),
+        posts: changed.posts.map((record) => ({ record, seq: this.seqOf.get(record) ?? 0 })),
+        deletedUsers: [],
+        deletedPosts: [],
+        images: images.takePending(),
+        deletedImages: [],
+        meta: { nextId: this.data.db.nextId, nextSeq: this.nextSeq, revoked: this.data.db.revoked },
+      });
+      await tx.done;
+      this.currentRevision = revision;
+    } catch (error) {
+      console.warn('mock-api: could not move stored pictures into their own store; they stay inline for now.', error);
+      images.dropPending();
+      const stored = await storage.load();
+      if (stored) this.adopt(stored);
+    }
+  }
+
+  /** Stores `db` as the whole data (seed, reset, migration); on failure the page keeps it in memory. */
+  async replaceStored(db: Db): Promise<void> {
+    this.data.db = withImagesMovedOut(this.data.images, db);
+    if (!this.storage) return;
+    try {
+      this.adopt(await this.storage.replaceAll(db, this.data.images.referencedBy(db)));
+    } catch (error) {
+      // The app still works for this page; changes will answer storageFull until space frees up.
+      console.warn('mock-api: could not store the data', error);
+    }
+  }
+
+  /**
+   * Before a read: takes in what another instance stored since this one last looked (one meta
+   * read when nothing changed). Another instance is a second tab on the in-page fallback (no
+   * service worker), or the old worker while an updated one takes over.
+   */
+  async catchUp(): Promise<void> {
+    if (!this.storage || this.closed) return;
+    const tx = this.storage.beginWrite();
+    const meta = await readMeta(tx);
+    if (meta && meta.revision !== this.currentRevision) await this.applyStored(tx, meta);
+    await tx.done;
+  }
+
+  private async applyStored(tx: WriteTx, meta: Meta): Promise<void> {
+    const delta = meta.revision > this.currentRevision ? await changesSince(tx, this.currentRevision, meta.revision) : 'all';
+    if (delta === 'all') {
+      this.adopt(await loadInTx(tx));
+      return;
+    }
+    const data = this.data;
+    const stored = await readRecords(tx, delta);
+    let inserted = false;
+    // Built indexes follow record by record: a like in another tab re-places one post here.
+    const indexes = builtIndexes(data.db);
+    const apply = <T extends StoredUser | StoredPost>(list: T[], records: Map<string, { seq: number; data: T } | undefined>): T[] => {
+      let next = list;
+      for (const [id, item] of records) {
+        const index = next.findIndex((record) => record._id === id);
+        const old = index >= 0 ? next[index] : undefined;
+        if (old) indexes?.drop(old);
+        if (!item) {
+          if (index >= 0) next = next.filter((_, i) => i !== index);
+          continue;
+        }
+        this.seqOf.set(item.data, item.seq);
+        if (index >= 0) next[index] = item.data;
+        else {
+          next.push(item.data);
+          inserted = true;
+        }
+        indexes?.sync(item.data);
+      }
+      return next;
+    };
+    data.db.users = apply(data.db.users, stored.users);
+    data.db.posts = apply(data.db.posts, stored.posts);
+    // Pictures another tab added: read their Blobs (this tab makes its own object URLs).
+    const missing = new Set<string>();
+    for (const records of [stored.users, stored.posts]) {
+      for (const item of records.values()) {
+        const id = item ? refId(item.data.pic) : null;
+        if (id && !data.images.has(id)) missing.add(id);
+      }
+    }
+    if (missing.size > 0) data.images.addStored(await readImages(tx, missing));
+    if (inserted) {
+      const bySeq = (a: object, b: object) => (this.seqOf.get(a) ?? 0) - (this.seqOf.get(b) ?? 0);
+      data.db.users.sort(bySeq);
+      data.db.posts.sort(bySeq);
+    }
+    data.db.nextId = meta.nextId;
+    data.db.revoked = meta.revoked;
+    this.nextSeq = meta.nextSeq;
+    this.currentRevision = meta.revision;
+  }
+
+  /** A record's insertion sequence, the next one if it has none yet (a record the write added). */
+  private seqFor(record: object): number {
+    let seq = this.seqOf.get(record);
+    if (seq === undefined) {
+      seq = this.nextSeq;
+      this.nextSeq += 1;
+      this.seqOf.set(record, seq);
+    }
+    return seq;
+  }
+
+  /**
+   * One write with storage: catch up, apply (`run`), store the records it changed, all in one
+   * transaction; then `committed` is told, still inside. If any of it fails, the data is put
+   * back to the write's snapshot (a full storage answers 507 storageFull).
+   */
+  async write<T>(run: () => { result: T; snapshot: Snapshot }, committed: (change: StoredChange, snapshot: Snapshot) => void): Promise<T> {
+    const storage = this.storage!;
+    const tx = storage.beginWrite();
+    let snapshot: Snapshot | undefined;
+    try {
+      const meta = await readMeta(tx);
+      if (meta && meta.revision !== this.currentRevision) await this.applyStored(tx, meta);
+      const applied = run();
+      snapshot = applied.snapshot;
+      const nextSeqBefore = this.nextSeq;
+      const change = changeOf(this.data, snapshot, {
+        seqFor: (record) => this.seqFor(record),
+        nextSeq: () => this.nextSeq,
+      });
+      const revision = this.currentRevision + 1;
+      const written = writeChange(tx, revision, change);
+      try {
+        await written;
+        await tx.done;
+      } catch (error) {
+        this.nextSeq = nextSeqBefore;
+        throw tx.error ?? error;
+      }
+      this.currentRevision = revision;
+      this.data.images.takePending();
+      committed(
+        {
+          revision,
+          users: [...change.users.map((u) => u.record._id), ...change.deletedUsers],
+          posts: [...change.posts.map((p) => p.record._id), ...change.deletedPosts],
+        },
+        snapshot,
+      );
+      return applied.result;
+    } catch (error) {
+      try {
+        tx.abort();
+      } catch {
+        // Already finished or aborted.
+      }
+      if (snapshot) putBack(this.data.db, this.data.images, snapshot);
+      if (isQuotaError(error)) throw new HttpError(STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
+      throw error;
+    }
+  }
+}
