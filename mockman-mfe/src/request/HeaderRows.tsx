@@ -1,5 +1,5 @@
 import React from 'react';
-import { type HeaderRow, usedCount } from './draft';
+import { type HeaderRow, countUsedRows } from './draft';
 
 interface Props {
   rows: HeaderRow[];
@@ -14,7 +14,7 @@ export const HEADERS_ERROR_ID = 'mockman-headers-error';
 export function HeaderRows({ rows, error, onEdit, onRemove }: Props) {
   return (
     <fieldset className="mockman-headers" aria-describedby={error ? HEADERS_ERROR_ID : undefined}>
-      <legend className="mockman-label">Headers ({usedCount(rows)})</legend>
+      <legend className="mockman-label">Headers ({countUsedRows(rows)})</legend>
       <div className="mockman-headers__list">
         {rows.map((row, index) => {
           const isLast = index === rows.length - 1;

@@ -45,7 +45,7 @@ function withTrailingBlank(rows: HeaderRow[]): HeaderRow[] {
   return last && isBlank(last) ? rows : [...rows, blankRow()];
 }
 
-export const usedCount = (rows: HeaderRow[]) => rows.filter((row) => row.isUsed).length;
+export const countUsedRows = (rows: HeaderRow[]) => rows.filter((row) => row.isUsed).length;
 
 /**
  * Applies an edit to one row. Typing a name or value into the blank last row marks it used

@@ -19,7 +19,7 @@ import { createApiClient, ApiError, type ApiClientOptions } from '@social/mock-a
 import { STORAGE_KEYS } from '@social/mock-api/contract';
 import type { MeV2 } from '@social/mock-api/contract-v2';
 import { useSubject } from './hooks';
-import { userForStorage, userFromStorage } from './stored-auth';
+import { memberForStorage, memberFromStorage } from './stored-auth';
 
 export interface AuthState {
   token: string;
@@ -61,7 +61,7 @@ function readTheme(): Theme {
 /** The stored session, without a page-bound picture address (./stored-auth.ts). */
 function readStoredAuth(current: AuthState | null = null): AuthState | null {
   const stored = readStorage(STORAGE_KEYS.loginItems, isAuthState);
-  return stored && { ...stored, user: userFromStorage(stored.user, current?.user) };
+  return stored && { ...stored, user: memberFromStorage(stored.user, current?.user) };
 }
 
 export const auth$ = new BehaviorSubject<AuthState | null>(readStoredAuth());
@@ -73,7 +73,7 @@ export const events$ = new Subject<AppEvent>();
 /** Signs the member in: keeps token and user in one localStorage entry. */
 export function setAuth(state: AuthState): void {
   try {
-    window.localStorage.setItem(STORAGE_KEYS.loginItems, JSON.stringify({ ...state, user: userForStorage(state.user) }));
+    window.localStorage.setItem(STORAGE_KEYS.loginItems, JSON.stringify({ ...state, user: memberForStorage(state.user) }));
   } catch {
     // Storage full or blocked: the session still works for this page.
   }

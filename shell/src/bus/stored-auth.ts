@@ -16,7 +16,7 @@ interface WithPicture {
 export const isPageBoundUrl = (url: string): boolean => url.startsWith('blob:');
 
 /** The member as stored: a page-bound picture is left out. */
-export function userForStorage<T extends WithPicture>(user: T): T {
+export function memberForStorage<T extends WithPicture>(user: T): T {
   return isPageBoundUrl(user.pic) ? { ...user, pic: '' } : user;
 }
 
@@ -25,8 +25,8 @@ export function userForStorage<T extends WithPicture>(user: T): T {
  * with `current`, this page's own copy of the same member, its live picture is kept when the
  * stored one was left out (another tab's write).
  */
-export function userFromStorage<T extends WithPicture>(stored: T, current?: T | null): T {
-  if (isPageBoundUrl(stored.pic)) return userFromStorage({ ...stored, pic: '' }, current);
+export function memberFromStorage<T extends WithPicture>(stored: T, current?: T | null): T {
+  if (isPageBoundUrl(stored.pic)) return memberFromStorage({ ...stored, pic: '' }, current);
   if (stored.pic === '' && current && current._id === stored._id && current.pic) return { ...stored, pic: current.pic };
   return stored;
 }
