@@ -64,7 +64,7 @@ describe.each([
     await context.close();
   });
 
-  test('signed-in pages: /, /explore, a profile, a post page, /mockman', async () => {
+  test('signed-in pages: /, /explore, a profile and its dialogs, a post page, /mockman, page not found', async () => {
     const { page, context, errors } = await openPage(browser, { theme, width });
     await logInAs(page, 1);
     const found: Record<string, string[]> = {};
@@ -84,6 +84,28 @@ describe.each([
     await page.getByRole('tab', { name: 'POSTS' }).waitFor();
     await page.getByRole('article').first().waitFor();
     found.profile = await violationsNow(page);
+    // The profile's dialogs: followers, edit profile, and a post's edit and delete.
+    await page.getByRole('button', { name: /Followers$/ }).click();
+    await page.getByRole('dialog', { name: 'Followers' }).waitFor();
+    found['followers dialog'] = await violationsNow(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Followers' }).waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByRole('dialog', { name: 'Edit profile' }).waitFor();
+    found['edit profile dialog'] = await violationsNow(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Edit profile' }).waitFor({ state: 'hidden' });
+    for (const [item, dialog] of [
+      ['Edit post', 'Edit post'],
+      ['Delete post', 'Delete post?'],
+    ] as const) {
+      await page.getByRole('article').first().getByRole('button', { name: 'Post options' }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      await page.getByRole('dialog', { name: dialog }).waitFor();
+      found[`${dialog} dialog`] = await violationsNow(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: dialog }).waitFor({ state: 'hidden' });
+    }
 
     await page.getByRole('link', { name: 'Feed' }).click();
     await page.getByRole('list', { name: 'Home feed' }).getByRole('article').first().getByRole('link', { name: /Comments/ }).click();
@@ -96,7 +118,24 @@ describe.each([
     await showPostsAnswer(page);
     found['/mockman with an answer (signed in)'] = await violationsNow(page);
 
-    expect(found).toEqual({ '/': [], search: [], '/explore': [], profile: [], post: [], '/mockman (signed in)': [], '/mockman with an answer (signed in)': [] });
+    await page.goto(`${SHELL}/no-such-page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    found['page not found'] = await violationsNow(page);
+
+    expect(found).toEqual({
+      '/': [],
+      search: [],
+      '/explore': [],
+      profile: [],
+      'followers dialog': [],
+      'edit profile dialog': [],
+      'Edit post dialog': [],
+      'Delete post? dialog': [],
+      post: [],
+      '/mockman (signed in)': [],
+      '/mockman with an answer (signed in)': [],
+      'page not found': [],
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
