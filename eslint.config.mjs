@@ -89,7 +89,11 @@ export default tseslint.config(
     rules: {
       'check-file/filename-naming-convention': [
         'error',
-        { '*/src/**/!(index|bootstrap).tsx': 'PASCAL_CASE', '**/*.{ts,js,cjs,mjs}': 'KEBAB_CASE', '{*/test,e2e,tools}/**/*.tsx': 'KEBAB_CASE' },
+        {
+          '*/src/**/!(index|bootstrap).tsx': 'PASCAL_CASE',
+          '**/*.{ts,js,cjs,mjs}': 'KEBAB_CASE',
+          '{*/test,e2e,tools}/**/*.tsx': 'KEBAB_CASE',
+        },
         { ignoreMiddleExtensions: true },
       ],
     },

@@ -8,7 +8,9 @@ module.exports = {
   maxWorkers: '50%',
   workerIdleMemoryLimit: '700MB',
   projects: [
-    ...['shell', 'auth-mfe', 'feed-mfe', 'post-mfe', 'profile-mfe', 'mockman-mfe', 'mock-api', 'api-server'].map((dir) => `<rootDir>/${dir}`),
+    ...['shell', 'auth-mfe', 'feed-mfe', 'post-mfe', 'profile-mfe', 'mockman-mfe', 'mock-api', 'api-server'].map(
+      (dir) => `<rootDir>/${dir}`,
+    ),
     // mock-api's API tests again, against api-server (api-server/jest.contract.config.js).
     '<rootDir>/api-server/jest.contract.config.js',
     // The repository's own tooling (commit message rule).

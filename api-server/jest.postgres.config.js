@@ -13,7 +13,12 @@ module.exports = {
   maxWorkers: 1,
   projects: [
     path.join(__dirname, 'jest.contract.config.js'),
-    { ...require('./jest.config.js'), displayName: 'api-server-postgres', testMatch: ['<rootDir>/test/instances.test.ts', '<rootDir>/test/live.test.ts', '<rootDir>/test/faults.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
+    {
+      ...require('./jest.config.js'),
+      displayName: 'api-server-postgres',
+      testMatch: ['<rootDir>/test/instances.test.ts', '<rootDir>/test/live.test.ts', '<rootDir>/test/faults.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/'],
+    },
   ],
   reporters: ['default', [path.join(__dirname, '..', 'tools', 'jest', 'count-reporter.js'), { name: 'postgres' }]],
 };

@@ -16,14 +16,19 @@ module.exports = {
       {
         test: /\.ts$/,
         loader: 'ts-loader',
-        options: { transpileOnly: true, configFile: path.join(__dirname, 'tsconfig.json'), compilerOptions: { noEmit: false, module: 'esnext' } },
+        options: {
+          transpileOnly: true,
+          configFile: path.join(__dirname, 'tsconfig.json'),
+          compilerOptions: { noEmit: false, module: 'esnext' },
+        },
       },
     ],
   },
   externalsPresets: { node: true },
   externals: [
     ({ request }, callback) => {
-      if (request && !request.startsWith('.') && !path.isAbsolute(request) && !request.startsWith('@social/')) return callback(null, `commonjs ${request}`);
+      if (request && !request.startsWith('.') && !path.isAbsolute(request) && !request.startsWith('@social/'))
+        return callback(null, `commonjs ${request}`);
       return callback();
     },
   ],

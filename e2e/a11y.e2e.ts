@@ -14,11 +14,18 @@ const axePath = require.resolve('axe-core/axe.min.js');
 async function violationsNow(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 let browser: Browser;
@@ -108,7 +115,12 @@ describe.each([
     }
 
     await page.getByRole('link', { name: 'Feed' }).click();
-    await page.getByRole('list', { name: 'Home feed' }).getByRole('article').first().getByRole('link', { name: /Comments/ }).click();
+    await page
+      .getByRole('list', { name: 'Home feed' })
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: /Comments/ })
+      .click();
     await page.getByRole('textbox', { name: 'Write a comment' }).waitFor();
     found.post = await violationsNow(page);
 

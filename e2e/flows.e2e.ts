@@ -85,7 +85,10 @@ describe('auth', () => {
 describe('posts', () => {
   test('a like from the feed shows on the post page', async () => {
     const { page, errors, close } = await signedIn(1);
-    const article = page.getByRole('article').filter({ has: page.locator('button[aria-label="Like"][aria-pressed="false"]') }).first();
+    const article = page
+      .getByRole('article')
+      .filter({ has: page.locator('button[aria-label="Like"][aria-pressed="false"]') })
+      .first();
     const before = await likeCount(article);
     const href = await article.getByRole('link', { name: 'Comments' }).getAttribute('href');
     await article.getByRole('button', { name: 'Like', exact: true }).click();
@@ -135,7 +138,10 @@ describe('posts', () => {
 
     await page.getByRole('link', { name: 'Feed' }).click();
     // The post page shows the same card: look inside the home feed's list.
-    const card = page.getByRole('list', { name: 'Home feed' }).locator(`article:has(a[href="${href}"])`).getByRole('link', { name: 'Comments' });
+    const card = page
+      .getByRole('list', { name: 'Home feed' })
+      .locator(`article:has(a[href="${href}"])`)
+      .getByRole('link', { name: 'Comments' });
     await card.waitFor();
     expect(await commentCount(card)).toBe(before + 1);
     expect(errors).toEqual([]);
@@ -180,7 +186,10 @@ describe('feed', () => {
     for (let i = 0; i < 12 && !(await page.getByText("You're all caught up").count()); i++) {
       await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
       await page.waitForTimeout(300);
-      await page.waitForFunction((n) => document.querySelectorAll('article').length > n || document.body.innerText.includes("You're all caught up"), seen);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('article').length > n || document.body.innerText.includes("You're all caught up"),
+        seen,
+      );
       seen = await page.getByRole('article').count();
     }
     await page.getByText("You're all caught up").waitFor();

@@ -93,7 +93,10 @@ describe.each([1280, 375])('at %i px', (width) => {
     const reply = `Same here ${width}`;
     await comment.getByRole('textbox', { name: 'Write a reply' }).fill(reply);
     await comment.getByRole('button', { name: 'Send reply' }).click();
-    await comment.getByRole('list', { name: /^Replies to / }).getByText(reply).waitFor();
+    await comment
+      .getByRole('list', { name: /^Replies to / })
+      .getByText(reply)
+      .waitFor();
     expect(await comment.getByText('(edited)').count()).toBe(0);
     await page.reload();
     await comment.getByText(reply).waitFor();

@@ -9,7 +9,10 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.json'), diagnostics: false }],
     // storage.e2e.ts signs a token as the fake backend does (@noble/hashes ships ES modules only).
-    '/node_modules/@noble/hashes/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2020', isolatedModules: true }, diagnostics: false }],
+    '/node_modules/@noble/hashes/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2020', isolatedModules: true }, diagnostics: false },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!@noble/hashes/)'],
   globalSetup: '<rootDir>/support/global-setup.js',

@@ -159,7 +159,12 @@ test('Explore: two Tabs and Enter reach the first post past the bar, the compose
   expect(await focused(explore.getByRole('article').first())).toBe(true);
   await expectVisibleFocus(page);
   await page.keyboard.press('Tab');
-  expect(await explore.getByRole('article').first().evaluate((article) => article.contains(document.activeElement))).toBe(true);
+  expect(
+    await explore
+      .getByRole('article')
+      .first()
+      .evaluate((article) => article.contains(document.activeElement)),
+  ).toBe(true);
   await context.close();
 });
 
@@ -233,7 +238,10 @@ test('a small picture is never upscaled; its alt names the author; on the post p
   const card = page.getByRole('article').filter({ hasText: text });
   const image = card.getByRole('img', { name: 'Adarsh Balika photo' });
   await image.waitFor();
-  await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+  await page.waitForFunction(
+    (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+    await image.elementHandle(),
+  );
   const size = await image.evaluate((el) => ({ width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height }));
   expect(size).toEqual({ width: 64, height: 48 });
 
@@ -263,9 +271,14 @@ test('a changed avatar survives reloads without asking for a dead blob: address'
   const navAvatar = page.getByRole('link', { name: 'My profile' }).locator('img');
   // The new picture is shown: the service worker's backend names it /api/images/<id> (one
   // address for every tab and load); the in-page fallback would name it by an object URL.
-  await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 96, await navAvatar.elementHandle());
+  await page.waitForFunction(
+    (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 96,
+    await navAvatar.elementHandle(),
+  );
   expect(new URL(await navAvatar.evaluate((el) => (el as HTMLImageElement).src)).pathname).toMatch(/^\/api\/images\//);
-  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('login-items')!) as { user: { pic: string } }).user.pic)).not.toMatch(/^blob:/);
+  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('login-items')!) as { user: { pic: string } }).user.pic)).not.toMatch(
+    /^blob:/,
+  );
 
   const failed: string[] = [];
   // Only page-bound addresses: a reload may abort the previous page's own script loads.

@@ -24,7 +24,11 @@ afterAll(async () => {
 const likeCount = async (card: Locator) => Number((await card.locator('.post-card__count').first().textContent())?.trim());
 
 async function waitForLikes(card: Locator, count: number): Promise<void> {
-  await card.locator('.post-card__count').first().filter({ hasText: new RegExp(`^\\s*${count}\\s*$`) }).waitFor();
+  await card
+    .locator('.post-card__count')
+    .first()
+    .filter({ hasText: new RegExp(`^\\s*${count}\\s*$`) })
+    .waitFor();
 }
 
 async function createPost(page: Page, text: string): Promise<void> {
@@ -42,7 +46,7 @@ function countLoads(page: Page): () => number {
   return () => loads;
 }
 
-test('two tabs on the in-browser backend see each other\'s post, like and comment without a reload', async () => {
+test("two tabs on the in-browser backend see each other's post, like and comment without a reload", async () => {
   const { page: a, context, errors } = await openPage(browser);
   await logInAs(a, 1);
   const b = await context.newPage();
@@ -91,7 +95,13 @@ describe('two members on two api-server instances', () => {
   async function startPostgres(): Promise<string> {
     postgres = spawn(
       process.execPath,
-      [path.join(root, 'tools', 'postgres.js'), '--', process.execPath, '-e', "console.log('DATABASE_URL=' + process.env.DATABASE_URL); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));"],
+      [
+        path.join(root, 'tools', 'postgres.js'),
+        '--',
+        process.execPath,
+        '-e',
+        "console.log('DATABASE_URL=' + process.env.DATABASE_URL); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));",
+      ],
       { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
     );
     return new Promise((resolve, reject) => {
@@ -107,7 +117,14 @@ describe('two members on two api-server instances', () => {
 
   function startApi(port: number, databaseUrl: string): Promise<void> {
     const api = spawn(process.execPath, [path.join(root, 'api-server', 'dist', 'server.js')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, API_LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        API_LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     servers.push(api);

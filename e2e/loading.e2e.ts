@@ -14,7 +14,11 @@ test('the remotes config is read at run time: a remote moved in remotes.json loa
   const { page, context, errors } = await openPage(browser);
   // The same auth build, reached under another host name: only the served config says so.
   await page.route(`${SHELL}/remotes.json`, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ auth: 'http://127.0.0.1:3001/mf-manifest.json' }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ auth: 'http://127.0.0.1:3001/mf-manifest.json' }),
+    }),
   );
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));

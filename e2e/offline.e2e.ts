@@ -30,7 +30,8 @@ async function isProductCached(): Promise<boolean> {
     if (!manifestAnswer || !(await entries.match(new URL('remoteEntry.js', value).href))) return false;
     const manifest = (await manifestAnswer.json()) as { exposes: { assets: { js: { sync: string[]; async: string[] } } }[] };
     for (const expose of manifest.exposes) {
-      for (const file of [...expose.assets.js.sync, ...expose.assets.js.async]) if (!(await chunks.match(new URL(file, value).href))) return false;
+      for (const file of [...expose.assets.js.sync, ...expose.assets.js.async])
+        if (!(await chunks.match(new URL(file, value).href))) return false;
     }
   }
   return true;

@@ -17,7 +17,9 @@ function fakeBackendChunks(): string[] {
   const dist = path.join(root, 'shell', 'dist');
   return fs
     .readdirSync(dist)
-    .filter((file) => file.endsWith('.js') && (file.startsWith('mock-api.') || /pretender/i.test(fs.readFileSync(path.join(dist, file), 'utf8'))));
+    .filter(
+      (file) => file.endsWith('.js') && (file.startsWith('mock-api.') || /pretender/i.test(fs.readFileSync(path.join(dist, file), 'utf8'))),
+    );
 }
 
 let browser: Browser;

@@ -39,7 +39,11 @@ test('every route of the composed app shows its screen, with React loaded once',
   await page.getByRole('link', { name: 'Feed' }).click();
   await page.waitForURL(`${SHELL}/`);
   // The post page: open the first post through its comments link.
-  await page.getByRole('article').first().getByRole('link', { name: /Comments/ }).click();
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /Comments/ })
+    .click();
   await page.waitForURL(/\/post\//);
   await page.getByRole('textbox', { name: 'Write a comment' }).waitFor();
 

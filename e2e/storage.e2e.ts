@@ -36,7 +36,7 @@ async function seenWithin(seen: () => Promise<unknown>): Promise<number> {
   return Date.now() - start;
 }
 
-test("two tabs: a post, a like, a comment and a signup in one show in the other without a reload, and stay after reloads", async () => {
+test('two tabs: a post, a like, a comment and a signup in one show in the other without a reload, and stay after reloads', async () => {
   const { page: a, context, errors } = await openPage(browser);
   await logInAs(a, 1);
   const b = await context.newPage();
@@ -68,10 +68,12 @@ test("two tabs: a post, a like, a comment and a signup in one show in the other 
   await a.getByRole('button', { name: 'Post', exact: true }).click();
   await commentText(a, 'Commented in tab A').waitFor();
   const bCard = b.locator(`article:has(a[href="${href}"])`).getByRole('link', { name: 'Comments' });
-  delays.comment = await seenWithin(() => b.waitForFunction((h) => {
-    const link = document.querySelector(`article a[href="${h}"][aria-describedby]`);
-    return link && document.getElementById(link.getAttribute('aria-describedby') ?? '')?.textContent?.trim() === '1';
-  }, href));
+  delays.comment = await seenWithin(() =>
+    b.waitForFunction((h) => {
+      const link = document.querySelector(`article a[href="${h}"][aria-describedby]`);
+      return link && document.getElementById(link.getAttribute('aria-describedby') ?? '')?.textContent?.trim() === '1';
+    }, href),
+  );
   expect(await commentCount(bCard)).toBe(1);
 
   // Tab B makes its own change meanwhile: nothing of tab A's is lost.
@@ -94,10 +96,15 @@ test("two tabs: a post, a like, a comment and a signup in one show in the other 
   await a.getByRole('button', { name: 'Sign Up' }).click();
   await a.getByRole('link', { name: 'My profile' }).waitFor();
   delays.signup = await seenWithin(() =>
-    untilInPage(b, "tab B's backend knows the new member", async (mail: string) => {
-      const answer = await fetch('/api/users').then((r) => r.json() as Promise<{ users: { username: string }[] }>);
-      return answer.users.some((u) => u.username === mail);
-    }, email),
+    untilInPage(
+      b,
+      "tab B's backend knows the new member",
+      async (mail: string) => {
+        const answer = await fetch('/api/users').then((r) => r.json() as Promise<{ users: { username: string }[] }>);
+        return answer.users.some((u) => u.username === mail);
+      },
+      email,
+    ),
   );
 
   // Everything is still there after reloading both tabs.
@@ -109,9 +116,23 @@ test("two tabs: a post, a like, a comment and a signup in one show in the other 
     await commentText(page, 'Commented in tab B').waitFor();
     await page.getByText(text).first().waitFor();
   }
-  const post = await b.evaluate(async (h) => (await fetch(`/api/posts/${h.split('/').pop()}`).then((r) => r.json())) as { post: { likes: { likedBy: { _id: string }[] } } }, href!);
+  const post = await b.evaluate(
+    async (h) =>
+      (await fetch(`/api/posts/${h.split('/').pop()}`).then((r) => r.json())) as { post: { likes: { likedBy: { _id: string }[] } } },
+    href!,
+  );
   expect(post.post.likes.likedBy.map((u) => u._id)).toContain('u1-adarsh');
-  const login = await b.evaluate(async (mail) => (await fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: mail, password: 'orbit2024' }) })).status, email);
+  const login = await b.evaluate(
+    async (mail) =>
+      (
+        await fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: mail, password: 'orbit2024' }),
+        })
+      ).status,
+    email,
+  );
   expect(login).toBe(200);
 
   console.info(`two tabs: seen in the other tab after (ms) ${JSON.stringify(delays)}`);
@@ -151,7 +172,8 @@ test('storage refused: a clear message, nothing saved, and the member stays sign
   await context.addInitScript(() => {
     const put = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-      if ((window as unknown as { __refuseStorage?: boolean }).__refuseStorage) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      if ((window as unknown as { __refuseStorage?: boolean }).__refuseStorage)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return put.apply(this, args);
     };
   });
@@ -195,11 +217,13 @@ async function makePhotos(page: Page, from: number, count: number): Promise<stri
         }
         context.putImageData(pixels, 0, 0);
         const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.92));
-        urls.push(await new Promise<string>((resolve) => {
-          const reader = new FileReader();
-          reader.onload = () => resolve(String(reader.result));
-          reader.readAsDataURL(blob);
-        }));
+        urls.push(
+          await new Promise<string>((resolve) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve(String(reader.result));
+            reader.readAsDataURL(blob);
+          }),
+        );
       }
       return urls;
     },
@@ -216,7 +240,9 @@ test('a photo chosen in tab A shows in tab B and after a reload, from /api/image
   const [photo] = await makePhotos(a, 7, 1);
   const text = `A photo from tab A ${Date.now()}`;
   await a.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
-  await a.getByLabel('Add photo or GIF').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo!.split(',')[1]!, 'base64') });
+  await a
+    .getByLabel('Add photo or GIF')
+    .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo!.split(',')[1]!, 'base64') });
   await a.getByRole('img', { name: 'Selected image' }).waitFor();
   await a.getByRole('button', { name: 'Post', exact: true }).click();
   await a.getByText('Post created successfully').waitFor();
@@ -224,14 +250,20 @@ test('a photo chosen in tab A shows in tab B and after a reload, from /api/image
   for (const page of [a, b]) {
     const image = cardWith(page, text).getByRole('img', { name: / photo$/ });
     await image.waitFor();
-    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+    await page.waitForFunction(
+      (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+      await image.elementHandle(),
+    );
     // Served by the service worker's backend: one address in every tab and after reloads.
     expect(await image.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
   }
   await b.reload();
   const reloaded = cardWith(b, text).getByRole('img', { name: / photo$/ });
   await reloaded.waitFor();
-  await b.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 640, await reloaded.elementHandle());
+  await b.waitForFunction(
+    (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 640,
+    await reloaded.elementHandle(),
+  );
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -251,7 +283,11 @@ test('200 photos of a few hundred KB each fit, all shown after a reload; the pos
       const token = (JSON.parse(localStorage.getItem('login-items')!) as { token: string }).token;
       const out: number[] = [];
       for (const [i, pic] of pics.entries()) {
-        const answer = await fetch('/api/posts', { method: 'POST', headers: { 'Content-Type': 'application/json', authorization: token }, body: JSON.stringify({ postData: { content: `Photo ${i}`, pic } }) });
+        const answer = await fetch('/api/posts', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', authorization: token },
+          body: JSON.stringify({ postData: { content: `Photo ${i}`, pic } }),
+        });
         out.push(answer.status);
       }
       return out;
@@ -272,7 +308,13 @@ test('200 photos of a few hundred KB each fit, all shown after a reload; the pos
         return image.naturalWidth;
       }),
     );
-    return { answerLength: text.length, count: posts.length, imageUrls: posts.filter((p) => /^\/api\/images\/[0-9a-f]{64}$/.test(p.pic)).length, distinct: new Set(posts.map((p) => p.pic)).size, widths };
+    return {
+      answerLength: text.length,
+      count: posts.length,
+      imageUrls: posts.filter((p) => /^\/api\/images\/[0-9a-f]{64}$/.test(p.pic)).length,
+      distinct: new Set(posts.map((p) => p.pic)).size,
+      widths,
+    };
   });
   // The bytes are also served at /api/images/<SHA-256 of type, NUL, bytes>, as api-server serves them.
   // The probe of an unknown id below is answered 404 by the service worker, which Chromium logs
@@ -289,7 +331,12 @@ test('200 photos of a few hundred KB each fit, all shown after a reload; the pos
     const answer = await fetch(`/api/images/${id}`);
     const got = new Uint8Array(await answer.arrayBuffer());
     const missing = await fetch(`/api/images/${'0'.repeat(64)}`);
-    return { status: answer.status, type: answer.headers.get('content-type'), same: got.length === bytes.length && got.every((b, i) => b === bytes[i]), missing: missing.status };
+    return {
+      status: answer.status,
+      type: answer.headers.get('content-type'),
+      same: got.length === bytes.length && got.every((b, i) => b === bytes[i]),
+      missing: missing.status,
+    };
   }, first!);
   expect(served).toEqual({ status: 200, type: 'image/jpeg', same: true, missing: 404 });
   expect(check.count).toBe(200);

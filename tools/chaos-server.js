@@ -59,7 +59,10 @@ const unexpectedExits = [];
 
 function startInstance(name, port) {
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-  const child = spawn(process.execPath, [path.join(root, 'api-server', 'dist', 'server.js')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [path.join(root, 'api-server', 'dist', 'server.js')], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', log, log],
+  });
   const instance = { name, port, child, killedOnPurpose: false };
   child.on('exit', (code, signal) => {
     if (!instance.killedOnPurpose && !stopping) unexpectedExits.push({ name, code, signal, at: elapsed() });
@@ -107,7 +110,11 @@ async function send(instance, method, urlPath, { token, body, key } = {}) {
   try {
     const response = await fetch(`http://127.0.0.1:${instance.port}${urlPath}`, {
       method,
-      headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { authorization: token } : {}), ...(key ? { 'Idempotency-Key': key } : {}) },
+      headers: {
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { authorization: token } : {}),
+        ...(key ? { 'Idempotency-Key': key } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(HANG_MS),
     });
@@ -153,7 +160,9 @@ async function worker(n, tokens) {
       if (answer.status === 201) acknowledged.comments.push(content);
     } else if (kind === 2 && i % 25 === 2) {
       const username = `chaos-${n}-${i}-${randomBytes(3).toString('hex')}@socialmfe.dev`;
-      const answer = await write(n + i, 'POST', '/api/auth/signup', { body: { username, password: 'chaos1234', firstName: 'Chaos', lastName: 'Monkey' } });
+      const answer = await write(n + i, 'POST', '/api/auth/signup', {
+        body: { username, password: 'chaos1234', firstName: 'Chaos', lastName: 'Monkey' },
+      });
       if (answer.status === 201) acknowledged.signups.push(username);
     } else if (kind === 3) {
       await send(instance, 'GET', '/api/posts/2/0');
@@ -263,7 +272,9 @@ async function main() {
   await db.connect();
   const countsOf = async (query) => new Map((await db.query(query)).rows.map((row) => [row.key, Number(row.n)]));
   const posts = await countsOf(`select content as key, count(*) as n from posts where content like 'chaos post %' group by content`);
-  const comments = await countsOf(`select content as key, count(*) as n from comments where content like 'chaos comment %' group by content`);
+  const comments = await countsOf(
+    `select content as key, count(*) as n from comments where content like 'chaos comment %' group by content`,
+  );
   const members = await countsOf(`select username as key, count(*) as n from members where username like 'chaos-%' group by username`);
   await db.end();
   const lost = [
@@ -272,7 +283,9 @@ async function main() {
     ...acknowledged.signups.filter((u) => !members.has(u)),
   ];
   const duplicates = [...posts, ...comments, ...members].filter(([, n]) => n > 1).map(([key, n]) => `${key} ×${n}`);
-  const badStatuses = [...answers].filter(([status]) => typeof status === 'number' && !((status >= 200 && status < 300) || (status >= 400 && status < 500) || status === 503));
+  const badStatuses = [...answers].filter(
+    ([status]) => typeof status === 'number' && !((status >= 200 && status < 300) || (status >= 400 && status < 500) || status === 503),
+  );
   const readyWhileFrozen = readiness.frozen.get(200) ?? 0;
   const result = {
     date: new Date().toISOString(),
@@ -287,19 +300,37 @@ async function main() {
     lostAcknowledgedWrites: lost.length,
     duplicates: duplicates.length,
     crashedProcesses: unexpectedExits,
-    readiness: { whileFrozen: Object.fromEntries(readiness.frozen), duringRestarts: Object.fromEntries(readiness.restarting), otherwise: Object.fromEntries(readiness.other) },
+    readiness: {
+      whileFrozen: Object.fromEntries(readiness.frozen),
+      duringRestarts: Object.fromEntries(readiness.restarting),
+      otherwise: Object.fromEntries(readiness.other),
+    },
     badStatuses: Object.fromEntries(badStatuses),
   };
   stopping = true;
   for (const instance of instances.values()) instance.child.kill('SIGTERM');
   fs.writeFileSync(path.join(root, 'api-server', 'bench', 'chaos-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
-  const ok = unexpectedExits.length === 0 && lost.length === 0 && duplicates.length === 0 && badStatuses.length === 0 && hangs === 0 && readyWhileFrozen === 0;
+  const ok =
+    unexpectedExits.length === 0 &&
+    lost.length === 0 &&
+    duplicates.length === 0 &&
+    badStatuses.length === 0 &&
+    hangs === 0 &&
+    readyWhileFrozen === 0;
   console.log('\n== chaos:server summary');
-  console.log(`answers: ${Object.entries(result.answers).map(([s, n]) => `${s}: ${n}`).join(', ')}; slowest ${slowest} ms; hangs over ${HANG_MS} ms: ${hangs}`);
+  console.log(
+    `answers: ${Object.entries(result.answers)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ')}; slowest ${slowest} ms; hangs over ${HANG_MS} ms: ${hangs}`,
+  );
   console.log(`failed connections by phase: ${JSON.stringify(result.connectionErrorsByPhase)}`);
-  console.log(`acknowledged writes: ${result.acknowledged.posts} posts, ${result.acknowledged.comments} comments, ${result.acknowledged.signups} signups; sent again with the same key: ${duplicatesSent}`);
+  console.log(
+    `acknowledged writes: ${result.acknowledged.posts} posts, ${result.acknowledged.comments} comments, ${result.acknowledged.signups} signups; sent again with the same key: ${duplicatesSent}`,
+  );
   console.log(`lost acknowledged writes: ${lost.length}; duplicates: ${duplicates.length}; crashed processes: ${unexpectedExits.length}`);
-  console.log(`/readyz while frozen: ${JSON.stringify(result.readiness.whileFrozen)}; during restarts: ${JSON.stringify(result.readiness.duringRestarts)}`);
+  console.log(
+    `/readyz while frozen: ${JSON.stringify(result.readiness.whileFrozen)}; during restarts: ${JSON.stringify(result.readiness.duringRestarts)}`,
+  );
   console.log(ok ? 'chaos:server: PASS' : 'chaos:server: FAIL');
   if (!ok) {
     if (lost.length) console.log('lost:', lost.slice(0, 10));

@@ -37,7 +37,8 @@ function looksLikeRepoPath(text) {
   if (/^[a-z]+:/i.test(text) || text.startsWith('/') || text.startsWith('@') || text.startsWith('#')) return false;
   if (/[<>*{}$|"'`]/.test(text) || text.includes('…') || text.includes('...')) return false;
   const first = text.replace(/^\.\//, '').split('/')[0];
-  if (text.includes('/')) return topLevel.has(first) || workspaces.includes(first) || first === 'src' || first === 'test' || first === 'docs';
+  if (text.includes('/'))
+    return topLevel.has(first) || workspaces.includes(first) || first === 'src' || first === 'test' || first === 'docs';
   return FILE_EXTENSIONS.test(text) && topLevel.has(text);
 }
 
@@ -55,7 +56,10 @@ function isIgnoredOutput(clean) {
 }
 
 function exists(candidate, mdDir) {
-  const clean = candidate.replace(/^\.\//, '').replace(/[#?].*$/, '').replace(/:\d+(-\d+)?$/, '');
+  const clean = candidate
+    .replace(/^\.\//, '')
+    .replace(/[#?].*$/, '')
+    .replace(/:\d+(-\d+)?$/, '');
   const bases = [mdDir, root, ...workspaces.map((ws) => path.join(root, ws))];
   return bases.some((base) => fs.existsSync(path.join(base, clean))) || isIgnoredOutput(clean);
 }

@@ -47,7 +47,6 @@ function emptyCaches() {
   for (const dir of CACHE_DIRS) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-
 async function until(check, ms, every = 100) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -113,7 +112,14 @@ function browser() {
     const { chromium } = require('playwright-core');
     browserPromise = chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }
   return browserPromise;
@@ -134,7 +140,9 @@ async function timeUntilVisible(url, locatorOf, since, limitMs) {
     while (Date.now() < end) {
       try {
         await page.goto(url, { waitUntil: 'commit', timeout: Math.max(1000, end - Date.now()) });
-        await locatorOf(page).first().waitFor({ state: 'visible', timeout: Math.max(1000, Math.min(60000, end - Date.now())) });
+        await locatorOf(page)
+          .first()
+          .waitFor({ state: 'visible', timeout: Math.max(1000, Math.min(60000, end - Date.now())) });
         return Date.now() - since;
       } catch {
         await sleep(250);
@@ -235,7 +243,11 @@ async function measureEdit(page) {
   } finally {
     fs.writeFileSync(EDIT_FILE, original);
   }
-  await page.getByText(EDIT_FROM, { exact: true }).first().waitFor({ state: 'visible', timeout: 60000 }).catch(() => undefined);
+  await page
+    .getByText(EDIT_FROM, { exact: true })
+    .first()
+    .waitFor({ state: 'visible', timeout: 60000 })
+    .catch(() => undefined);
   return result;
 }
 
@@ -278,10 +290,17 @@ async function measureRemote() {
       await card.waitFor({ state: 'visible', timeout: 60000 });
       const before = consoleLines.length;
       await linkOf(card).click({ timeout: 10000 });
-      const opened = await until(async () => {
-        const text = await page.locator('main').innerText({ timeout: 1000 }).catch(() => '');
-        return text.trim().length > 0 && !/Loading/.test(text.trim().slice(0, 20));
-      }, 60000, 250);
+      const opened = await until(
+        async () => {
+          const text = await page
+            .locator('main')
+            .innerText({ timeout: 1000 })
+            .catch(() => '');
+          return text.trim().length > 0 && !/Loading/.test(text.trim().slice(0, 20));
+        },
+        60000,
+        250,
+      );
       const noRoute = consoleLines.slice(before).some((l) => /No routes matched/.test(l));
       result[key] = noRoute || !opened ? 'blank' : `opens (${new URL(page.url()).pathname})`;
     }
@@ -310,7 +329,8 @@ async function measureBuild() {
 async function measureServeServer() {
   const result = {};
   await assertPortsFree();
-  if (!fs.existsSync(path.join(root, 'shell', 'dist', 'index.html'))) throw new Error('serve-server needs the builds: run `npm run build` (or the build row) first.');
+  if (!fs.existsSync(path.join(root, 'shell', 'dist', 'index.html')))
+    throw new Error('serve-server needs the builds: run `npm run build` (or the build row) first.');
   const proc = run('node', ['tools/run-with-api.js', 'serve']);
   try {
     let pages = null;
@@ -384,16 +404,26 @@ function table(results) {
   const out = ['| row | measured |', '|---|---|'];
   const r = results;
   if (r.start) {
-    out.push(`| \`npm start\`, empty cache, until "Log In" shows | ${seconds(r.start.firstLogIn)} (ready line at ${seconds(r.start.firstReadyLine)}; URL printed: ${r.start.firstPrintedUrl ? 'yes' : 'no'}; "absolute path resolution" warnings: ${r.start.warnings}) |`);
-    if (!FIRST_ONLY) out.push(`| \`npm start\` again, cache kept | ${seconds(r.start.nextLogIn)} (ready line at ${seconds(r.start.nextReadyLine)}) |`);
+    out.push(
+      `| \`npm start\`, empty cache, until "Log In" shows | ${seconds(r.start.firstLogIn)} (ready line at ${seconds(r.start.firstReadyLine)}; URL printed: ${r.start.firstPrintedUrl ? 'yes' : 'no'}; "absolute path resolution" warnings: ${r.start.warnings}) |`,
+    );
+    if (!FIRST_ONLY)
+      out.push(`| \`npm start\` again, cache kept | ${seconds(r.start.nextLogIn)} (ready line at ${seconds(r.start.nextReadyLine)}) |`);
     out.push(`| full page load of /login in development (median of 3) | ${seconds(r.start.pageLoad?.median)} |`);
     const e = r.start.inShell;
-    if (e) out.push(`| change a string in feed-mfe, home feed inside the shell | ${e.error ? e.error : `shown in ${seconds(e.refresh)}; page reloaded: ${e.reloaded ? 'yes' : 'no'}; draft kept: ${e.draftKept ? 'yes' : 'no'}`} |`);
+    if (e)
+      out.push(
+        `| change a string in feed-mfe, home feed inside the shell | ${e.error ? e.error : `shown in ${seconds(e.refresh)}; page reloaded: ${e.reloaded ? 'yes' : 'no'}; draft kept: ${e.draftKept ? 'yes' : 'no'}`} |`,
+      );
   }
   if (r.remote) {
     out.push(`| \`npm start -w feed-mfe\`, empty cache, first post on screen | ${seconds(r.remote.firstPost)} |`);
-    out.push(`| change a string in feed-mfe | shown in ${seconds(r.remote.refresh)}; page reloaded: ${r.remote.reloaded ? 'yes' : 'no'}; draft kept: ${r.remote.draftKept ? 'yes' : 'no'} |`);
-    out.push(`| feed-mfe alone: a card's author link / comments link | ${r.remote.authorLink ?? 'n/a'} / ${r.remote.commentLink ?? 'n/a'} |`);
+    out.push(
+      `| change a string in feed-mfe | shown in ${seconds(r.remote.refresh)}; page reloaded: ${r.remote.reloaded ? 'yes' : 'no'}; draft kept: ${r.remote.draftKept ? 'yes' : 'no'} |`,
+    );
+    out.push(
+      `| feed-mfe alone: a card's author link / comments link | ${r.remote.authorLink ?? 'n/a'} / ${r.remote.commentLink ?? 'n/a'} |`,
+    );
   }
   if (r.build) {
     out.push(`| \`npm run build\`, no dist, empty cache | ${seconds(r.build.cold)} |`);
@@ -401,20 +431,35 @@ function table(results) {
   }
   if (r['serve-server']) {
     const s = r['serve-server'];
-    out.push(`| \`npm run serve:server\`: shell answers / API answers / "open …" printed | ${seconds(s.pages)} / ${seconds(s.api)} / ${s.readyLine == null ? 'never' : seconds(s.readyLine)} |`);
+    out.push(
+      `| \`npm run serve:server\`: shell answers / API answers / "open …" printed | ${seconds(s.pages)} / ${seconds(s.api)} / ${s.readyLine == null ? 'never' : seconds(s.readyLine)} |`,
+    );
     out.push(`| api-server alone (PGlite) until /api answers | ${seconds(s.apiAlone)} |`);
   }
   if (r.test) {
-    out.push(`| \`npm run test:unit\`: time, peak RSS of the process tree | ${seconds(r.test.wall)}, ${(r.test.peakBytes / 2 ** 30).toFixed(2)} GB (exit ${r.test.exit}; ${r.test.summary ?? ''}) |`);
+    out.push(
+      `| \`npm run test:unit\`: time, peak RSS of the process tree | ${seconds(r.test.wall)}, ${(r.test.peakBytes / 2 ** 30).toFixed(2)} GB (exit ${r.test.exit}; ${r.test.summary ?? ''}) |`,
+    );
   }
   return out.join('\n');
 }
 
 async function main() {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`dx-bench: ${rows.join(', ')} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, load ${load}`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.log(
+    `dx-bench: ${rows.join(', ')} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, load ${load}`,
+  );
   const results = {};
-  const measure = { start: measureStart, remote: measureRemote, build: measureBuild, 'serve-server': measureServeServer, test: measureTest };
+  const measure = {
+    start: measureStart,
+    remote: measureRemote,
+    build: measureBuild,
+    'serve-server': measureServeServer,
+    test: measureTest,
+  };
   for (const row of rows) {
     console.log(`- ${row}…`);
     try {

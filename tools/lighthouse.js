@@ -33,7 +33,18 @@ const SHELL = BASE ?? 'http://localhost:3000';
 async function launch() {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-lh-'));
-  const child = spawn(CHROME, ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(
+    CHROME,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
@@ -86,7 +97,16 @@ async function signIn(port) {
 
 function lighthouse(url, port, keepStorage) {
   const out = path.join(os.tmpdir(), `orbit-lh-${process.pid}-${Date.now()}.json`);
-  const args = ['-y', 'lighthouse@12', url, `--port=${port}`, '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'];
+  const args = [
+    '-y',
+    'lighthouse@12',
+    url,
+    `--port=${port}`,
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    '--only-categories=performance,accessibility,best-practices,seo',
+  ];
   if (keepStorage) args.push('--disable-storage-reset');
   execFileSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'] });
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -136,12 +156,16 @@ async function main() {
   }
   const summary = {};
   for (const [target, runs] of Object.entries(results)) {
-    summary[target] = Object.fromEntries(['performance', 'tbt', 'lcp', 'fcp', 'seo', 'accessibility', 'bestPractices'].map((key) => [key, median(runs.map((r) => r[key]))]));
+    summary[target] = Object.fromEntries(
+      ['performance', 'tbt', 'lcp', 'fcp', 'seo', 'accessibility', 'bestPractices'].map((key) => [key, median(runs.map((r) => r[key]))]),
+    );
     summary[target].runs = runs;
   }
   console.log('\nmedian of', RUNS, 'runs');
   for (const [target, s] of Object.entries(summary)) {
-    console.log(`${target}: performance ${s.performance}, TBT ${Math.round(s.tbt)} ms, LCP ${(s.lcp / 1000).toFixed(2)} s, FCP ${(s.fcp / 1000).toFixed(2)} s, SEO ${s.seo}, accessibility ${s.accessibility}, best practices ${s.bestPractices}`);
+    console.log(
+      `${target}: performance ${s.performance}, TBT ${Math.round(s.tbt)} ms, LCP ${(s.lcp / 1000).toFixed(2)} s, FCP ${(s.fcp / 1000).toFixed(2)} s, SEO ${s.seo}, accessibility ${s.accessibility}, best practices ${s.bestPractices}`,
+    );
   }
   if (OUT) fs.writeFileSync(OUT, JSON.stringify(summary, null, 2));
 }

@@ -18,7 +18,9 @@ function pgControl(env = process.env) {
   const pgCtl = (args) =>
     new Promise((resolve, reject) => {
       const full = path.join(bin, 'pg_ctl');
-      const child = runAs ? spawn('runuser', ['-u', runAs, '--', full, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(full, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = runAs
+        ? spawn('runuser', ['-u', runAs, '--', full, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+        : spawn(full, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));

@@ -17,7 +17,12 @@ const path = require('path');
 
 function binDir() {
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const version of versions) {
     const dir = path.join(root, version, 'bin');
     if (fs.existsSync(path.join(dir, 'initdb'))) return dir;
@@ -73,8 +78,18 @@ async function main() {
     console.log(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (${dir})`);
     // Fault tests and the chaos script restart, stop and freeze this server: where it is and how to run its tools.
     // POSTGRES_LOG: the server's log file, for a command that reads it (the server bench's slow plans).
-    const control = { ORBIT_PG_DATA: data, ORBIT_PG_BIN: bin, ORBIT_PG_RUN_AS: asRoot ? 'postgres' : '', ORBIT_PG_OPTIONS: serverOptions, POSTGRES_LOG: path.join(dir, 'server.log') };
-    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl, ...control }, shell: process.platform === 'win32' });
+    const control = {
+      ORBIT_PG_DATA: data,
+      ORBIT_PG_BIN: bin,
+      ORBIT_PG_RUN_AS: asRoot ? 'postgres' : '',
+      ORBIT_PG_OPTIONS: serverOptions,
+      POSTGRES_LOG: path.join(dir, 'server.log'),
+    };
+    const child = spawn(command[0], command.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: databaseUrl, ...control },
+      shell: process.platform === 'win32',
+    });
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
     const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
     stop();

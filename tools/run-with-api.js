@@ -28,7 +28,12 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const { result } = concurrently(
   [
     { command: 'npm run start --silent -w api-server', name: `api:${port}`, prefixColor: 'white', env: { PORT: port } },
-    { command: `node tools/run-all.js ${mode}${mode === 'serve' ? ' --after-api' : ''}`, name: 'apps', prefixColor: 'gray', env: { [ENV]: apiBaseUrl } },
+    {
+      command: `node tools/run-all.js ${mode}${mode === 'serve' ? ' --after-api' : ''}`,
+      name: 'apps',
+      prefixColor: 'gray',
+      env: { [ENV]: apiBaseUrl },
+    },
   ],
   { prefix: '[{name}]', killOthersOn: ['failure'] },
 );

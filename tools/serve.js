@@ -23,7 +23,9 @@ if (!app) {
 }
 const dist = path.resolve(__dirname, '..', folder, single ? 'dist-single' : 'dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
-  console.error(`${path.relative(path.resolve(__dirname, '..'), dist)} is missing: run \`npm run ${single ? 'build:single -w shell' : 'build'}\` first.`);
+  console.error(
+    `${path.relative(path.resolve(__dirname, '..'), dist)} is missing: run \`npm run ${single ? 'build:single -w shell' : 'build'}\` first.`,
+  );
   process.exit(1);
 }
 
@@ -50,7 +52,17 @@ const configFile = path.join(dist, 'serve.json');
 fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
 
 const serveBin = require.resolve('serve/build/main.js');
-const args = [serveBin, dist, '--listen', `tcp://0.0.0.0:${single ? SINGLE_PORT : app.port}`, '--config', configFile, '--no-clipboard', '--no-request-logging', '--no-port-switching'];
+const args = [
+  serveBin,
+  dist,
+  '--listen',
+  `tcp://0.0.0.0:${single ? SINGLE_PORT : app.port}`,
+  '--config',
+  configFile,
+  '--no-clipboard',
+  '--no-request-logging',
+  '--no-port-switching',
+];
 if (folder !== 'shell') args.push('--cors');
 const child = spawn(process.execPath, args, { stdio: 'inherit' });
 child.on('exit', (code) => process.exit(code ?? 1));

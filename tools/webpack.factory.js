@@ -27,7 +27,12 @@ function sharedModules({ eager = false } = {}) {
   const deps = shellPackage.dependencies;
   const eagerly = eager ? { eager: true } : {};
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, ...eagerly });
-  const platformModule = () => ({ singleton: true, version: shellPackage.version, requiredVersion: `^${shellPackage.version}`, ...eagerly });
+  const platformModule = () => ({
+    singleton: true,
+    version: shellPackage.version,
+    requiredVersion: `^${shellPackage.version}`,
+    ...eagerly,
+  });
   return {
     react: singleton(deps.react),
     'react/jsx-runtime': singleton(deps.react),
@@ -100,7 +105,12 @@ function writeStaticRemotes() {
 function persistentCache(dir, name) {
   if (process.env.ORBIT_WEBPACK_CACHE === '0') return false;
   const hash = createHash('sha256');
-  for (const file of [path.join(root, 'package-lock.json'), path.join(root, 'tsconfig.base.json'), path.join(dir, 'tsconfig.json'), path.join(__dirname, 'boot', 'preload.js')]) {
+  for (const file of [
+    path.join(root, 'package-lock.json'),
+    path.join(root, 'tsconfig.base.json'),
+    path.join(dir, 'tsconfig.json'),
+    path.join(__dirname, 'boot', 'preload.js'),
+  ]) {
     hash.update(fs.existsSync(file) ? fs.readFileSync(file) : `no ${file}`);
   }
   return {
@@ -247,7 +257,12 @@ function createAppConfig({ dir, title, exposes = {} }) {
           : // The plugin that provides the runtime core (experiments.provideExternalRuntime) asks
             // for its CommonJS build; point it at the ES build the runtime uses, or main.js would
             // carry two copies of the core.
-            { '@module-federation/runtime-tools/runtime-core$': path.join(path.dirname(require.resolve('@module-federation/runtime-core')), 'index.js') },
+            {
+              '@module-federation/runtime-tools/runtime-core$': path.join(
+                path.dirname(require.resolve('@module-federation/runtime-core')),
+                'index.js',
+              ),
+            },
       },
       module: {
         rules: [

@@ -41,7 +41,16 @@ const freePort = () =>
 
 function startApi(port) {
   const child = spawn(process.execPath, [path.join(root, 'api-server', 'dist', 'server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, API_LOG_LEVEL: 'warn', NODE_ENV: 'development', API_WRITE_RATE_LIMIT: '1000000', API_READ_RATE_LIMIT: '1000000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL,
+      API_LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      API_WRITE_RATE_LIMIT: '1000000',
+      API_READ_RATE_LIMIT: '1000000',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -62,7 +71,17 @@ function request(port, method, pathname, body, token) {
   return new Promise((resolve, reject) => {
     const data = body ? JSON.stringify(body) : undefined;
     const req = http.request(
-      { host: '127.0.0.1', port, method, path: pathname, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}), ...(data ? { 'Content-Length': Buffer.byteLength(data) } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: pathname,
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: token } : {}),
+          ...(data ? { 'Content-Length': Buffer.byteLength(data) } : {}),
+        },
+      },
       (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
@@ -156,7 +175,12 @@ async function main() {
       arrivals.length = 0;
     }
     latencies.sort((x, y) => x - y);
-    const delivery = { writes: WRITES, p50Ms: +percentile(latencies, 50).toFixed(1), p95Ms: +percentile(latencies, 95).toFixed(1), maxMs: +latencies[latencies.length - 1].toFixed(1) };
+    const delivery = {
+      writes: WRITES,
+      p50Ms: +percentile(latencies, 50).toFixed(1),
+      p95Ms: +percentile(latencies, 95).toFixed(1),
+      maxMs: +latencies[latencies.length - 1].toFixed(1),
+    };
     console.log('delivery A -> B', delivery);
 
     // ---- Fan-out: many streams on A ----
@@ -184,17 +208,22 @@ async function main() {
     const openMs = performance.now() - opened;
     await sleep(2000);
     const rssAfter = rssMb(a.pid);
-    const metrics = await new Promise((resolve) => http.get({ host: '127.0.0.1', port: portA, path: '/metrics' }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve(text));
-    }));
+    const metrics = await new Promise((resolve) =>
+      http.get({ host: '127.0.0.1', port: portA, path: '/metrics' }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve(text));
+      }),
+    );
     const open = Number(/^live_streams_open (\d+)/m.exec(metrics)?.[1] ?? NaN);
     // One write on B: the reaction the member does not have now.
     const current = (await request(portB, 'GET', `/api/v2/posts/${POST_ID}`, undefined, token)).body.post;
     const next = current.viewer?.reaction === 'like' ? 'dislike' : 'like';
     const all = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`fan-out: ${target.left} streams without the event after ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`fan-out: ${target.left} streams without the event after ${TIMEOUT_MS} ms`)),
+        TIMEOUT_MS,
+      );
       target = { left: STREAMS, resolve: () => (clearTimeout(timer), resolve()) };
     });
     const started = performance.now();

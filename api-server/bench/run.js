@@ -34,7 +34,10 @@ const pg = require('pg');
 
 const root = path.resolve(__dirname, '..', '..');
 const argSizes = process.argv.find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length);
-const SIZES = (argSizes ?? process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number).sort((a, b) => a - b);
+const SIZES = (argSizes ?? process.env.BENCH_SIZES ?? '10000,100000,1000000')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const POOL = Number(process.env.BENCH_POOL ?? 12);
@@ -50,8 +53,8 @@ const POSTGRES_OPTIONS = [
 /** BENCH_ONLY=home,like: only the calls whose names start with these words. */
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined;
 
-if (!SIZES.every((n) => Number.isInteger(n) && n > 0 && n <= 5_000_000)) throw new Error(`BENCH_SIZES must be whole numbers up to 5,000,000: ${SIZES}`);
-
+if (!SIZES.every((n) => Number.isInteger(n) && n > 0 && n <= 5_000_000))
+  throw new Error(`BENCH_SIZES must be whole numbers up to 5,000,000: ${SIZES}`);
 
 const DATABASE_URL = process.env.DATABASE_URL;
 
@@ -113,8 +116,12 @@ async function generateMembers(db) {
       [MEMBERS],
     );
     await db.query(`select setval('follow_positions', (select max(greatest(following_pos, follower_pos)) + 1 from follows))`);
-    await db.query(`update members m set follower_count = x.n from (select followee_id, count(*)::int as n from follows group by followee_id) x where x.followee_id = m.id`);
-    await db.query(`update members m set following_count = x.n from (select follower_id, count(*)::int as n from follows group by follower_id) x where x.follower_id = m.id`);
+    await db.query(
+      `update members m set follower_count = x.n from (select followee_id, count(*)::int as n from follows group by followee_id) x where x.followee_id = m.id`,
+    );
+    await db.query(
+      `update members m set following_count = x.n from (select follower_id, count(*)::int as n from follows group by follower_id) x where x.follower_id = m.id`,
+    );
   });
   return Date.now() - t0;
 }
@@ -203,7 +210,9 @@ async function startServer() {
 async function measure(base, name, request, { max = DURATION_S * 20_000 } = {}) {
   const run = (duration, limit) =>
     new Promise((resolve, reject) => {
-      autocannon({ url: base, connections: CONNECTIONS, duration, maxOverallRequests: limit, requests: [request] }, (error, result) => (error ? reject(error) : resolve(result)));
+      autocannon({ url: base, connections: CONNECTIONS, duration, maxOverallRequests: limit, requests: [request] }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      );
     });
   await run(Math.min(2, DURATION_S), max);
   const result = await run(DURATION_S, max);
@@ -233,7 +242,12 @@ async function answerBytes(base, method, pathname, token, body) {
 
 function pgbench(url, args) {
   const u = new URL(url);
-  const bin = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`).find((p) => fs.existsSync(p)) : undefined;
+  const bin = fs.existsSync('/usr/lib/postgresql')
+    ? fs
+        .readdirSync('/usr/lib/postgresql')
+        .map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`)
+        .find((p) => fs.existsSync(p))
+    : undefined;
   const result = spawnSync(bin ?? 'pgbench', ['-h', u.hostname, '-p', u.port, '-U', u.username, ...args, 'pgbench'], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`pgbench ${args.join(' ')}: ${result.stderr}`);
   return result.stdout;
@@ -251,7 +265,9 @@ function pgbenchTps(url) {
 async function benchSize(db, base, tokens) {
   const token = (i) => tokens[i % tokens.length];
   // Posts nobody has reacted to, for likes that are all new; members with posts, for their lists.
-  const fresh = (await db.query(`select id from posts where like_count = 0 and dislike_count = 0 order by md5(id) limit 20000`)).rows.map((r) => r.id);
+  const fresh = (await db.query(`select id from posts where like_count = 0 and dislike_count = 0 order by md5(id) limit 20000`)).rows.map(
+    (r) => r.id,
+  );
   const authors = (await db.query(`select id from members where post_count > 0 order by md5(id) limit 1000`)).rows.map((r) => r.id);
   const anyPosts = (await db.query(`select id from posts order by md5(id) limit 2000`)).rows.map((r) => r.id);
   let like = 0;
@@ -267,37 +283,79 @@ async function benchSize(db, base, tokens) {
   const calls = [
     {
       name: 'like: POST /api/v2/posts/like/{id}',
-      request: { method: 'POST', body: '{}', setupRequest: (r) => { const l = nextLike(); return { ...r, path: `/api/v2/posts/like/${l.postId}`, headers: { ...json, authorization: l.token } }; } },
-      bytes: () => { const l = nextLike(); return answerBytes(base, 'POST', `/api/v2/posts/like/${l.postId}`, l.token, {}); },
+      request: {
+        method: 'POST',
+        body: '{}',
+        setupRequest: (r) => {
+          const l = nextLike();
+          return { ...r, path: `/api/v2/posts/like/${l.postId}`, headers: { ...json, authorization: l.token } };
+        },
+      },
+      bytes: () => {
+        const l = nextLike();
+        return answerBytes(base, 'POST', `/api/v2/posts/like/${l.postId}`, l.token, {});
+      },
     },
     {
       name: 'post creation: POST /api/v2/posts',
-      request: { method: 'POST', path: '/api/v2/posts', setupRequest: (r) => ({ ...r, headers: { ...json, authorization: token(n++) }, body: JSON.stringify({ postData: { content: `Bench post ${n} 🚀`, pic: '' } }) }) },
+      request: {
+        method: 'POST',
+        path: '/api/v2/posts',
+        setupRequest: (r) => ({
+          ...r,
+          headers: { ...json, authorization: token(n++) },
+          body: JSON.stringify({ postData: { content: `Bench post ${n} 🚀`, pic: '' } }),
+        }),
+      },
       bytes: () => answerBytes(base, 'POST', '/api/v2/posts', token(0), { postData: { content: 'Bench post 🚀', pic: '' } }),
     },
     {
       name: 'comment: POST /api/v2/posts/{id}/comments',
-      request: { method: 'POST', setupRequest: (r) => ({ ...r, path: `/api/v2/posts/${rotate(anyPosts)}/comments`, headers: { ...json, authorization: token(n) }, body: JSON.stringify({ commentData: { content: `Bench comment ${n} 💬` } }) }) },
-      bytes: () => answerBytes(base, 'POST', `/api/v2/posts/${anyPosts[0]}/comments`, token(0), { commentData: { content: 'Bench comment 💬' } }),
+      request: {
+        method: 'POST',
+        setupRequest: (r) => ({
+          ...r,
+          path: `/api/v2/posts/${rotate(anyPosts)}/comments`,
+          headers: { ...json, authorization: token(n) },
+          body: JSON.stringify({ commentData: { content: `Bench comment ${n} 💬` } }),
+        }),
+      },
+      bytes: () =>
+        answerBytes(base, 'POST', `/api/v2/posts/${anyPosts[0]}/comments`, token(0), { commentData: { content: 'Bench comment 💬' } }),
     },
     {
       name: 'home page: GET /api/v2/feed/home?limit=20',
-      request: { method: 'GET', path: '/api/v2/feed/home?limit=20', setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }) },
+      request: {
+        method: 'GET',
+        path: '/api/v2/feed/home?limit=20',
+        setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }),
+      },
       bytes: () => answerBytes(base, 'GET', '/api/v2/feed/home?limit=20', token(1)),
     },
     {
       name: 'explore Latest: GET /api/v2/feed/explore?sort=latest&limit=20',
-      request: { method: 'GET', path: '/api/v2/feed/explore?sort=latest&limit=20', setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }) },
+      request: {
+        method: 'GET',
+        path: '/api/v2/feed/explore?sort=latest&limit=20',
+        setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }),
+      },
       bytes: () => answerBytes(base, 'GET', '/api/v2/feed/explore?sort=latest&limit=20', token(1)),
     },
     {
       name: 'explore Trending: GET /api/v2/feed/explore?sort=trending&limit=20',
-      request: { method: 'GET', path: '/api/v2/feed/explore?sort=trending&limit=20', setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }) },
+      request: {
+        method: 'GET',
+        path: '/api/v2/feed/explore?sort=trending&limit=20',
+        setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }),
+      },
       bytes: () => answerBytes(base, 'GET', '/api/v2/feed/explore?sort=trending&limit=20', token(1)),
     },
     {
       name: "member's posts: GET /api/v2/members/{id}/posts?limit=20",
-      request: { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/v2/members/${rotate(authors)}/posts?limit=20`, headers: { authorization: token(n) } }) },
+      request: {
+        method: 'GET',
+        setupRequest: (r) => ({ ...r, path: `/api/v2/members/${rotate(authors)}/posts?limit=20`, headers: { authorization: token(n) } }),
+      },
       bytes: () => answerBytes(base, 'GET', `/api/v2/members/${authors[0]}/posts?limit=20`, token(1)),
     },
   ];
@@ -308,10 +366,13 @@ async function benchSize(db, base, tokens) {
     const bytes = await call.bytes();
     const figures = await measure(base, call.name, call.request);
     results.push({ ...figures, answerBytes: bytes });
-    console.log(`  ${call.name}: ${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${bytes} B${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}`);
+    console.log(
+      `  ${call.name}: ${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${bytes} B${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}`,
+    );
   }
   const slowPlans = logFile ? slowPlansSince(logFile, logStart) : [];
-  if (slowPlans.length) console.log(`  ${slowPlans.length} statements slower than the auto_explain threshold while measuring; slowest:\n${slowPlans[0]}`);
+  if (slowPlans.length)
+    console.log(`  ${slowPlans.length} statements slower than the auto_explain threshold while measuring; slowest:\n${slowPlans[0]}`);
   const pgbenchFigures = pgbenchTps(DATABASE_URL);
   console.log(`  pgbench: ${pgbenchFigures.tpcbLike} TPS (TPC-B-like), ${pgbenchFigures.selectOnly} TPS (select-only)`);
   return { results, pgbench: pgbenchFigures, slowStatements: slowPlans.length, slowestPlans: slowPlans.slice(0, 3) };
@@ -340,7 +401,9 @@ function markdown(report) {
     '| posts | call | req/s | p50 ms | p99 ms | answer bytes | non-2xx |',
     '| ---: | --- | ---: | ---: | ---: | ---: | ---: |',
   ];
-  for (const run of report.runs) for (const r of run.results) lines.push(`| ${run.posts.toLocaleString('en')} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.answerBytes} | ${r.non2xx} |`);
+  for (const run of report.runs)
+    for (const r of run.results)
+      lines.push(`| ${run.posts.toLocaleString('en')} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.answerBytes} | ${r.non2xx} |`);
   lines.push(
     '',
     `| posts | pgbench TPC-B-like TPS | pgbench select-only TPS | statements over ${report.slowMs} ms while measuring | load (generate) s | vacuum analyze s |`,
@@ -354,7 +417,13 @@ function markdown(report) {
   const first = report.runs[0];
   const last = report.runs[report.runs.length - 1];
   if (first && last && first !== last) {
-    lines.push('', `Growth, ${last.posts.toLocaleString('en')} against ${first.posts.toLocaleString('en')} posts (goal: within 1.3×; req/s as first ÷ last, latencies as last ÷ first):`, '', '| call | req/s | p50 | p99 |', '| --- | ---: | ---: | ---: |');
+    lines.push(
+      '',
+      `Growth, ${last.posts.toLocaleString('en')} against ${first.posts.toLocaleString('en')} posts (goal: within 1.3×; req/s as first ÷ last, latencies as last ÷ first):`,
+      '',
+      '| call | req/s | p50 | p99 |',
+      '| --- | ---: | ---: | ---: |',
+    );
     for (const r of last.results) {
       const base = first.results.find((x) => x.name === r.name);
       if (!base) continue;
@@ -366,7 +435,9 @@ function markdown(report) {
   lines.push('', `Goals at ${last ? last.posts.toLocaleString('en') : '?'} posts:`, '');
   for (const goal of GOALS) {
     const r = largest.find((x) => x.name.startsWith(goal.call));
-    lines.push(`- ${goal.text}: ${r ? `${goal.check(r) ? 'met' : 'NOT met'} (${r.rps} req/s, p99 ${r.p99} ms, ${r.answerBytes} B)` : 'not measured'}`);
+    lines.push(
+      `- ${goal.text}: ${r ? `${goal.check(r) ? 'met' : 'NOT met'} (${r.rps} req/s, p99 ${r.p99} ms, ${r.answerBytes} B)` : 'not measured'}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -385,7 +456,10 @@ async function main() {
     durationSeconds: DURATION_S,
     members: MEMBERS,
     slowMs: Number(process.env.BENCH_SLOW_MS ?? 250),
-    machine: `${require('os').cpus().length} cores, load average ${require('os').loadavg().map((l) => l.toFixed(1)).join(' ')} at start`,
+    machine: `${require('os').cpus().length} cores, load average ${require('os')
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at start`,
     runs: [],
   };
   // The server migrates and seeds the empty database; the network is generated around the seed.
@@ -400,7 +474,11 @@ async function main() {
     // The bench members: the first 64 generated ones (with follows), each signed in through v2.
     const tokens = [];
     for (let i = 1; i <= BENCH_MEMBERS; i += 1) {
-      const response = await fetch(`${server.url}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `member${i}@bench.example`, password: PASSWORD }) });
+      const response = await fetch(`${server.url}/api/v2/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: `member${i}@bench.example`, password: PASSWORD }),
+      });
       if (!response.ok) throw new Error(`login member${i}: ${response.status} ${await response.text()}`);
       tokens.push((await response.json()).encodedToken);
     }
@@ -409,9 +487,13 @@ async function main() {
       console.log(`\ngenerating posts ${generated + 1}…${size}…`);
       const generate = await generatePosts(db, generated, size);
       generated = size;
-      const counts = (await db.query(`select (select count(*) from posts)::int as posts, (select count(*) from post_reactions)::int as reactions,
-        (select count(*) from comments)::int as comments, (select count(*) from follows)::int as follows`)).rows[0];
-      console.log(`  ${(generate.loadMs / 1000).toFixed(1)} s (+ ${(generate.vacuumAnalyzeMs / 1000).toFixed(1)} s vacuum analyze): ${JSON.stringify(counts)}`);
+      const counts = (
+        await db.query(`select (select count(*) from posts)::int as posts, (select count(*) from post_reactions)::int as reactions,
+        (select count(*) from comments)::int as comments, (select count(*) from follows)::int as follows`)
+      ).rows[0];
+      console.log(
+        `  ${(generate.loadMs / 1000).toFixed(1)} s (+ ${(generate.vacuumAnalyzeMs / 1000).toFixed(1)} s vacuum analyze): ${JSON.stringify(counts)}`,
+      );
       const measured = await benchSize(db, server.url, tokens);
       report.runs.push({ posts: size, rows: counts, generate, ...measured });
     }
@@ -434,9 +516,13 @@ if (process.env.ORBIT_BENCH_OWN_POSTGRES === '1') {
   });
 } else {
   // The bench truncates nothing but fills a database: it only ever runs on a server it started itself.
-  const child = spawn(process.execPath, [path.join(root, 'tools', 'postgres.js'), '--', process.execPath, __filename, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, ORBIT_BENCH_OWN_POSTGRES: '1', POSTGRES_OPTIONS },
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'tools', 'postgres.js'), '--', process.execPath, __filename, ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ORBIT_BENCH_OWN_POSTGRES: '1', POSTGRES_OPTIONS },
+    },
+  );
   child.on('exit', (code) => process.exit(code ?? 1));
 }

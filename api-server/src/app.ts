@@ -44,7 +44,19 @@ import { TEST_TODOS, unknownEndpoint } from '@social/mock-api/todos';
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts from this address. Wait a minute and try again.';
 
-export type AppConfig = Pick<ServerConfig, 'tokenSecret' | 'corsOrigins' | 'authRateLimit' | 'allowReset' | 'bodyLimit' | 'logLevel' | 'seedExtraPosts' | 'trustProxy' | 'publicUrl' | 'operations'> & {
+export type AppConfig = Pick<
+  ServerConfig,
+  | 'tokenSecret'
+  | 'corsOrigins'
+  | 'authRateLimit'
+  | 'allowReset'
+  | 'bodyLimit'
+  | 'logLevel'
+  | 'seedExtraPosts'
+  | 'trustProxy'
+  | 'publicUrl'
+  | 'operations'
+> & {
   /** Where log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
   /** The database's pool and ping (readiness, metrics) and LISTEN (live events); without it, pings go through `db` and live events poll. */
@@ -67,7 +79,14 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
             ...(config.logStream ? { stream: config.logStream } : {}),
             // Secrets never reach a log line, whatever a serializer or a handler adds.
             redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'body.password', 'headers.authorization', 'res.headers["set-cookie"]'],
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.body.password',
+                'body.password',
+                'headers.authorization',
+                'res.headers["set-cookie"]',
+              ],
               censor: '[redacted]',
             },
           },
@@ -90,7 +109,11 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     const isApi = rawPath === '/api' || rawPath.startsWith('/api/');
     const rest = rawPath.replace(/^\/api\/?/, '');
     if (isApi && rest === '' && (verb === 'OPTIONS' || verb === 'HEAD')) {
-      return reply.code(verb === 'OPTIONS' ? 204 : 200).header('Allow', table.all().join(', ')).type('application/json').send();
+      return reply
+        .code(verb === 'OPTIONS' ? 204 : 200)
+        .header('Allow', table.all().join(', '))
+        .type('application/json')
+        .send();
     }
     const allowed = isApi ? table.allowed(rest) : [];
     if (verb === 'OPTIONS' && allowed.length > 0) return reply.code(204).header('Allow', allowed.join(', ')).send();
@@ -101,7 +124,11 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   // /healthz, /readyz, /metrics, and the request time limit (http/operations.ts); the live
   // streams add their gauges to the metrics registry below.
   const metrics = registerOperations(app, {
-    database: { db, ping: config.database?.ping ?? ((ms) => withTimeout(sql`select 1`.execute(db), ms).then(() => undefined)), pool: config.database?.pool },
+    database: {
+      db,
+      ping: config.database?.ping ?? ((ms) => withTimeout(sql`select 1`.execute(db), ms).then(() => undefined)),
+      pool: config.database?.pool,
+    },
     requestTimeoutMs: config.operations.requestTimeoutMs,
   });
 
@@ -151,7 +178,8 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     }
     if (error instanceof HttpError) return reply.code(error.status).send(errorBody(error.message));
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(errorBody(INPUT_MESSAGES.bodyTooLarge));
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody(error.message));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+      return reply.code(error.statusCode).send(errorBody(error.message));
     request.log.error({ err: error }, 'unexpected error');
     // A read changes nothing, so its failure must not say a change was lost.
     return reply.code(500).send(errorBody(isRead(request.method) ? SERVER_ERRORS.unexpectedRead : SERVER_ERRORS.unexpectedChange));
@@ -193,7 +221,15 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
           authorization: request.headers.authorization,
         });
         const call: IdempotentCall | undefined = key
-          ? { key, method, route: path, url: request.url, body: raw ?? '', authorization: request.headers.authorization, tokenSecret: config.tokenSecret }
+          ? {
+              key,
+              method,
+              route: path,
+              url: request.url,
+              body: raw ?? '',
+              authorization: request.headers.authorization,
+              tokenSecret: config.tokenSecret,
+            }
           : undefined;
         const ctx = call ? withIdempotency(plainCtx, call) : plainCtx;
         const answer = await handler(ctx);
@@ -219,32 +255,39 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   commentRoutes(kit);
   v2Routes(kit);
   // The tester's fixtures: a setting (API_TEST_TODOS), off by default in production.
-  if (config.operations.testTodos) kit.route('GET', '/test-todos', () => Promise.resolve({ status: 200, body: { todos: TEST_TODOS.todos.map((t) => ({ ...t })) } }));
+  if (config.operations.testTodos)
+    kit.route('GET', '/test-todos', () => Promise.resolve({ status: 200, body: { todos: TEST_TODOS.todos.map((t) => ({ ...t })) } }));
 
   // Stored pictures: immutable (the id is a hash of the bytes), so caches may keep them for a year.
-  app.get('/api/images/:imageId', { config: { rateLimit: routeRateLimit('GET', '/api/images/:imageId', config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE) } }, async (request, reply) => {
-    const { imageId } = request.params as { imageId: string };
-    // The id is the hash of the bytes: a cache that has this ETag has these bytes (a deleted picture answers 404 below).
-    const etag = `"${imageId}"`;
-    if (IMAGE_ID_PATTERN.test(imageId) && ifNoneMatch(request.headers['if-none-match'], etag)) {
-      if (await one(db, sql`select 1 as found from images where id = ${imageId}`)) {
-        return reply.code(304).header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable').send();
+  app.get(
+    '/api/images/:imageId',
+    { config: { rateLimit: routeRateLimit('GET', '/api/images/:imageId', config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE) } },
+    async (request, reply) => {
+      const { imageId } = request.params as { imageId: string };
+      // The id is the hash of the bytes: a cache that has this ETag has these bytes (a deleted picture answers 404 below).
+      const etag = `"${imageId}"`;
+      if (IMAGE_ID_PATTERN.test(imageId) && ifNoneMatch(request.headers['if-none-match'], etag)) {
+        if (await one(db, sql`select 1 as found from images where id = ${imageId}`)) {
+          return reply.code(304).header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable').send();
+        }
       }
-    }
-    const image = IMAGE_ID_PATTERN.test(imageId)
-      ? await one(db, sql<{ content_type: string; bytes: Uint8Array }>`select content_type, bytes from images where id = ${imageId}`)
-      : undefined;
-    if (!image) return reply.code(404).send(errorBody(IMAGE_NOT_FOUND));
-    return reply
-      .header('Content-Type', image.content_type)
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('ETag', `"${imageId}"`)
-      .header('X-Content-Type-Options', 'nosniff')
-      // An SVG opened on its own can't run script or load anything.
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .send(Buffer.from(image.bytes));
-  });
+      const image = IMAGE_ID_PATTERN.test(imageId)
+        ? await one(db, sql<{ content_type: string; bytes: Uint8Array }>`select content_type, bytes from images where id = ${imageId}`)
+        : undefined;
+      if (!image) return reply.code(404).send(errorBody(IMAGE_NOT_FOUND));
+      return (
+        reply
+          .header('Content-Type', image.content_type)
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('ETag', `"${imageId}"`)
+          .header('X-Content-Type-Options', 'nosniff')
+          // An SVG opened on its own can't run script or load anything.
+          .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header('Cross-Origin-Resource-Policy', 'cross-origin')
+          .send(Buffer.from(image.bytes))
+      );
+    },
+  );
   table.add('GET', '/images/:imageId');
 
   if (config.allowReset) {

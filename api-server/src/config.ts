@@ -83,7 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (production && tokenSecret.length < 32) throw new ConfigError('API_TOKEN_SECRET must be at least 32 characters long.');
   const allowReset = env.API_ALLOW_RESET === '1';
   if (allowReset && production) throw new ConfigError('API_ALLOW_RESET is for tests and cannot be used in production.');
-  const origins = env.API_CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = env.API_CORS_ORIGINS?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return {
     host: env.HOST ?? '127.0.0.1',
     port: wholeNumber(env, 'PORT', 4000),
@@ -119,7 +121,10 @@ function loadOperations(env: NodeJS.ProcessEnv, production: boolean): Operations
     shutdownTimeoutMs: wholeNumber(env, 'API_SHUTDOWN_TIMEOUT_MS', 15_000),
     writeRateLimit: { max: wholeNumber(env, 'API_WRITE_RATE_LIMIT', 120), windowMs: wholeNumber(env, 'API_WRITE_RATE_WINDOW_MS', 60_000) },
     readRateLimit: { max: wholeNumber(env, 'API_READ_RATE_LIMIT', 3000), windowMs: wholeNumber(env, 'API_READ_RATE_WINDOW_MS', 60_000) },
-    loginAccountRateLimit: { max: wholeNumber(env, 'API_LOGIN_ACCOUNT_RATE_LIMIT', 10), windowMs: wholeNumber(env, 'API_LOGIN_ACCOUNT_RATE_WINDOW_MS', 900_000) },
+    loginAccountRateLimit: {
+      max: wholeNumber(env, 'API_LOGIN_ACCOUNT_RATE_LIMIT', 10),
+      windowMs: wholeNumber(env, 'API_LOGIN_ACCOUNT_RATE_WINDOW_MS', 900_000),
+    },
     testTodos: onOff(env, 'API_TEST_TODOS', !production),
     migrateOnStart: onOff(env, 'API_MIGRATE_ON_START', true),
   };

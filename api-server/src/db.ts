@@ -54,7 +54,8 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const { pool, ping, closePing } = guardedPool(options.databaseUrl, options.poolSize ?? 10, options.guards);
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    const listen = (channel: string, onNotify: () => void, onLost: (error?: unknown) => void) => listenOnPostgres(options.databaseUrl!, channel, onNotify, onLost);
+    const listen = (channel: string, onNotify: () => void, onLost: (error?: unknown) => void) =>
+      listenOnPostgres(options.databaseUrl!, channel, onNotify, onLost);
     return { db, kind: 'postgres', pool, ping, listen, close: () => Promise.all([db.destroy(), closePing()]).then(() => undefined) };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -75,7 +76,12 @@ export function openDatabase(options: DatabaseOptions): Database {
 }
 
 /** A dedicated connection that LISTENs (a pooled one would be handed to queries). */
-async function listenOnPostgres(url: string, channel: string, onNotify: () => void, onLost: (error?: unknown) => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onLost: (error?: unknown) => void,
+): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: url, application_name: 'orbit-api-listen' });
   let ended = false;
   const lost = (error?: unknown) => {

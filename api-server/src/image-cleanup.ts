@@ -9,7 +9,9 @@ import { sql, type Transaction } from './db';
 /** The picture ids a set of posts shows (read before they are deleted or changed). */
 export async function postPictures(ex: Transaction, postIds: string[]): Promise<string[]> {
   if (postIds.length === 0) return [];
-  const found = await sql<{ id: string }>`select distinct pic_image_id as id from posts where id in (${sql.join(postIds)}) and pic_image_id is not null`.execute(ex);
+  const found = await sql<{
+    id: string;
+  }>`select distinct pic_image_id as id from posts where id in (${sql.join(postIds)}) and pic_image_id is not null`.execute(ex);
   return found.rows.map((row) => row.id);
 }
 

@@ -38,7 +38,8 @@ export async function storePic(ex: Executor, value: unknown, field: string): Pro
   if (checked === undefined) return undefined;
   if (!checked.startsWith('data:')) {
     const id = STORED_PIC_URL.exec(checked)?.[1];
-    if (id && IMAGE_ID_PATTERN.test(id) && (await sql`select 1 as found from images where id = ${id}`.execute(ex)).rows.length > 0) return { url: '', imageId: id };
+    if (id && IMAGE_ID_PATTERN.test(id) && (await sql`select 1 as found from images where id = ${id}`.execute(ex)).rows.length > 0)
+      return { url: '', imageId: id };
     return { url: checked, imageId: null };
   }
   // Decoded and checked as the fake backend does it.

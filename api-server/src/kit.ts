@@ -58,7 +58,16 @@ export const created = (body: unknown): Answer => ({ status: 201, body });
 
 export const newId = (): string => randomUUID();
 
-export function makeCtx(db: Db, input: { params: Record<string, string>; query: Record<string, unknown>; body: JsonObject; origin: string; authorization: string | string[] | undefined }): Ctx {
+export function makeCtx(
+  db: Db,
+  input: {
+    params: Record<string, string>;
+    query: Record<string, unknown>;
+    body: JsonObject;
+    origin: string;
+    authorization: string | string[] | undefined;
+  },
+): Ctx {
   return {
     params: input.params,
     query: input.query,

@@ -18,7 +18,11 @@ async function main(): Promise<void> {
   server.app.log.info(`api-server on ${server.url} (${server.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
   console.log(`api-server listening on ${server.url} (database: ${server.database.kind})`);
   // In-flight requests get until the time limit (API_SHUTDOWN_TIMEOUT_MS), then the process exits anyway.
-  const stop = gracefulStop(server, { timeoutMs: config.operations.shutdownTimeoutMs, exit: (code) => process.exit(code), log: (line) => console.error(line) });
+  const stop = gracefulStop(server, {
+    timeoutMs: config.operations.shutdownTimeoutMs,
+    exit: (code) => process.exit(code),
+    log: (line) => console.error(line),
+  });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   try {
     const pending = await pendingMigrations(database.db);
     await migrate(database.db);
-    console.log(`api-server migrate: ${pending.length} applied (${pending.join(', ') || 'none pending'}); ${Object.keys(ALL_MIGRATIONS).length} in all.`);
+    console.log(
+      `api-server migrate: ${pending.length} applied (${pending.join(', ') || 'none pending'}); ${Object.keys(ALL_MIGRATIONS).length} in all.`,
+    );
   } finally {
     await database.close();
   }

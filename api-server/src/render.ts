@@ -36,14 +36,23 @@ export class Renderer {
   ) {}
 
   private summaryOf(m: MemberRow): UserSummary {
-    return { _id: m.id, firstName: m.first_name, lastName: m.last_name, userHandler: m.user_handler, pic: picUrl(this.origin, m.pic_url, m.pic_image_id) };
+    return {
+      _id: m.id,
+      firstName: m.first_name,
+      lastName: m.last_name,
+      userHandler: m.user_handler,
+      pic: picUrl(this.origin, m.pic_url, m.pic_image_id),
+    };
   }
 
   /** Members in signup order; all of them, or the given ids. */
   private async memberRows(ids?: string[]): Promise<MemberRow[]> {
     if (ids && ids.length === 0) return [];
     return ids
-      ? rows(this.ex, sql<MemberRow>`select ${MEMBER_COLUMNS} from members m join unnest(${ids}::text[]) as wanted (id) on wanted.id = m.id order by m.seq`)
+      ? rows(
+          this.ex,
+          sql<MemberRow>`select ${MEMBER_COLUMNS} from members m join unnest(${ids}::text[]) as wanted (id) on wanted.id = m.id order by m.seq`,
+        )
       : rows(this.ex, sql<MemberRow>`select ${MEMBER_COLUMNS} from members m order by m.seq`);
   }
 
@@ -104,21 +113,43 @@ export class Renderer {
     const [postRows, reactions, comments, replies, upvotes] = await Promise.all([
       rows(
         this.ex,
-        sql<{ id: string; numeric_id: string; author_id: string; username: string; content: string; pic_url: string; pic_image_id: string | null; created_iso: string; updated_iso: string }>`
+        sql<{
+          id: string;
+          numeric_id: string;
+          author_id: string;
+          username: string;
+          content: string;
+          pic_url: string;
+          pic_image_id: string | null;
+          created_iso: string;
+          updated_iso: string;
+        }>`
           select p.id, p.numeric_id, p.author_id, m.username, p.content, p.pic_url, p.pic_image_id, p.created_iso, p.updated_iso
           from posts p join members m on m.id = p.author_id ${within(sql.ref('p.id'))}
           order by p.created_at desc, p.seq`,
       ),
-      rows(this.ex, sql<{ post_id: string; member_id: string; kind: string }>`
-        select r.post_id, r.member_id, r.kind from post_reactions r ${within(sql.ref('r.post_id'))} order by r.seq`),
-      rows(this.ex, sql<{ id: string; post_id: string; author_id: string; content: string; created_iso: string; updated_iso: string }>`
-        select c.id, c.post_id, c.author_id, c.content, c.created_iso, c.updated_iso from comments c ${within(sql.ref('c.post_id'))} order by c.seq`),
-      rows(this.ex, sql<{ comment_id: string; id: string; author_id: string; content: string; created_iso: string }>`
+      rows(
+        this.ex,
+        sql<{ post_id: string; member_id: string; kind: string }>`
+        select r.post_id, r.member_id, r.kind from post_reactions r ${within(sql.ref('r.post_id'))} order by r.seq`,
+      ),
+      rows(
+        this.ex,
+        sql<{ id: string; post_id: string; author_id: string; content: string; created_iso: string; updated_iso: string }>`
+        select c.id, c.post_id, c.author_id, c.content, c.created_iso, c.updated_iso from comments c ${within(sql.ref('c.post_id'))} order by c.seq`,
+      ),
+      rows(
+        this.ex,
+        sql<{ comment_id: string; id: string; author_id: string; content: string; created_iso: string }>`
         select r.comment_id, r.id, r.author_id, r.content, r.created_iso from replies r join comments c on c.id = r.comment_id
-        ${within(sql.ref('c.post_id'))} order by r.comment_id, r.position`),
-      rows(this.ex, sql<{ comment_id: string; member_id: string }>`
+        ${within(sql.ref('c.post_id'))} order by r.comment_id, r.position`,
+      ),
+      rows(
+        this.ex,
+        sql<{ comment_id: string; member_id: string }>`
         select u.comment_id, u.member_id from comment_upvotes u join comments c on c.id = u.comment_id
-        ${within(sql.ref('c.post_id'))} order by u.seq`),
+        ${within(sql.ref('c.post_id'))} order by u.seq`,
+      ),
     ]);
     const memberIds = new Set<string>();
     for (const r of reactions) memberIds.add(r.member_id);
@@ -126,7 +157,9 @@ export class Renderer {
     for (const r of replies) memberIds.add(r.author_id);
     for (const u of upvotes) memberIds.add(u.member_id);
     const summaries = new Map((await this.memberRows([...memberIds])).map((m) => [m.id, this.summaryOf(m)]));
-    const summary = (id: string): UserSummary => ({ ...(summaries.get(id) ?? { _id: id, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' }) });
+    const summary = (id: string): UserSummary => ({
+      ...(summaries.get(id) ?? { _id: id, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' }),
+    });
 
     const group = <T>(list: T[], key: (item: T) => string) => {
       const map = new Map<string, T[]>();
@@ -146,18 +179,21 @@ export class Renderer {
     const rendered = postRows.map((p): Post => {
       const own = reactionsByPost.get(p.id) ?? [];
       const likedBy = own.filter((r) => r.kind === 'like').map((r) => summary(r.member_id));
-      const postComments = (commentsByPost.get(p.id) ?? []).map(
-        (c): Comment => ({
-          _id: c.id,
-          postId: p.id,
-          content: c.content,
-          user: summary(c.author_id),
-          votes: { upvotedBy: (upvotesByComment.get(c.id) ?? []).map((u) => summary(u.member_id)) },
-          replies: (repliesByComment.get(c.id) ?? []).map((r) => ({ _id: r.id, user: summary(r.author_id), content: r.content, createdAt: r.created_iso })),
-          createdAt: c.created_iso,
-          updatedAt: c.updated_iso,
-        }),
-      );
+      const postComments = (commentsByPost.get(p.id) ?? []).map((c): Comment => ({
+        _id: c.id,
+        postId: p.id,
+        content: c.content,
+        user: summary(c.author_id),
+        votes: { upvotedBy: (upvotesByComment.get(c.id) ?? []).map((u) => summary(u.member_id)) },
+        replies: (repliesByComment.get(c.id) ?? []).map((r) => ({
+          _id: r.id,
+          user: summary(r.author_id),
+          content: r.content,
+          createdAt: r.created_iso,
+        })),
+        createdAt: c.created_iso,
+        updatedAt: c.updated_iso,
+      }));
       return {
         _id: p.id,
         id: p.numeric_id,

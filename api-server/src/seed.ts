@@ -45,7 +45,8 @@ export function extraPosts(count: number): StoredPost[] {
   return out;
 }
 
-const TABLES = 'idempotency_keys, rate_limits, sessions, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, posts, members, images';
+const TABLES =
+  'idempotency_keys, rate_limits, sessions, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, posts, members, images';
 
 export async function isEmpty(ex: Executor): Promise<boolean> {
   const row = await one(ex, sql<{ n: number }>`select count(*)::int as n from members`);
@@ -89,9 +90,7 @@ async function writeSeed(ex: Executor, extra: number): Promise<void> {
     return stored;
   };
 
-  const users = await Promise.all(
-    seed.users.map(async (u) => ({ u, hash: await seedHash(u.password), pic: await pic(u.pic) })),
-  );
+  const users = await Promise.all(seed.users.map(async (u) => ({ u, hash: await seedHash(u.password), pic: await pic(u.pic) })));
   await sql`insert into members (id, numeric_id, username, user_handler, password_hash, first_name, last_name, pic_url, pic_image_id, bio, link, created_iso, updated_iso)
     select * from unnest(${users.map((x) => x.u._id)}::text[], ${users.map((x) => x.u.id)}::text[], ${users.map((x) => x.u.username)}::text[],
       ${users.map((x) => x.u.userHandler)}::text[], ${users.map((x) => x.hash)}::text[], ${users.map((x) => x.u.firstName)}::text[],
@@ -115,11 +114,22 @@ async function writeSeed(ex: Executor, extra: number): Promise<void> {
   ]);
   await insertRows(ex, 'post_reactions (post_id, member_id, kind)', reactions);
   const comments = posts.flatMap((p) => p.comments.map((c) => ({ c, postId: p._id })));
-  await insertRows(ex, 'comments (id, post_id, author_id, content, created_iso, updated_iso)',
-    comments.map(({ c, postId }) => [c._id, postId, c.userId, c.content, c.createdAt, c.updatedAt]));
-  await insertRows(ex, 'replies (comment_id, id, author_id, content, created_iso, position)',
-    comments.flatMap(({ c }) => c.replies.map((r, i) => [c._id, r._id, r.userId, r.content, r.createdAt, String(i)])), ['text', 'text', 'text', 'text', 'text', 'int']);
-  await insertRows(ex, 'comment_upvotes (comment_id, member_id)', comments.flatMap(({ c }) => c.upvotedBy.map((m) => [c._id, m])));
+  await insertRows(
+    ex,
+    'comments (id, post_id, author_id, content, created_iso, updated_iso)',
+    comments.map(({ c, postId }) => [c._id, postId, c.userId, c.content, c.createdAt, c.updatedAt]),
+  );
+  await insertRows(
+    ex,
+    'replies (comment_id, id, author_id, content, created_iso, position)',
+    comments.flatMap(({ c }) => c.replies.map((r, i) => [c._id, r._id, r.userId, r.content, r.createdAt, String(i)])),
+    ['text', 'text', 'text', 'text', 'text', 'int'],
+  );
+  await insertRows(
+    ex,
+    'comment_upvotes (comment_id, member_id)',
+    comments.flatMap(({ c }) => c.upvotedBy.map((m) => [c._id, m])),
+  );
 
   const follows = seed.users.flatMap((u) =>
     u.following.map((followee, i) => {
@@ -128,7 +138,11 @@ async function writeSeed(ex: Executor, extra: number): Promise<void> {
     }),
   );
   await insertRows(ex, 'follows (follower_id, followee_id, following_pos, follower_pos)', follows, ['text', 'text', 'bigint', 'bigint']);
-  await insertRows(ex, 'bookmarks (member_id, post_id)', seed.users.flatMap((u) => u.bookmarks.map((p) => [u._id, p])));
+  await insertRows(
+    ex,
+    'bookmarks (member_id, post_id)',
+    seed.users.flatMap((u) => u.bookmarks.map((p) => [u._id, p])),
+  );
   await syncNumericIds(ex, seed.nextId);
 }
 
@@ -150,7 +164,12 @@ async function insertRows(ex: Executor, target: string, rowsToInsert: readonly (
   const width = rowsToInsert[0]!.length;
   const columns = Array.from({ length: width }, (_, i) => rowsToInsert.map((r) => r[i]!));
   const names = Array.from({ length: width }, (_, i) => `c${i}`);
-  const arrays = sql.join(columns.map((c) => sql`${c}::text[]`), sql`, `);
+  const arrays = sql.join(
+    columns.map((c) => sql`${c}::text[]`),
+    sql`, `,
+  );
   const casts = sql.raw(names.map((n, i) => `${n}::${types?.[i] ?? 'text'}`).join(', '));
-  await sql`insert into ${sql.raw(target)} select ${casts} from unnest(${arrays}) with ordinality as t (${sql.raw(names.join(', '))}, n) order by n`.execute(ex);
+  await sql`insert into ${sql.raw(target)} select ${casts} from unnest(${arrays}) with ordinality as t (${sql.raw(names.join(', '))}, n) order by n`.execute(
+    ex,
+  );
 }

@@ -17,11 +17,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(config: ServerConfig & { logStream?: NodeJS.WritableStream }, options: { database?: Database } = {}): Promise<RunningServer> {
+export async function startApiServer(
+  config: ServerConfig & { logStream?: NodeJS.WritableStream },
+  options: { database?: Database } = {},
+): Promise<RunningServer> {
   const logger: { app?: FastifyInstance } = {};
   const database =
     options.database ??
-    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize, guards: poolGuardsOf(config.operations, logger) });
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.poolSize,
+      guards: poolGuardsOf(config.operations, logger),
+    });
   // With API_MIGRATE_ON_START=0 the deployment runs `npm run migrate -w api-server` first; /readyz stays 503 until it has.
   if (config.operations.migrateOnStart) await migrate(database.db);
   if ((await pendingMigrations(database.db)).length === 0) await seedIfEmpty(database.db, config.seedExtraPosts);

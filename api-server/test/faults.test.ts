@@ -11,7 +11,9 @@ import type { RunningServer } from '../src/server';
 import { startTestServer } from './kit';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS helper tools/postgres.js's users share
-const { pgControl } = require('../../tools/pg-control.js') as { pgControl: () => Record<'restart' | 'stop' | 'start' | 'freeze' | 'thaw', () => Promise<void>> };
+const { pgControl } = require('../../tools/pg-control.js') as {
+  pgControl: () => Record<'restart' | 'stop' | 'start' | 'freeze' | 'thaw', () => Promise<void>>;
+};
 
 jest.setTimeout(120_000);
 
@@ -26,7 +28,11 @@ beforeAll(async () => {
   a = await startTestServer({ env });
   b = await startTestServer({ env });
   await resetToSeed(a.database.db);
-  const response = await fetch(`${a.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TEST_CREDENTIALS[2]) });
+  const response = await fetch(`${a.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(TEST_CREDENTIALS[2]),
+  });
   token = ((await response.json()) as { encodedToken: string }).encodedToken;
 }, 120_000);
 afterAll(async () => {
@@ -111,10 +117,22 @@ it('a stopped database: 503 with Retry-After for reads and writes, readiness fal
   try {
     for (const [path, init] of [
       ['/api/posts/p01-sunrise', {}],
-      ['/api/posts', { method: 'POST', headers: { 'Content-Type': 'application/json', authorization: token }, body: '{"postData":{"content":"while stopped"}}' }],
+      [
+        '/api/posts',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', authorization: token },
+          body: '{"postData":{"content":"while stopped"}}',
+        },
+      ],
     ] as const) {
       const response = await fetch(`${a.url}${path}`, init);
-      expect([path, response.status, response.headers.get('retry-after'), await response.json()]).toEqual([path, 503, expect.stringMatching(/^\d+$/), { errors: [expect.any(String)] }]);
+      expect([path, response.status, response.headers.get('retry-after'), await response.json()]).toEqual([
+        path,
+        503,
+        expect.stringMatching(/^\d+$/),
+        { errors: [expect.any(String)] },
+      ]);
     }
     expect((await fetch(`${b.url}/readyz`)).status).toBe(503);
     expect((await fetch(`${b.url}/healthz`)).status).toBe(200);
@@ -132,7 +150,11 @@ it('a frozen database: 503 within the request time limit, readiness false, then 
     const started = Date.now();
     const [read, write, readiness] = await Promise.all([
       fetch(`${a.url}/api/posts/p01-sunrise`),
-      fetch(`${b.url}/api/comments/add/p01-sunrise`, { method: 'POST', headers: { 'Content-Type': 'application/json', authorization: token2 }, body: '{"commentData":{"content":"frozen"}}' }),
+      fetch(`${b.url}/api/comments/add/p01-sunrise`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', authorization: token2 },
+        body: '{"commentData":{"content":"frozen"}}',
+      }),
       fetch(`${b.url}/readyz`),
     ]);
     const elapsed = Date.now() - started;

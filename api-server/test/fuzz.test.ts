@@ -18,7 +18,11 @@ let token = '';
 beforeAll(async () => {
   server = await startTestServer();
   await resetToSeed(server.database.db);
-  const response = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TEST_CREDENTIALS[0]) });
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(TEST_CREDENTIALS[0]),
+  });
   token = ((await response.json()) as { encodedToken: string }).encodedToken;
 }, 120_000);
 afterAll(() => server.close());
@@ -61,7 +65,27 @@ const ROUTES: [string, string][] = [
 const V2: [string, string][] = Object.values(V2_ROUTES).map(([method, path]) => [method, `${API_V2_PREFIX}${path}`]);
 
 const nasty = fc.oneof(
-  fc.constantFrom('\u0000', '\uD800', '\uDFFF', '%', '%00', '%E0%A4%A', '../', '?', '#', ' ', "'; drop table posts; --", 'p01-sunrise', 'c01-1', 'u2-meera', 'meeranair', '@', '-1', '1e9', '99999999999999999999'),
+  fc.constantFrom(
+    '\u0000',
+    '\uD800',
+    '\uDFFF',
+    '%',
+    '%00',
+    '%E0%A4%A',
+    '../',
+    '?',
+    '#',
+    ' ',
+    "'; drop table posts; --",
+    'p01-sunrise',
+    'c01-1',
+    'u2-meera',
+    'meeranair',
+    '@',
+    '-1',
+    '1e9',
+    '99999999999999999999',
+  ),
   fc.string({ unit: 'binary', maxLength: 12 }),
 );
 /** A path segment as sent: escapes kept as they are (broken ones too), a lone surrogate as its UTF-8-like bytes. */
@@ -75,14 +99,26 @@ function encoded(text: string): string {
 }
 const segment = fc.oneof({ arbitrary: nasty, weight: 3 }, fc.string({ maxLength: 12 })).map(encoded);
 const text = fc.oneof({ arbitrary: nasty, weight: 3 }, fc.string({ unit: 'binary', maxLength: 40 }), fc.constant(''));
-const value: fc.Arbitrary<unknown> = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 }), fc.dictionary(text, text, { maxKeys: 3 }));
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  text,
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(text, { maxLength: 3 }),
+  fc.dictionary(text, text, { maxKeys: 3 }),
+);
 const fields = ['username', 'password', 'firstName', 'lastName', 'bio', 'link', 'pic', 'picAlt', 'content', 'replies', '_id'];
 const inner = fc.dictionary(fc.constantFrom(...fields), fc.oneof({ arbitrary: text, weight: 3 }, value), { maxKeys: 5 });
 const body = fc.oneof(
   { arbitrary: fc.constant(undefined), weight: 1 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 60 }), weight: 1 },
   { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), weight: 1 },
-  { arbitrary: fc.record({ postData: inner, commentData: inner, replyData: inner, userData: inner }, { requiredKeys: [] }).map((v) => JSON.stringify(v)), weight: 3 },
+  {
+    arbitrary: fc
+      .record({ postData: inner, commentData: inner, replyData: inner, userData: inner }, { requiredKeys: [] })
+      .map((v) => JSON.stringify(v)),
+    weight: 3,
+  },
   { arbitrary: inner.map((v) => JSON.stringify(v)), weight: 3 },
 );
 /** A timestamp as a cursor holds one, with each field anywhere from 0 to 99 (30 February, 24:00…). */
@@ -93,7 +129,12 @@ const timestamp = fc
 const number = fc.oneof(fc.integer({ min: -1, max: 3 }), fc.integer(), fc.bigInt({ min: 0n, max: 10n ** 20n })).map(String);
 /** A cursor no list gave: base64url of a JSON array of keys (or of anything), or not base64 at all. */
 const cursor = fc.oneof(
-  { arbitrary: fc.array(fc.oneof(text, timestamp, number, fc.constantFrom('p01-sunrise', 'adarshbalika')), { maxLength: 4 }).map((key) => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url')), weight: 4 },
+  {
+    arbitrary: fc
+      .array(fc.oneof(text, timestamp, number, fc.constantFrom('p01-sunrise', 'adarshbalika')), { maxLength: 4 })
+      .map((key) => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url')),
+    weight: 4,
+  },
   { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => Buffer.from(JSON.stringify(v) ?? '', 'utf8').toString('base64url')), weight: 1 },
   { arbitrary: segment, weight: 1 },
 );
@@ -136,7 +177,13 @@ function problemWith(status: number, method: string, text: string): string | nul
   try {
     const json = JSON.parse(text) as unknown;
     const errors = (json as { errors?: unknown }).errors;
-    const shaped = typeof json === 'object' && json !== null && Object.keys(json).length === 1 && Array.isArray(errors) && errors.length > 0 && errors.every((e) => typeof e === 'string' && e.length > 0);
+    const shaped =
+      typeof json === 'object' &&
+      json !== null &&
+      Object.keys(json).length === 1 &&
+      Array.isArray(errors) &&
+      errors.length > 0 &&
+      errors.every((e) => typeof e === 'string' && e.length > 0);
     return shaped ? null : 'not { errors: [message] }';
   } catch {
     return 'not JSON';
@@ -146,27 +193,47 @@ function problemWith(status: number, method: string, text: string): string | nul
 async function fuzz(routes: [string, string][], query: fc.Arbitrary<string>, numRuns: number, seed: number): Promise<string[]> {
   const failures: string[] = [];
   await fc.assert(
-    fc.asyncProperty(request(routes, query), async ({ route: [method, template], params, query: search, body: payload, type, auth, key }) => {
-      let i = 0;
-      const path = template.replace(/:(\w+)/g, (_, name: string) => (name === 'n' ? String(params[i++ % 3]!.length % 4) : params[i++ % 3]!)) + search;
-      const headers: Record<string, string> = {};
-      if (type && payload !== undefined) headers['Content-Type'] = type;
-      if (auth === 'token') headers.authorization = token;
-      if (auth === 'garbage') headers.authorization = 'Bearer not.a.token';
-      if (key) headers['Idempotency-Key'] = key;
-      const response = await fetch(`${server.url}${path}`, { method, headers, body: method === 'GET' ? undefined : payload, signal: AbortSignal.timeout(30_000) });
-      const answer = await response.text();
-      const problem = problemWith(response.status, method, answer);
-      if (problem) failures.push(`${problem}: ${method} ${path} ${String(payload)} → ${response.status} ${answer.slice(0, 300)}`);
-      return problem === null;
-    }),
+    fc.asyncProperty(
+      request(routes, query),
+      async ({ route: [method, template], params, query: search, body: payload, type, auth, key }) => {
+        let i = 0;
+        const path =
+          template.replace(/:(\w+)/g, (_, name: string) => (name === 'n' ? String(params[i++ % 3]!.length % 4) : params[i++ % 3]!)) +
+          search;
+        const headers: Record<string, string> = {};
+        if (type && payload !== undefined) headers['Content-Type'] = type;
+        if (auth === 'token') headers.authorization = token;
+        if (auth === 'garbage') headers.authorization = 'Bearer not.a.token';
+        if (key) headers['Idempotency-Key'] = key;
+        const response = await fetch(`${server.url}${path}`, {
+          method,
+          headers,
+          body: method === 'GET' ? undefined : payload,
+          signal: AbortSignal.timeout(30_000),
+        });
+        const answer = await response.text();
+        const problem = problemWith(response.status, method, answer);
+        if (problem) failures.push(`${problem}: ${method} ${path} ${String(payload)} → ${response.status} ${answer.slice(0, 300)}`);
+        return problem === null;
+      },
+    ),
     { numRuns, seed, endOnFailure: true },
   );
   return failures;
 }
 
 it('answers every route, whatever it is sent, without a 500', async () => {
-  expect(await fuzz(ROUTES, fc.oneof(fc.constant(''), segment.map((s) => `?sort=${s}`)), 600, 28)).toEqual([]);
+  expect(
+    await fuzz(
+      ROUTES,
+      fc.oneof(
+        fc.constant(''),
+        segment.map((s) => `?sort=${s}`),
+      ),
+      600,
+      28,
+    ),
+  ).toEqual([]);
 });
 
 it('answers every /api/v2 route, whatever its path, query string and body, without a 500', async () => {

@@ -48,7 +48,10 @@ describe('images', () => {
   it('refuses bytes that are not the type they claim, oversized pictures and unknown image ids', async () => {
     const { api, foundUser } = await login(server, 1);
     const fake = `data:image/png;base64,${Buffer.from('<html><script>alert(1)</script></html>').toString('base64')}`;
-    expect(await failure(api.posts.create({ content: 'x', pic: fake, userId: foundUser._id }))).toEqual({ status: 400, errors: [INPUT_MESSAGES.imageType] });
+    expect(await failure(api.posts.create({ content: 'x', pic: fake, userId: foundUser._id }))).toEqual({
+      status: 400,
+      errors: [INPUT_MESSAGES.imageType],
+    });
     const big = `data:image/png;base64,${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(LIMITS.maxImageBytes)]).toString('base64')}`;
     const tooBig = await fetch(`${server.url}/api/users/edit`, {
       method: 'POST',
@@ -145,7 +148,8 @@ describe('contract decisions', () => {
     expect(replied.updatedAt).toBe(before.updatedAt);
     const author = await login(server, 1);
     const edited = (await author.api.comments.edit('p01-sunrise', 'c01-1', { content: 'Changed text' })).posts
-      .find((p) => p._id === 'p01-sunrise')!.comments.find((c) => c._id === 'c01-1')!;
+      .find((p) => p._id === 'p01-sunrise')!
+      .comments.find((c) => c._id === 'c01-1')!;
     expect(edited.updatedAt).not.toBe(before.updatedAt);
   });
 });
@@ -155,8 +159,12 @@ describe('unexpected failures', () => {
     const { api } = await login(server, 1);
     const before = (await api.comments.ofPost('p01-sunrise')).comments.find((c) => c._id === 'c01-1')!;
     // A database fault midway through a write: the replies are deleted, then inserting fails.
-    await sql.raw(`create function orbit_fail() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`).execute(server.database.db);
-    await sql.raw('create trigger orbit_fail before insert on replies for each row execute function orbit_fail()').execute(server.database.db);
+    await sql
+      .raw(`create function orbit_fail() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`)
+      .execute(server.database.db);
+    await sql
+      .raw('create trigger orbit_fail before insert on replies for each row execute function orbit_fail()')
+      .execute(server.database.db);
     try {
       const response = await fetch(`${server.url}/api/comments/edit/p01-sunrise/c01-1`, {
         method: 'POST',

@@ -20,7 +20,17 @@ export interface TestServerOptions {
 
 /** Quiet logs; DEBUG_API_LOG=warn (or info) shows a test server's log lines. */
 export async function startTestServer({ env = {}, pglite, logStream }: TestServerOptions = {}): Promise<RunningServer> {
-  const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', API_LOG_LEVEL: process.env.DEBUG_API_LOG ?? 'silent', API_AUTH_RATE_LIMIT: '1000', API_WRITE_RATE_LIMIT: '100000', API_READ_RATE_LIMIT: '100000', ...env });
+  const config = loadConfig({
+    DATABASE_URL: process.env.DATABASE_URL,
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_LOG_LEVEL: process.env.DEBUG_API_LOG ?? 'silent',
+    API_AUTH_RATE_LIMIT: '1000',
+    API_WRITE_RATE_LIMIT: '100000',
+    API_READ_RATE_LIMIT: '100000',
+    ...env,
+  });
   // Connection errors go to the server's (silent) log once it has started.
   const logger: { app?: RunningServer['app'] } = {};
   // Without a database of its own, the worker's PGlite (api-server/test/pglite-environment.js), put back to the seed.

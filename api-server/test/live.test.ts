@@ -40,9 +40,18 @@ class Stream {
       while ((end = this.buffer.indexOf('\n\n')) >= 0) {
         const block = this.buffer.slice(0, end);
         this.buffer = this.buffer.slice(end + 2);
-        const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .find((line) => line.startsWith(`${name}: `))
+            ?.slice(name.length + 2);
         const data = field('data');
-        if (data !== undefined) this.events.push({ id: field('id') ?? '', event: field('event') ?? 'message', data: JSON.parse(data) as Record<string, unknown> });
+        if (data !== undefined)
+          this.events.push({
+            id: field('id') ?? '',
+            event: field('event') ?? 'message',
+            data: JSON.parse(data) as Record<string, unknown>,
+          });
       }
       this.recheck();
     });
@@ -84,17 +93,24 @@ class Stream {
   }
 }
 
-function openStream(server: RunningServer, { lastEventId, query = '', read = true }: { lastEventId?: string; query?: string; read?: boolean } = {}): Promise<Stream> {
+function openStream(
+  server: RunningServer,
+  { lastEventId, query = '', read = true }: { lastEventId?: string; query?: string; read?: boolean } = {},
+): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${server.url}/api/v2/events${query}`, { agent: false, headers: lastEventId ? { 'Last-Event-ID': lastEventId } : {} }, (response) => {
-      if (!read) {
-        // A client that never reads: its socket's buffers fill, then the server's.
-        response.pause();
-        response.socket.pause();
-        return resolve({ status: response.statusCode ?? 0 } as Stream);
-      }
-      resolve(new Stream(response.statusCode ?? 0, response.headers, response));
-    });
+    const request = http.get(
+      `${server.url}/api/v2/events${query}`,
+      { agent: false, headers: lastEventId ? { 'Last-Event-ID': lastEventId } : {} },
+      (response) => {
+        if (!read) {
+          // A client that never reads: its socket's buffers fill, then the server's.
+          response.pause();
+          response.socket.pause();
+          return resolve({ status: response.statusCode ?? 0 } as Stream);
+        }
+        resolve(new Stream(response.statusCode ?? 0, response.headers, response));
+      },
+    );
     // A client that never reads may be cut before it has even parsed the headers.
     request.on('error', (error) => (read ? reject(error) : resolve({ status: 0 } as Stream)));
   });
@@ -192,7 +208,13 @@ it('a reconnect with Last-Event-ID gets every event after it, in order, v1 write
   for (const resume of [{ lastEventId: seen.id }, { query: `?lastEventId=${seen.id}` }]) {
     const again = await openStream(b, resume);
     await again.next('comment.added', (d) => (d.comment as { content: string }).content === 'A comment you missed');
-    const mine = again.events.filter((e) => [e.data.postId, (e.data.post as { _id?: string } | undefined)?._id, (e.data.comment as { postId?: string } | undefined)?.postId].includes(post._id));
+    const mine = again.events.filter((e) =>
+      [
+        e.data.postId,
+        (e.data.post as { _id?: string } | undefined)?._id,
+        (e.data.comment as { postId?: string } | undefined)?.postId,
+      ].includes(post._id),
+    );
     expect(mine.map((e) => e.event)).toEqual(['post.edited', 'post.counts', 'comment.added', 'post.counts']);
     expect(mine[0]!.data.post).toMatchObject({ content: 'Edited while you were away' });
     expect(mine[1]!.data).toMatchObject({ likeCount: 1 });
@@ -249,7 +271,8 @@ describe('a client that does not read', () => {
     const droppedBefore = await metric(small, 'live_streams_dropped');
     await openStream(small, { lastEventId: before, read: false });
     // The server gives up on it: the drop is counted and no stream stays open.
-    for (let i = 0; i < 5000 && (await metric(small, 'live_streams_dropped')) === droppedBefore; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 5000 && (await metric(small, 'live_streams_dropped')) === droppedBefore; i += 1)
+      await new Promise((resolve) => setImmediate(resolve));
     expect(await metric(small, 'live_streams_dropped')).toBe(droppedBefore + 1);
 
     // A reader reconnects from its last id when it is closed (as EventSource does): a burst past its

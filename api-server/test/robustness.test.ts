@@ -47,18 +47,35 @@ async function call(path: string, init: { method?: string; token?: string; body?
 
 /** Another instance on the same database with other settings (no second database to start). */
 async function instanceWith(env: NodeJS.ProcessEnv) {
-  const config = loadConfig({ NODE_ENV: 'test', API_LOG_LEVEL: 'silent', API_AUTH_RATE_LIMIT: '1000', API_WRITE_RATE_LIMIT: '100000', API_READ_RATE_LIMIT: '100000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    API_LOG_LEVEL: 'silent',
+    API_AUTH_RATE_LIMIT: '1000',
+    API_WRITE_RATE_LIMIT: '100000',
+    API_READ_RATE_LIMIT: '100000',
+    ...env,
+  });
   const app = await buildApp(server.database.db, config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const loginAs = async (n: number) => {
-    const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TEST_CREDENTIALS[n - 1]) });
+    const response = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(TEST_CREDENTIALS[n - 1]),
+    });
     return ((await response.json()) as { encodedToken: string }).encodedToken;
   };
   return { url, loginAs, close: () => app.close() };
 }
 
-const signupBody = (username: string, extra: Record<string, unknown> = {}) => ({ username, password: 'secret123', firstName: 'Nia', lastName: 'Rao', ...extra });
+const signupBody = (username: string, extra: Record<string, unknown> = {}) => ({
+  username,
+  password: 'secret123',
+  firstName: 'Nia',
+  lastName: 'Rao',
+  ...extra,
+});
 
 describe('text the database cannot keep', () => {
   it('answers 400 naming the field for NUL or an unpaired surrogate, in every kind of text', async () => {
@@ -78,7 +95,13 @@ describe('text the database cannot keep', () => {
     }
     for (const [name, path, body] of cases) {
       const answer = await call(path, { body, token });
-      const field = name.startsWith('signup') ? 'firstName' : name.startsWith('login') ? 'username' : name.startsWith('bio') ? 'bio' : 'content';
+      const field = name.startsWith('signup')
+        ? 'firstName'
+        : name.startsWith('login')
+          ? 'username'
+          : name.startsWith('bio')
+            ? 'bio'
+            : 'content';
       expect([name, answer.status, answer.json]).toEqual([name, 400, { errors: [HTTP_MESSAGES.badCharacter(field)] }]);
     }
     // Nothing was written.
@@ -107,7 +130,9 @@ describe('what a body is', () => {
     // JSON with a charset, and an empty body without a type, are fine.
     expect((await call('/api/auth/login', { body, headers: { 'Content-Type': 'application/json; charset=utf-8' } })).status).toBe(200);
     const { encodedToken } = await login(server, 2);
-    expect((await fetch(`${server.url}/api/users/bookmark/p01-sunrise`, { method: 'POST', headers: { authorization: encodedToken } })).status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/api/users/bookmark/p01-sunrise`, { method: 'POST', headers: { authorization: encodedToken } })).status,
+    ).toBe(200);
   });
 
   it('answers headers over the size limit with 431 in the API error shape', async () => {
@@ -121,11 +146,20 @@ describe('rate limits', () => {
     const limited = await instanceWith({ API_AUTH_RATE_LIMIT: '20', API_LOGIN_ACCOUNT_RATE_LIMIT: '5' });
     try {
       const [adarsh, meera] = TEST_CREDENTIALS;
-      const wrong = (username: string) => fetch(`${limited.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: 'wrong-password1' }) });
+      const wrong = (username: string) =>
+        fetch(`${limited.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username, password: 'wrong-password1' }),
+        });
       const statuses: number[] = [];
       for (let i = 0; i < 7; i += 1) statuses.push((await wrong(adarsh!.username)).status);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
-      const locked = await fetch(`${limited.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(adarsh) });
+      const locked = await fetch(`${limited.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(adarsh),
+      });
       expect([locked.status, await locked.json()]).toEqual([429, { errors: [HTTP_MESSAGES.accountRateLimit] }]);
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another account is not locked; its logins go on counting per address.
@@ -133,7 +167,11 @@ describe('rate limits', () => {
       const perAddress = await wrong(meera!.username);
       expect([perAddress.status, await perAddress.json()]).toEqual([429, { errors: [RATE_LIMIT_MESSAGE] }]);
       // 20 logins used up the login counter, not signup's.
-      const signup = await fetch(`${limited.url}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(signupBody('fresh@socialmfe.dev')) });
+      const signup = await fetch(`${limited.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(signupBody('fresh@socialmfe.dev')),
+      });
       expect(signup.status).toBe(201);
     } finally {
       await limited.close();
@@ -166,7 +204,9 @@ describe('pictures', () => {
     const { posts } = await api.posts.create({ content: 'Picture to delete 🗑️', pic: PNG, userId: foundUser._id });
     const mine = posts.find((p) => p.content === 'Picture to delete 🗑️')!;
     expect((await fetch(mine.pic)).status).toBe(200);
-    const twin = (await api.posts.create({ content: 'Same picture', pic: PNG, userId: foundUser._id })).posts.find((p) => p.content === 'Same picture')!;
+    const twin = (await api.posts.create({ content: 'Same picture', pic: PNG, userId: foundUser._id })).posts.find(
+      (p) => p.content === 'Same picture',
+    )!;
     await api.posts.remove(mine._id);
     expect((await fetch(twin.pic)).status).toBe(200);
     await api.posts.remove(twin._id);
@@ -195,7 +235,10 @@ describe('Idempotency-Key', () => {
     const all = (await call('/api/posts')).json as { posts: { content: string }[] };
     expect(all.posts.filter((p) => p.content === 'Sent twice 🔁')).toHaveLength(1);
     // The same key with another request is refused; a new key makes a new post.
-    expect(await call('/api/posts', { body: { postData: { content: 'Something else' } }, token, headers })).toMatchObject({ status: 422, json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] } });
+    expect(await call('/api/posts', { body: { postData: { content: 'Something else' } }, token, headers })).toMatchObject({
+      status: 422,
+      json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] },
+    });
     await call('/api/posts', { body, token, headers: { 'Idempotency-Key': 'retry-2' } });
     const after = (await call('/api/posts')).json as { posts: { content: string }[] };
     expect(after.posts.filter((p) => p.content === 'Sent twice 🔁')).toHaveLength(2);
@@ -213,13 +256,20 @@ describe('Idempotency-Key', () => {
     await call('/api/comments/add/p01-sunrise', { body: comment, token: encodedToken, headers: { 'Idempotency-Key': 'c-1' } });
     const comments = (await call('/api/comments/p01-sunrise')).json as { comments: { content: string }[] };
     expect(comments.comments.filter((c) => c.content === 'Only once 💬')).toHaveLength(1);
-    expect((await call('/api/posts', { body: { postData: { content: 'x' } }, token: encodedToken, headers: { 'Idempotency-Key': 'bad key' } })).status).toBe(400);
+    expect(
+      (await call('/api/posts', { body: { postData: { content: 'x' } }, token: encodedToken, headers: { 'Idempotency-Key': 'bad key' } }))
+        .status,
+    ).toBe(400);
   });
 
-  it('is allowed by CORS, so a browser on the apps\' origins may send it', async () => {
+  it("is allowed by CORS, so a browser on the apps' origins may send it", async () => {
     const preflight = await fetch(`${server.url}/api/posts`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key' },
+      headers: {
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
@@ -281,12 +331,18 @@ describe('running it for real', () => {
   it('answers /readyz 503 while a migration is pending, and 200 once it is applied', async () => {
     const db = server.database.db;
     // The newest migration marked not applied, as on a database a deployment has not migrated yet.
-    const last = (await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db)).rows[0]!;
+    const last = (
+      await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db)
+    ).rows[0]!;
     await sql`delete from kysely_migration where name = ${last.name}`.execute(db);
     const fresh = await instanceWith({ API_MIGRATE_ON_START: '0' });
     try {
       const pending = await fetch(`${fresh.url}/readyz`);
-      expect([pending.status, pending.headers.get('retry-after'), await pending.json()]).toEqual([503, '2', { errors: ['Not ready: 1 database migration(s) not applied.'] }]);
+      expect([pending.status, pending.headers.get('retry-after'), await pending.json()]).toEqual([
+        503,
+        '2',
+        { errors: ['Not ready: 1 database migration(s) not applied.'] },
+      ]);
       // Liveness does not depend on it.
       expect((await fetch(`${fresh.url}/healthz`)).status).toBe(200);
     } finally {
@@ -303,7 +359,10 @@ describe('running it for real', () => {
   it('ends a shutdown at its time limit while a request hangs on a frozen database', async () => {
     const { encodedToken } = await login(server, 1);
     // Requests would wait a minute: the shutdown limit (300 ms) must be what ends it.
-    const app = await buildApp(server.database.db, loadConfig({ NODE_ENV: 'test', API_LOG_LEVEL: 'silent', API_REQUEST_TIMEOUT_MS: '60000' }));
+    const app = await buildApp(
+      server.database.db,
+      loadConfig({ NODE_ENV: 'test', API_LOG_LEVEL: 'silent', API_REQUEST_TIMEOUT_MS: '60000' }),
+    );
     let arrived = () => {};
     const inFlight = new Promise<void>((resolve) => (arrived = resolve));
     app.addHook('onRequest', (_request, _reply, done) => {

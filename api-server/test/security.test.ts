@@ -29,7 +29,10 @@ describe('with one server', () => {
     for (const call of [api.users.bookmarks(), api.posts.like('p11-chess'), api.users.edit({ bio: 'x' }), api.auth.logout()]) {
       expect(await failure(call)).toEqual({ status: 401, errors: [SERVER_ERRORS.badToken] });
     }
-    const row = await one(server.database.db, sql<{ n: number }>`select count(*)::int as n from sessions where token_hash = ${encodedToken}`);
+    const row = await one(
+      server.database.db,
+      sql<{ n: number }>`select count(*)::int as n from sessions where token_hash = ${encodedToken}`,
+    );
     expect(row?.n).toBe(0); // only a hash of the token is stored
     const again = await login(server, 1);
     expect(again.encodedToken).not.toBe(encodedToken);
@@ -45,7 +48,14 @@ describe('with one server', () => {
   });
 
   it('allows the configured origins only (CORS)', async () => {
-    const allowed = await fetch(`${server.url}/api/posts`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' } });
+    const allowed = await fetch(`${server.url}/api/posts`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    });
     expect(allowed.status).toBeLessThan(300);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
@@ -54,7 +64,11 @@ describe('with one server', () => {
   });
 
   it('refuses a body over the limit with 413 before reading it all', async () => {
-    const response = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'x'.repeat(LIMITS.maxBodyBytes + 1) });
+    const response = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: 'x'.repeat(LIMITS.maxBodyBytes + 1),
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ errors: [expect.stringContaining('too large')] });
   });
@@ -121,6 +135,9 @@ describe('configuration', () => {
     expect(config.corsOrigins).toContain('http://localhost:3000');
     expect(config.corsOrigins).toContain('http://localhost:3005');
     expect(config.host).toBe('127.0.0.1');
-    expect(loadConfig({ API_CORS_ORIGINS: 'https://orbit.example, https://www.orbit.example' }).corsOrigins).toEqual(['https://orbit.example', 'https://www.orbit.example']);
+    expect(loadConfig({ API_CORS_ORIGINS: 'https://orbit.example, https://www.orbit.example' }).corsOrigins).toEqual([
+      'https://orbit.example',
+      'https://www.orbit.example',
+    ]);
   });
 });

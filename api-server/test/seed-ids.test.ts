@@ -19,7 +19,9 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 it('generated posts past 90,000 take numeric ids from 100,000 up', () => {
-  const ids = extraPosts(90_002).slice(-2).map((p) => p.id);
+  const ids = extraPosts(90_002)
+    .slice(-2)
+    .map((p) => p.id);
   expect(ids).toEqual(['100001', '100002']);
 });
 
@@ -29,7 +31,9 @@ it('after seeding rows that hold ids at and above the counter, a new post gets a
   const author = createSeedDb().users[0]!._id;
   for (const numericId of ['100001', '100002']) {
     await sql`insert into posts (id, numeric_id, author_id, content, created_at, created_iso, updated_iso)
-      values (${`bench-${numericId}`}, ${numericId}, ${author}, 'Generated', now(), '2026-11-20T12:00:00+05:30', '2026-11-20T12:00:00+05:30')`.execute(db);
+      values (${`bench-${numericId}`}, ${numericId}, ${author}, 'Generated', now(), '2026-11-20T12:00:00+05:30', '2026-11-20T12:00:00+05:30')`.execute(
+      db,
+    );
   }
   await syncNumericIds(db, createSeedDb().nextId);
 

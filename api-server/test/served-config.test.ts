@@ -6,7 +6,9 @@ import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS build tool
 const { ENV, devMiddlewares, prepareServedConfig } = require('../../tools/api-config') as {
   ENV: string;
-  devMiddlewares: (dir: string) => (list: { name: string; path?: string; middleware: (req: unknown, res: unknown) => void }[]) => typeof list;
+  devMiddlewares: (
+    dir: string,
+  ) => (list: { name: string; path?: string; middleware: (req: unknown, res: unknown) => void }[]) => typeof list;
   prepareServedConfig: (dist: string, folder: string) => void;
 };
 

@@ -39,8 +39,13 @@ async function drift(): Promise<unknown[]> {
 }
 
 const stored = async (postId: string) =>
-  (await rows(db, sql<{ like_count: number; dislike_count: number; comment_count: number }>`
-    select like_count, dislike_count, comment_count from posts where id = ${postId}`))[0];
+  (
+    await rows(
+      db,
+      sql<{ like_count: number; dislike_count: number; comment_count: number }>`
+    select like_count, dislike_count, comment_count from posts where id = ${postId}`,
+    )
+  )[0];
 
 it('the seed is counted', async () => {
   expect(await drift()).toEqual([]);

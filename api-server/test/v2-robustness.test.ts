@@ -133,14 +133,23 @@ describe('query strings on /api/v2', () => {
     }
     // A real key still pages: a leap day, an offset, a trending score.
     expect((await get(`/api/v2/feed/explore?cursor=${cursorOf(['2024-02-29T23:59:59.5+05:30', 'zzz'])}`)).status).toBe(200);
-    expect((await get(`/api/v2/feed/explore?sort=trending&cursor=${cursorOf(['3', '2026-11-16T13:15:00+05:30', 'p12-game'])}`)).status).toBe(200);
+    expect(
+      (await get(`/api/v2/feed/explore?sort=trending&cursor=${cursorOf(['3', '2026-11-16T13:15:00+05:30', 'p12-game'])}`)).status,
+    ).toBe(200);
     expect(logLines.slice(before).filter((line) => /"level":(50|60)|"stack"/.test(line))).toEqual([]);
   });
 });
 
 /** Another instance on the same database with other settings. */
 async function instanceWith(env: NodeJS.ProcessEnv) {
-  const config = loadConfig({ NODE_ENV: 'test', API_LOG_LEVEL: 'silent', API_AUTH_RATE_LIMIT: '1000', API_WRITE_RATE_LIMIT: '100000', API_READ_RATE_LIMIT: '100000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    API_LOG_LEVEL: 'silent',
+    API_AUTH_RATE_LIMIT: '1000',
+    API_WRITE_RATE_LIMIT: '100000',
+    API_READ_RATE_LIMIT: '100000',
+    ...env,
+  });
   const app = await buildApp(server.database.db, config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
@@ -211,11 +220,20 @@ describe('Idempotency-Key on /api/v2', () => {
     const second = await send('/api/v2/posts', token, body, 'v2-post-1');
     expect([first.status, first.replayed, second.status, second.replayed]).toEqual([201, null, 201, 'true']);
     expect(second.json).toEqual(first.json);
-    const mine = async () => ((await get(`/api/v2/members/${foundUser._id}/posts?limit=50`)).json as { posts: { content: string }[] }).posts.filter((p) => p.content === 'Sent twice over v2 🔁');
+    const mine = async () =>
+      ((await get(`/api/v2/members/${foundUser._id}/posts?limit=50`)).json as { posts: { content: string }[] }).posts.filter(
+        (p) => p.content === 'Sent twice over v2 🔁',
+      );
     expect(await mine()).toHaveLength(1);
     // The same key with another request is refused and makes nothing; a new key makes a new post.
-    expect(await send('/api/v2/posts', token, { postData: { content: 'Something else' } }, 'v2-post-1')).toMatchObject({ status: 422, json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] } });
-    expect(await send('/api/v2/posts', token, body, 'bad key')).toMatchObject({ status: 400, json: { errors: [HTTP_MESSAGES.badIdempotencyKey] } });
+    expect(await send('/api/v2/posts', token, { postData: { content: 'Something else' } }, 'v2-post-1')).toMatchObject({
+      status: 422,
+      json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] },
+    });
+    expect(await send('/api/v2/posts', token, body, 'bad key')).toMatchObject({
+      status: 400,
+      json: { errors: [HTTP_MESSAGES.badIdempotencyKey] },
+    });
     expect(await mine()).toHaveLength(1);
     expect((await send('/api/v2/posts', token, body, 'v2-post-2')).replayed).toBeNull();
     expect(await mine()).toHaveLength(2);
@@ -229,17 +247,31 @@ describe('Idempotency-Key on /api/v2', () => {
     const second = await send(path, token, body, 'v2-comment-1');
     expect([first.status, second.status, second.replayed]).toEqual([201, 201, 'true']);
     expect(second.json).toEqual(first.json);
-    const comments = async () => ((await get(`${path}?limit=50`)).json as { comments: { content: string }[] }).comments.filter((c) => c.content === 'Only once over v2 💬');
+    const comments = async () =>
+      ((await get(`${path}?limit=50`)).json as { comments: { content: string }[] }).comments.filter(
+        (c) => c.content === 'Only once over v2 💬',
+      );
     expect(await comments()).toHaveLength(1);
     // Another body, or the same body on another post, with the key is refused.
-    expect(await send(path, token, { commentData: { content: 'Another text' } }, 'v2-comment-1')).toMatchObject({ status: 422, json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] } });
-    expect(await send('/api/v2/posts/p02-css/comments', token, body, 'v2-comment-1')).toMatchObject({ status: 422, json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] } });
+    expect(await send(path, token, { commentData: { content: 'Another text' } }, 'v2-comment-1')).toMatchObject({
+      status: 422,
+      json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] },
+    });
+    expect(await send('/api/v2/posts/p02-css/comments', token, body, 'v2-comment-1')).toMatchObject({
+      status: 422,
+      json: { errors: [HTTP_MESSAGES.idempotencyKeyReused] },
+    });
     expect(await comments()).toHaveLength(1);
   });
 
   it('replays a retried signup with the same member and a working token', async () => {
     const body = { username: 'twice-v2@socialmfe.dev', password: 'secret123', firstName: 'Nia', lastName: 'Rao' };
-    const post = (key: string) => fetch(`${server.url}/api/v2/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify(body) });
+    const post = (key: string) =>
+      fetch(`${server.url}/api/v2/auth/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify(body),
+      });
     const first = await post('v2-signup-1');
     const second = await post('v2-signup-1');
     const [a, b] = [(await first.json()) as { me: { _id: string }; encodedToken: string }, (await second.json()) as unknown];

@@ -18,8 +18,22 @@ void startDevHost({
   ],
   routes: (
     <>
-      <Route path={ROUTES.login} element={<PublicOnly><LoginPage /></PublicOnly>} />
-      <Route path={ROUTES.signup} element={<PublicOnly><SignupPage /></PublicOnly>} />
+      <Route
+        path={ROUTES.login}
+        element={
+          <PublicOnly>
+            <LoginPage />
+          </PublicOnly>
+        }
+      />
+      <Route
+        path={ROUTES.signup}
+        element={
+          <PublicOnly>
+            <SignupPage />
+          </PublicOnly>
+        }
+      />
       <Route path={ROUTES.home} element={<SignedIn />} />
       <Route path="*" element={<Navigate to={pathTo('login')} replace />} />
     </>

@@ -22,8 +22,22 @@ export function renderAuth(path: '/login' | '/signup', state: unknown = REMEMBER
   return render(
     <MemoryRouter initialEntries={[{ pathname: path, state }]}>
       <Routes>
-        <Route path={ROUTES.login} element={<PublicOnly><LoginPage /></PublicOnly>} />
-        <Route path={ROUTES.signup} element={<PublicOnly><SignupPage /></PublicOnly>} />
+        <Route
+          path={ROUTES.login}
+          element={
+            <PublicOnly>
+              <LoginPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path={ROUTES.signup}
+          element={
+            <PublicOnly>
+              <SignupPage />
+            </PublicOnly>
+          }
+        />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,
@@ -32,4 +46,3 @@ export function renderAuth(path: '/login' | '/signup', state: unknown = REMEMBER
 
 /** The real fake backend in test mode, recording requests, plus the toasts the page raises. */
 export const setupBackend = () => setUpTestBackend();
-

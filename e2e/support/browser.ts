@@ -8,7 +8,16 @@ export const SHELL = process.env.E2E_SHELL ?? 'http://localhost:3000';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -27,7 +36,10 @@ export async function openPage(
   options: { width?: number; theme?: 'dark' | 'light'; fastBackend?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<TrackedPage> {
   // serviceWorkers 'block': no service worker, so the fake backend runs in the page (its fallback).
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, serviceWorkers: options.serviceWorkers ?? 'allow' });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    serviceWorkers: options.serviceWorkers ?? 'allow',
+  });
   await context.addInitScript((theme) => {
     // A stand-in for the React DevTools hook: every React DOM copy registers itself here.
     const renderers = new Map<number, unknown>();
@@ -57,7 +69,12 @@ export async function openPage(
     page,
     context,
     errors,
-    reactRenderers: () => page.evaluate(() => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size),
+    reactRenderers: () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__
+            .renderers.size,
+      ),
   };
 }
 
@@ -77,7 +94,13 @@ export const testUser = (n: 1 | 2 | 3 | 4) => TEST_CREDENTIALS[n - 1]!;
  * true, polling every 250 ms, at most `timeoutMs`. Not page.waitForFunction: it takes the
  * Promise an async predicate returns as truthy and stops at once.
  */
-export async function untilInPage<A>(page: Page, what: string, check: (arg: A) => Promise<boolean>, arg: A, timeoutMs = 60_000): Promise<void> {
+export async function untilInPage<A>(
+  page: Page,
+  what: string,
+  check: (arg: A) => Promise<boolean>,
+  arg: A,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   // Playwright types the argument as its serialized form (Unboxed<A>), which a plain A is.
   while (!(await page.evaluate(check as (arg: unknown) => Promise<boolean>, arg))) {

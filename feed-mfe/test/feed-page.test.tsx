@@ -112,13 +112,19 @@ test('suggested users are exactly the others I do not follow; Follow removes the
   await findCards();
   const strip = screen.getByRole('region', { name: 'Suggested users' });
   // In the server's order (newest member first).
-  const names = () => within(strip).getAllByRole('link').map((link) => link.textContent).sort();
+  const names = () =>
+    within(strip)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+      .sort();
   expect(names()).toEqual(['Aiko Tanaka', 'Lena Fischer', 'Rohan Verma', 'Sara Ahmed', 'Tomás García']);
   expect(within(strip).getByRole('link', { name: 'Rohan Verma' })).toHaveAttribute('href', '/profile/rohanverma');
   expect(within(strip).getAllByRole('button', { name: 'Follow' })).toHaveLength(5);
   expect(shownPostIds()).not.toContain('p05-charts');
 
-  const rohan = within(strip).getAllByRole('listitem').find((item) => within(item).queryByText('Rohan Verma'))!;
+  const rohan = within(strip)
+    .getAllByRole('listitem')
+    .find((item) => within(item).queryByText('Rohan Verma'))!;
   const follow = within(rohan).getByRole('button', { name: 'Follow' });
   await user.click(follow);
 
@@ -135,7 +141,9 @@ test('a refused follow shows the server message, rolls back and then shows what 
   // Followed elsewhere since the list was loaded: the server refuses a second follow.
   await api.users.follow('u6-lena');
   const strip = screen.getByRole('region', { name: 'Suggested users' });
-  const lena = within(strip).getAllByRole('listitem').find((item) => within(item).queryByText('Lena Fischer'))!;
+  const lena = within(strip)
+    .getAllByRole('listitem')
+    .find((item) => within(item).queryByText('Lena Fischer'))!;
   await user.click(within(lena).getByRole('button', { name: 'Follow' }));
   await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'error', message: 'User Already following' }));
   // Rolled back, then the reloaded list shows the truth: Lena is followed, so she leaves the strip.
@@ -196,7 +204,12 @@ test('one answer updates every list showing the post; a deletion takes its card 
     </MemoryRouter>,
   );
   const lists = () => [screen.getByRole('list', { name: 'Home feed' }), screen.getByRole('list', { name: 'Explore feed' })];
-  const cards = () => lists().map((list) => within(list).queryAllByRole('article').find((a) => within(a).queryByText('In two lists at once'))!);
+  const cards = () =>
+    lists().map((list) =>
+      within(list)
+        .queryAllByRole('article')
+        .find((a) => within(a).queryByText('In two lists at once'))!,
+    );
   await waitFor(() => expect(cards().every(Boolean)).toBe(true));
 
   // A like from the home card: its answer shows on the explore card too.

@@ -117,7 +117,11 @@ test('counts change in place on every copy, my own reaction stays, and the same 
   await waitFor(() => expect(likeCountOf(cardOf(postId))).toBe(likesBefore + 3));
   await send(event);
   expect(likeCountOf(cardOf(postId))).toBe(likesBefore + 3);
-  expect(queryClient.getQueryData<PostV2>(['post', postId])).toMatchObject({ likeCount: likesBefore + 3, commentCount: 9, viewer: expect.any(Object) });
+  expect(queryClient.getQueryData<PostV2>(['post', postId])).toMatchObject({
+    likeCount: likesBefore + 3,
+    commentCount: 9,
+    viewer: expect.any(Object),
+  });
 });
 
 test('a post deleted elsewhere leaves the feed with a short notice', async () => {

@@ -23,7 +23,8 @@ test('with 1,000 posts, home renders cards in chunks and a like re-renders only 
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2 * HOME_CHUNK));
 
   const shown = shownPostIds();
-  const notLiked = (id: string) => queryClient.getQueryData<{ viewer?: { reaction: string | null } }>(queryKeys.post(id))?.viewer?.reaction !== 'like';
+  const notLiked = (id: string) =>
+    queryClient.getQueryData<{ viewer?: { reaction: string | null } }>(queryKeys.post(id))?.viewer?.reaction !== 'like';
   const target = shown.find(notLiked)!;
   const before = new Map(cardRenders);
   const { post } = await api.v2.posts.like(target);

@@ -11,7 +11,10 @@ import { requestsTo, setUpTestBackend } from '../../tools/jest/backend-kit';
 const ctx = setUpTestBackend({ signIn: true, serverOptions: { timing: 150 }, before: installIntersectionObserver });
 
 const strip = () => screen.getByRole('region', { name: 'Suggested users' });
-const entry = (name: string) => within(strip()).getAllByRole('listitem').find((item) => within(item).queryByText(name) !== null)!;
+const entry = (name: string) =>
+  within(strip())
+    .getAllByRole('listitem')
+    .find((item) => within(item).queryByText(name) !== null)!;
 const iFollow = async (id: string) => !!(await api.v2.members.byId(id)).member.viewerFollows;
 
 test('Follow then Unfollow before the answer: Rohan stays suggested and not followed', async () => {

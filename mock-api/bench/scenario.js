@@ -110,7 +110,10 @@ async function runScenario({ credentials, hasV2, runs, v1Runs }) {
 function table(results) {
   const num = (ms) => `${ms.toFixed(2)} ms`.padStart(11);
   const lines = [`${'call'.padEnd(66)} ${'median'.padStart(11)} ${'p95'.padStart(11)} ${'max'.padStart(11)}  runs  answer bytes`];
-  for (const r of results) lines.push(`${r.label.padEnd(66)} ${num(r.median)} ${num(r.p95)} ${num(r.max)}  ${String(r.runs).padStart(4)}  ${r.bytes.toLocaleString('en')}`);
+  for (const r of results)
+    lines.push(
+      `${r.label.padEnd(66)} ${num(r.median)} ${num(r.p95)} ${num(r.max)}  ${String(r.runs).padStart(4)}  ${r.bytes.toLocaleString('en')}`,
+    );
   return lines.join('\n');
 }
 

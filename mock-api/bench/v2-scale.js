@@ -67,9 +67,25 @@ function requireTypeScript() {
 function jsdomGlobals() {
   const { JSDOM } = require('jsdom');
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/' });
-  for (const name of ['window', 'document', 'location', 'navigator', 'XMLHttpRequest', 'localStorage', 'history', 'FormData', 'Blob', 'CustomEvent', 'Event']) {
+  for (const name of [
+    'window',
+    'document',
+    'location',
+    'navigator',
+    'XMLHttpRequest',
+    'localStorage',
+    'history',
+    'FormData',
+    'Blob',
+    'CustomEvent',
+    'Event',
+  ]) {
     if (!(name in globalThis) || name === 'window' || name === 'XMLHttpRequest') {
-      Object.defineProperty(globalThis, name, { value: name === 'window' ? dom.window : dom.window[name], configurable: true, writable: true });
+      Object.defineProperty(globalThis, name, {
+        value: name === 'window' ? dom.window : dom.window[name],
+        configurable: true,
+        writable: true,
+      });
     }
   }
   globalThis.self = globalThis;
@@ -108,7 +124,11 @@ function bundle() {
         entry: path.join(__dirname, 'browser-entry.js'),
         output: { path: outDir, filename: 'bench.js' },
         resolve: { extensions: ['.ts', '.js'], alias: { '@bench-root': ROOT } },
-        module: { rules: [{ test: /\.ts$/, use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(ROOT, 'tsconfig.json') } } }] },
+        module: {
+          rules: [
+            { test: /\.ts$/, use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(ROOT, 'tsconfig.json') } } },
+          ],
+        },
         optimization: { minimize: false },
         performance: { hints: false },
       },
@@ -123,7 +143,10 @@ function bundle() {
 async function inBrowser() {
   const script = await bundle();
   const { chromium } = require('playwright-core');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage();
     page.on('pageerror', (error) => console.error('page error:', error));
@@ -131,11 +154,20 @@ async function inBrowser() {
     await page.route('http://bench.localhost/**', (route) => {
       const url = new URL(route.request().url());
       if (url.pathname === '/bench.js') return route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(script) });
-      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>mock-api bench</title><script src="/bench.js"></script>' });
+      return route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>mock-api bench</title><script src="/bench.js"></script>',
+      });
     });
     await page.goto('http://bench.localhost/');
     await page.waitForFunction(() => typeof globalThis.runBench === 'function');
-    return await page.evaluate((options) => globalThis.runBench(options), { posts: POSTS, runs: RUNS, v1Runs: V1_RUNS, persist: PERSIST, hasV2: HAS_V2 });
+    return await page.evaluate((options) => globalThis.runBench(options), {
+      posts: POSTS,
+      runs: RUNS,
+      v1Runs: V1_RUNS,
+      persist: PERSIST,
+      hasV2: HAS_V2,
+    });
   } finally {
     await browser.close();
   }
@@ -148,7 +180,9 @@ async function main() {
     direct: 'Node, straight to the route wrapper (--direct), no storage',
     browser: `headless Chromium, through MirageJS and fetch, ${PERSIST ? 'data in IndexedDB' : 'no storage'}`,
   }[MODE];
-  console.log(`mock-api scale bench: ${posts.toLocaleString('en')} posts (seed + ${POSTS.toLocaleString('en')} generated; backend ready in ${load.toFixed(0)} ms)`);
+  console.log(
+    `mock-api scale bench: ${posts.toLocaleString('en')} posts (seed + ${POSTS.toLocaleString('en')} generated; backend ready in ${load.toFixed(0)} ms)`,
+  );
   console.log(`${where}; sources: ${path.relative(process.cwd(), ROOT) || '.'}`);
   console.log(table(results));
 }

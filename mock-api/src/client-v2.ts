@@ -29,7 +29,8 @@ export type RequestFn = <T>(method: Method, path: string, options?: { auth?: boo
 /** `?limit=&cursor=&…` from the given values (undefined and null left out). */
 export function queryString(values: Record<string, string | number | null | undefined>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(values))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -85,11 +86,16 @@ export function createV2Calls(request: RequestFn) {
     comments: {
       ofPost: (postId: string, query?: PageQuery) => read<CommentsPageV2>(`/posts/${id(postId)}/comments${queryString(page(query))}`),
       add: (postId: string, content: string) =>
-        request<AddedCommentAnswerV2>('POST', `${v2}/posts/${id(postId)}/comments`, { auth: true, body: { commentData: { content } }, idempotent: true }),
+        request<AddedCommentAnswerV2>('POST', `${v2}/posts/${id(postId)}/comments`, {
+          auth: true,
+          body: { commentData: { content } },
+          idempotent: true,
+        }),
       edit: (commentId: string, content: string) => write<CommentAnswerV2>(`/comments/edit/${id(commentId)}`, { commentData: { content } }),
       remove: (commentId: string) => remove<DeletedCommentAnswerV2>(`/comments/${id(commentId)}`),
       upvote: (commentId: string) => write<CommentAnswerV2>(`/comments/upvote/${id(commentId)}`),
-      reply: (commentId: string, content: string) => write<CommentAnswerV2>(`/comments/${id(commentId)}/replies`, { replyData: { content } }),
+      reply: (commentId: string, content: string) =>
+        write<CommentAnswerV2>(`/comments/${id(commentId)}/replies`, { replyData: { content } }),
       editReply: (commentId: string, replyId: string, content: string) =>
         write<CommentAnswerV2>(`/comments/${id(commentId)}/replies/edit/${id(replyId)}`, { replyData: { content } }),
       removeReply: (commentId: string, replyId: string) => remove<CommentAnswerV2>(`/comments/${id(commentId)}/replies/${id(replyId)}`),

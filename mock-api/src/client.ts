@@ -87,7 +87,11 @@ export function createApiClient(options: ApiClientOptions) {
    * a failed connection (the answer may have been lost after the change was saved) never
    * creates a second post, comment or member.
    */
-  async function request<T>(method: Method, path: string, { auth = false, body, idempotent = false }: { auth?: boolean; body?: unknown; idempotent?: boolean } = {}): Promise<T> {
+  async function request<T>(
+    method: Method,
+    path: string,
+    { auth = false, body, idempotent = false }: { auth?: boolean; body?: unknown; idempotent?: boolean } = {},
+  ): Promise<T> {
     await options.beforeRequest?.();
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -93,16 +93,39 @@ export interface CommentEdit {
 }
 
 // ---- Answers (one per endpoint of ./client.ts) ----
-export interface LoginAnswer { foundUser: User; encodedToken: string }
-export interface SignupAnswer { createdUser: User; encodedToken: string }
-export interface UsersAnswer { users: User[] }
-export interface UserAnswer { user: User }
-export interface BookmarksAnswer { bookmarks: string[] }
-export interface FollowAnswer { user: User; allUsers: User[] }
-export interface PostsAnswer { posts: Post[] }
-export interface PostAnswer { post: Post }
-export interface CommentsAnswer { comments: Comment[] }
-export interface TodosAnswer { todos: { _id: string; title: string; done: boolean }[] }
+export interface LoginAnswer {
+  foundUser: User;
+  encodedToken: string;
+}
+export interface SignupAnswer {
+  createdUser: User;
+  encodedToken: string;
+}
+export interface UsersAnswer {
+  users: User[];
+}
+export interface UserAnswer {
+  user: User;
+}
+export interface BookmarksAnswer {
+  bookmarks: string[];
+}
+export interface FollowAnswer {
+  user: User;
+  allUsers: User[];
+}
+export interface PostsAnswer {
+  posts: Post[];
+}
+export interface PostAnswer {
+  post: Post;
+}
+export interface CommentsAnswer {
+  comments: Comment[];
+}
+export interface TodosAnswer {
+  todos: { _id: string; title: string; done: boolean }[];
+}
 
 /** What a token carries (both backends sign it as HS256, JWT-shaped; revocation is by `jti`). */
 export interface TokenPayload {
@@ -117,7 +140,9 @@ export interface TokenPayload {
 }
 
 /** The body of every error answer: `errors` is a list of messages. */
-export interface ErrorBody { errors: string[] }
+export interface ErrorBody {
+  errors: string[];
+}
 
 /** Exact server messages (including the ownership and input refusals). */
 export const SERVER_ERRORS = {

@@ -35,4 +35,3 @@ export function takeUrlSwitches(address?: string): UrlSwitches {
   }
   return { reset: reset || seedPosts !== undefined, seedPosts, timing };
 }
-

@@ -68,11 +68,7 @@ describe('POST /auth/signup', () => {
   });
 
   it('refuses a username that exists with 422', async () => {
-    await expectError(
-      anonymous().auth.signup({ ...input, username: TEST_CREDENTIALS[1]!.username }),
-      422,
-      SERVER_ERRORS.usernameExists,
-    );
+    await expectError(anonymous().auth.signup({ ...input, username: TEST_CREDENTIALS[1]!.username }), 422, SERVER_ERRORS.usernameExists);
     await anonymous().auth.signup(input);
     await expectError(anonymous().auth.signup(input), 422, SERVER_ERRORS.usernameExists);
     expect((await anonymous().users.all()).users).toHaveLength(SEED_USERS.length + 1);

@@ -25,17 +25,28 @@ describe('GET /comments/{postId}', () => {
 describe('POST /comments/add/{postId}', () => {
   it('adds a comment by the caller (201) and answers posts', async () => {
     const { token, user } = await signIn(2);
-    const res = await raw('POST', '/comments/add/p11-chess', { headers: { authorization: token }, body: JSON.stringify({ commentData: { content: 'Try the Italian 🇮🇹' } }) });
+    const res = await raw('POST', '/comments/add/p11-chess', {
+      headers: { authorization: token },
+      body: JSON.stringify({ commentData: { content: 'Try the Italian 🇮🇹' } }),
+    });
     expect(res.status).toBe(201);
     const post = (res.json as { posts: Post[] }).posts.find((p) => p._id === 'p11-chess')!;
     expect(post.comments).toHaveLength(1);
-    expect(post.comments[0]).toMatchObject({ content: 'Try the Italian 🇮🇹', postId: 'p11-chess', user: { _id: user._id }, votes: { upvotedBy: [] }, replies: [] });
+    expect(post.comments[0]).toMatchObject({
+      content: 'Try the Italian 🇮🇹',
+      postId: 'p11-chess',
+      user: { _id: user._id },
+      votes: { upvotedBy: [] },
+      replies: [],
+    });
   });
 
   it('refuses bad input (400), unknown posts (404) and missing tokens (404)', async () => {
     const { api, token } = await signIn(2);
     for (const body of [{}, { commentData: { content: 1 } }, { commentData: { content: '' } }]) {
-      expect((await raw('POST', '/comments/add/p11-chess', { headers: { authorization: token }, body: JSON.stringify(body) })).status).toBe(400);
+      expect((await raw('POST', '/comments/add/p11-chess', { headers: { authorization: token }, body: JSON.stringify(body) })).status).toBe(
+        400,
+      );
     }
     expect((await anonymous().comments.ofPost('p11-chess')).comments).toEqual([]);
     await expectError(api.comments.add('nope', { content: 'x' }), 404, SERVER_ERRORS.postNotFound);
@@ -46,7 +57,10 @@ describe('POST /comments/add/{postId}', () => {
 describe('POST /comments/edit/{postId}/{commentId}', () => {
   it("lets the comment's author edit the content (201)", async () => {
     const { token } = await signIn(1); // c01-1 is Adarsh's
-    const res = await raw('POST', '/comments/edit/p01-sunrise/c01-1', { headers: { authorization: token }, body: JSON.stringify({ commentData: { content: 'Edited 👀' } }) });
+    const res = await raw('POST', '/comments/edit/p01-sunrise/c01-1', {
+      headers: { authorization: token },
+      body: JSON.stringify({ commentData: { content: 'Edited 👀' } }),
+    });
     expect(res.status).toBe(201);
     const comment = commentOf((res.json as { posts: Post[] }).posts, 'p01-sunrise', 'c01-1');
     expect(comment.content).toBe('Edited 👀');
@@ -69,7 +83,11 @@ describe('POST /comments/edit/{postId}/{commentId}', () => {
     });
     const after = commentOf(posts, 'p01-sunrise', 'c01-1');
     expect(after.replies).toHaveLength(before.replies.length + 1);
-    expect(after.replies.at(-1)).toMatchObject({ _id: 'reply-by-meera', content: 'Me too 🙋‍♀️', user: { _id: user._id, firstName: user.firstName } });
+    expect(after.replies.at(-1)).toMatchObject({
+      _id: 'reply-by-meera',
+      content: 'Me too 🙋‍♀️',
+      user: { _id: user._id, firstName: user.firstName },
+    });
     // Earlier replies keep their authors even if the client sent other user objects.
     expect(after.replies.slice(0, -1).map((r) => r.user._id)).toEqual(before.replies.map((r) => r.user._id));
   });
@@ -79,17 +97,28 @@ describe('POST /comments/edit/{postId}/{commentId}', () => {
     const before = await fetchComment('p01-sunrise', 'c01-1');
     const { api } = await signIn(2);
     const replied = commentOf(
-      (await api.comments.edit('p01-sunrise', 'c01-1', { content: before.content, replies: [...before.replies, { _id: 'reply-x', user: before.user, content: 'Nice' }] })).posts,
+      (
+        await api.comments.edit('p01-sunrise', 'c01-1', {
+          content: before.content,
+          replies: [...before.replies, { _id: 'reply-x', user: before.user, content: 'Nice' }],
+        })
+      ).posts,
       'p01-sunrise',
       'c01-1',
     );
     expect(replied.replies).toHaveLength(before.replies.length + 1);
     expect(replied.updatedAt).toBe(before.updatedAt);
 
-    const sameText = await raw('POST', '/comments/edit/p01-sunrise/c01-1', { headers: { authorization: token }, body: JSON.stringify({ commentData: { content: before.content } }) });
+    const sameText = await raw('POST', '/comments/edit/p01-sunrise/c01-1', {
+      headers: { authorization: token },
+      body: JSON.stringify({ commentData: { content: before.content } }),
+    });
     expect(commentOf((sameText.json as { posts: Post[] }).posts, 'p01-sunrise', 'c01-1').updatedAt).toBe(before.updatedAt);
 
-    const edited = await raw('POST', '/comments/edit/p01-sunrise/c01-1', { headers: { authorization: token }, body: JSON.stringify({ commentData: { content: 'New words' } }) });
+    const edited = await raw('POST', '/comments/edit/p01-sunrise/c01-1', {
+      headers: { authorization: token },
+      body: JSON.stringify({ commentData: { content: 'New words' } }),
+    });
     const after = commentOf((edited.json as { posts: Post[] }).posts, 'p01-sunrise', 'c01-1');
     expect(after.updatedAt).not.toBe(before.updatedAt);
     expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(after.createdAt));
@@ -116,11 +145,26 @@ describe('POST /comments/edit/{postId}/{commentId}', () => {
 
   it('refuses ill-formed replies with 400', async () => {
     const { token } = await signIn(1);
-    for (const replies of ['x', [{ content: 'no id' }], [{ _id: 'a', content: 5 }], [{ _id: 'a', content: 'x' }, { _id: 'a', content: 'y' }], [null]]) {
-      const res = await raw('POST', '/comments/edit/p01-sunrise/c01-1', { headers: { authorization: token }, body: JSON.stringify({ commentData: { content: 'x', replies } }) });
+    for (const replies of [
+      'x',
+      [{ content: 'no id' }],
+      [{ _id: 'a', content: 5 }],
+      [
+        { _id: 'a', content: 'x' },
+        { _id: 'a', content: 'y' },
+      ],
+      [null],
+    ]) {
+      const res = await raw('POST', '/comments/edit/p01-sunrise/c01-1', {
+        headers: { authorization: token },
+        body: JSON.stringify({ commentData: { content: 'x', replies } }),
+      });
       expect(res.status).toBe(400);
     }
-    const missing = await raw('POST', '/comments/edit/p01-sunrise/c01-1', { headers: { authorization: token }, body: JSON.stringify({ commentData: {} }) });
+    const missing = await raw('POST', '/comments/edit/p01-sunrise/c01-1', {
+      headers: { authorization: token },
+      body: JSON.stringify({ commentData: {} }),
+    });
     expect(missing).toMatchObject({ status: 400, json: { errors: [INPUT_MESSAGES.notString('content')] } });
   });
 
@@ -166,7 +210,10 @@ describe('POST /comments/upvote/{postId}/{commentId}', () => {
     expect(before).not.toContain(user._id);
     const res = await raw('POST', '/comments/upvote/p01-sunrise/c01-2', { headers: { authorization: token } });
     expect(res.status).toBe(201);
-    expect(commentOf((res.json as { posts: Post[] }).posts, 'p01-sunrise', 'c01-2').votes.upvotedBy.map((u) => u._id)).toEqual([...before, user._id]);
+    expect(commentOf((res.json as { posts: Post[] }).posts, 'p01-sunrise', 'c01-2').votes.upvotedBy.map((u) => u._id)).toEqual([
+      ...before,
+      user._id,
+    ]);
     const { posts } = await api.comments.upvote('p01-sunrise', 'c01-2');
     expect(commentOf(posts, 'p01-sunrise', 'c01-2').votes.upvotedBy.map((u) => u._id)).toEqual(before);
   });

@@ -87,7 +87,12 @@ it('keeps 200 photos of a few hundred KB: stored once each as Blobs, answers sta
   let lastAnswer = '';
   for (let n = 0; n < COUNT; n += 1) {
     const bytes = photo(n, SIZE);
-    const created = await tab.call<{ posts: Post[] }>('post /posts', {}, { postData: { content: `Photo ${n}`, pic: dataUrl(bytes) } }, token);
+    const created = await tab.call<{ posts: Post[] }>(
+      'post /posts',
+      {},
+      { postData: { content: `Photo ${n}`, pic: dataUrl(bytes) } },
+      token,
+    );
     expect(created.status).toBe(201);
     ids.push(imageIdOf({ contentType: 'image/jpeg', bytes }));
     lastAnswer = created.text;
@@ -138,13 +143,23 @@ it('an edit that sends back the picture it was shown keeps it; an object URL thi
   const bytes = photo(2, 4096);
   await tab.call('post /posts', {}, { postData: { content: 'Mine', pic: dataUrl(bytes) } }, token);
   const mine = (await tab.posts()).posts.find((p) => p.content === 'Mine')!;
-  const edited = await tab.call<{ posts: Post[] }>('post /posts/edit/:postId', { postId: mine._id }, { postData: { content: 'Mine, edited', pic: mine.pic } }, token);
+  const edited = await tab.call<{ posts: Post[] }>(
+    'post /posts/edit/:postId',
+    { postId: mine._id },
+    { postData: { content: 'Mine, edited', pic: mine.pic } },
+    token,
+  );
   expect(edited.status).toBe(201);
   const after = edited.body.posts.find((p) => p._id === mine._id)!;
   expect(after.pic).toBe(mine.pic);
   expect(Buffer.from((await shown(after.pic)).bytes).equals(Buffer.from(bytes))).toBe(true);
 
-  const foreign = await tab.call('post /posts/edit/:postId', { postId: mine._id }, { postData: { content: 'x', pic: 'blob:http://localhost/not-ours' } }, token);
+  const foreign = await tab.call(
+    'post /posts/edit/:postId',
+    { postId: mine._id },
+    { postData: { content: 'x', pic: 'blob:http://localhost/not-ours' } },
+    token,
+  );
   expect(foreign).toMatchObject({ status: 400, body: { errors: [INPUT_MESSAGES.imageType] } });
   // The profile picture too: the avatar as shown comes back unchanged.
   const me = (await tab.call<{ users: User[] }>('get /users')).body.users.find((u) => u.username === TEST_CREDENTIALS[0]!.username)!;
@@ -248,7 +263,9 @@ it('moves pictures stored inline by the previous version into the image store on
   const tab = await openTab();
   const stored = await storedImages();
   expect(stored.posts.filter((p) => p.data.pic.startsWith('data:'))).toEqual([]);
-  expect(stored.posts.find((p) => p.data._id === seed.posts[0]!._id)!.data.pic).toBe(`/api/images/${imageIdOf({ contentType: 'image/jpeg', bytes })}`);
+  expect(stored.posts.find((p) => p.data._id === seed.posts[0]!._id)!.data.pic).toBe(
+    `/api/images/${imageIdOf({ contentType: 'image/jpeg', bytes })}`,
+  );
   const post = (await tab.posts()).posts.find((p) => p._id === seed.posts[0]!._id)!;
   expect(Buffer.from((await shown(post.pic)).bytes).equals(Buffer.from(bytes))).toBe(true);
   // Every member kept a picture, now from the store (the seed's default avatar among them if used).
@@ -263,7 +280,10 @@ it('a photo the browser has no room for: 507 storageFull, neither the post nor t
   const token = await tab.login(1);
   const put = IDBObjectStore.prototype.put;
   // A full disk for pictures only: the record puts of the same transaction would have fitted.
-  const spy = jest.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+  const spy = jest.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+    this: IDBObjectStore,
+    ...args: Parameters<IDBObjectStore['put']>
+  ) {
     if (this.name === 'images') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     return put.apply(this, args);
   });

@@ -34,9 +34,21 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('follow' as const, 'unfollow' as const), who, user: index }) },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constantFrom('upvote' as const, 'deleteComment' as const, 'editComment' as const, 'reply' as const), who, post: index, comment: index }),
+    arbitrary: fc.record({
+      kind: fc.constantFrom('upvote' as const, 'deleteComment' as const, 'editComment' as const, 'reply' as const),
+      who,
+      post: index,
+      comment: index,
+    }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('createPost' as const, 'editProfile' as const, 'relogin' as const, 'logout' as const), who, text }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('createPost' as const, 'editProfile' as const, 'relogin' as const, 'logout' as const),
+      who,
+      text,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('signup' as const), who, text }) },
 );
 
@@ -122,7 +134,12 @@ class World {
           const replies = comment?.replies ?? [];
           const content = comment?.content ?? 'x';
           // The server takes the new reply's author from the token, whatever `user` says.
-          const reply = { _id: `r${this.calls}-${c.who}`, content: 'reply', user: { _id: this.ids[c.who]!, firstName: '', lastName: '', userHandler: '', pic: '' }, createdAt: '' };
+          const reply = {
+            _id: `r${this.calls}-${c.who}`,
+            content: 'reply',
+            user: { _id: this.ids[c.who]!, firstName: '', lastName: '', userHandler: '', pic: '' },
+            createdAt: '',
+          };
           this.posts = (await api.comments.edit(postId, commentId, { content, replies: [...replies, reply] })).posts;
           break;
         }
@@ -142,7 +159,12 @@ class World {
           break;
         case 'signup':
           this.signups += 1;
-          await anonymous().auth.signup({ username: `m${this.signups}-${c.who}@x.dev`, password: 'pass12345', firstName: c.text, lastName: 'X' });
+          await anonymous().auth.signup({
+            username: `m${this.signups}-${c.who}@x.dev`,
+            password: 'pass12345',
+            firstName: c.text,
+            lastName: 'X',
+          });
           break;
       }
     };
@@ -191,23 +213,25 @@ afterEach(async () => {
 test('10,000 random calls keep every invariant and never answer 5xx', async () => {
   let calls = 0;
   const realFetch = globalThis.fetch;
-  await fc.assert(
-    fc.asyncProperty(fc.array(command, { minLength: 100, maxLength: 100 }), async (commands) => {
-      // Straight to the route handlers (see support/direct-fetch.ts), a fresh seed each run.
-      globalThis.fetch = directFetch(new Backend({ persist: false, extraPosts: 0, reset: false }));
-      const world = new World();
-      await world.start();
-      for (const [i, c] of commands.entries()) {
-        await world.run(c);
-        if (i % 25 === 24) await world.refresh();
-      }
-      await world.check();
-      calls += world.calls;
-    }),
-    { numRuns: 100, seed: 20261123 },
-  ).finally(() => {
-    globalThis.fetch = realFetch;
-  });
+  await fc
+    .assert(
+      fc.asyncProperty(fc.array(command, { minLength: 100, maxLength: 100 }), async (commands) => {
+        // Straight to the route handlers (see support/direct-fetch.ts), a fresh seed each run.
+        globalThis.fetch = directFetch(new Backend({ persist: false, extraPosts: 0, reset: false }));
+        const world = new World();
+        await world.start();
+        for (const [i, c] of commands.entries()) {
+          await world.run(c);
+          if (i % 25 === 24) await world.refresh();
+        }
+        await world.check();
+        calls += world.calls;
+      }),
+      { numRuns: 100, seed: 20261123 },
+    )
+    .finally(() => {
+      globalThis.fetch = realFetch;
+    });
   expect(calls).toBeGreaterThanOrEqual(10_000);
 }, 600_000);
 
@@ -268,7 +292,9 @@ async function runV2(world: World, c: Command): Promise<void> {
       case 'editComment':
         return api.comments.edit(commentId, 'v2 edited');
       case 'reply':
-        return comment?.replies[0] && c.who % 2 ? api.comments.removeReply(commentId, comment.replies[0]._id) : api.comments.reply(commentId, 'v2 reply');
+        return comment?.replies[0] && c.who % 2
+          ? api.comments.removeReply(commentId, comment.replies[0]._id)
+          : api.comments.reply(commentId, 'v2 reply');
       case 'createPost':
         return api.posts.create({ content: c.text, pic: '' });
       case 'editProfile':
@@ -287,21 +313,23 @@ async function runV2(world: World, c: Command): Promise<void> {
 
 test('the indexes kept up to date by v1 and v2 writes always equal indexes built afresh (300 posts)', async () => {
   const realFetch = globalThis.fetch;
-  await fc.assert(
-    fc.asyncProperty(fc.array(fc.tuple(command, fc.boolean()), { minLength: 80, maxLength: 80 }), async (commands) => {
-      const backend = new Backend({ persist: false, extraPosts: 300, reset: false });
-      globalThis.fetch = directFetch(backend);
-      const world = new World();
-      await world.start();
-      for (const [i, [c, viaV2]] of commands.entries()) {
-        if (viaV2) await runV2(world, c);
-        else await world.run(c);
-        if (i % 10 === 9) expect(indexOf(backend.db).describe()).toEqual(new Indexes(backend.db).describe());
-      }
-      await world.check();
-    }),
-    { numRuns: 10, seed: 20261125 },
-  ).finally(() => {
-    globalThis.fetch = realFetch;
-  });
+  await fc
+    .assert(
+      fc.asyncProperty(fc.array(fc.tuple(command, fc.boolean()), { minLength: 80, maxLength: 80 }), async (commands) => {
+        const backend = new Backend({ persist: false, extraPosts: 300, reset: false });
+        globalThis.fetch = directFetch(backend);
+        const world = new World();
+        await world.start();
+        for (const [i, [c, viaV2]] of commands.entries()) {
+          if (viaV2) await runV2(world, c);
+          else await world.run(c);
+          if (i % 10 === 9) expect(indexOf(backend.db).describe()).toEqual(new Indexes(backend.db).describe());
+        }
+        await world.check();
+      }),
+      { numRuns: 10, seed: 20261125 },
+    )
+    .finally(() => {
+      globalThis.fetch = realFetch;
+    });
 }, 600_000);

@@ -19,7 +19,9 @@ test('a like in one instance and a comment in another both survive, and an insta
   const adarsh = await a.login(1);
   const meera = await b.login(2);
   expect((await a.call('post /posts/like/:postId', { postId: 'p11-chess' }, {}, adarsh)).status).toBe(201);
-  expect((await b.call('post /comments/add/:postId', { postId: 'p11-chess' }, { commentData: { content: 'From tab B' } }, meera)).status).toBe(201);
+  expect(
+    (await b.call('post /comments/add/:postId', { postId: 'p11-chess' }, { commentData: { content: 'From tab B' } }, meera)).status,
+  ).toBe(201);
 
   // b wrote after a, so it re-read a's like in its write; a new instance loads both.
   for (const tab of [b, await openTab()]) {
@@ -34,7 +36,9 @@ test("a read in one instance shows another's write at once (two tabs on the in-p
   const b = await openTab();
   const before = (await b.post('p11-chess')).comments.length;
   const adarsh = await a.login(1);
-  expect((await a.call('post /comments/add/:postId', { postId: 'p11-chess' }, { commentData: { content: 'Seen in B' } }, adarsh)).status).toBe(201);
+  expect(
+    (await a.call('post /comments/add/:postId', { postId: 'p11-chess' }, { commentData: { content: 'Seen in B' } }, adarsh)).status,
+  ).toBe(201);
   const post = await b.post('p11-chess');
   expect(post.comments).toHaveLength(before + 1);
   expect(post.comments.map((c) => c.content)).toContain('Seen in B');
@@ -43,7 +47,11 @@ test("a read in one instance shows another's write at once (two tabs on the in-p
 test('a member who signed up in one instance is kept after another writes, and can log in in a later one', async () => {
   const a = await openTab();
   const b = await openTab();
-  const signup = await a.call<{ encodedToken: string }>('post /auth/signup', {}, { username: 'tabs@x.dev', password: 'tabspass1', firstName: 'Tab', lastName: 'Member' });
+  const signup = await a.call<{ encodedToken: string }>(
+    'post /auth/signup',
+    {},
+    { username: 'tabs@x.dev', password: 'tabspass1', firstName: 'Tab', lastName: 'Member' },
+  );
   expect(signup.status).toBe(201);
   const meera = await b.login(2);
   await b.call('post /users/edit', {}, { userData: { bio: 'Edited in B' } }, meera);
@@ -63,7 +71,9 @@ test('writes fired at the same time from two instances are all kept', async () =
   const b = await openTab();
   const adarsh = await a.login(1);
   const meera = await b.login(2);
-  const target = (await a.users()).find((u) => !['u1-adarsh', 'u2-meera'].includes(u._id) && !u.followers.some((f) => ['u1-adarsh', 'u2-meera'].includes(f._id)))!;
+  const target = (await a.users()).find(
+    (u) => !['u1-adarsh', 'u2-meera'].includes(u._id) && !u.followers.some((f) => ['u1-adarsh', 'u2-meera'].includes(f._id)),
+  )!;
   const writes = [];
   for (let i = 0; i < 15; i += 1) {
     writes.push(a.call('post /comments/add/:postId', { postId: 'p04-hike' }, { commentData: { content: `A${i}` } }, adarsh));

@@ -86,7 +86,9 @@ describe('storage', () => {
     const puts: string[] = [];
     const put = IDBObjectStore.prototype.put;
     jest.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
-      puts.push(`${this.name}:${(value as { _id?: string; key?: string; revision?: number })._id ?? (value as { key?: string }).key ?? 'change'}`);
+      puts.push(
+        `${this.name}:${(value as { _id?: string; key?: string; revision?: number })._id ?? (value as { key?: string }).key ?? 'change'}`,
+      );
       return put.call(this, value, key);
     });
     await api.posts.like('p11-chess');
@@ -165,7 +167,11 @@ describe('storage refusing space', () => {
     await api.users.edit({ bio: 'Before the quota' });
     const before = await stored();
     const put = refuse();
-    await expectError(api.posts.create({ content: 'Too much', pic: '', userId: 'u1-adarsh' }), STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
+    await expectError(
+      api.posts.create({ content: 'Too much', pic: '', userId: 'u1-adarsh' }),
+      STORAGE_FULL_STATUS,
+      SERVER_ERRORS.storageFull,
+    );
     await expectError(api.users.edit({ bio: 'After the quota' }), STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
     await expectError(api.users.follow('u5-rohan'), STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
     expect(put).toHaveBeenCalled();
@@ -197,7 +203,10 @@ describe('unexpected failures', () => {
     expect(res.json).toEqual({ errors: [expect.stringMatching(/^Unexpected server error/)] });
     const revision = (await stored())!.meta.revision;
     const { token } = await signIn(2);
-    const write = await raw('POST', '/posts', { headers: { authorization: token }, body: JSON.stringify({ postData: { content: 'lost', pic: '' } }) });
+    const write = await raw('POST', '/posts', {
+      headers: { authorization: token },
+      body: JSON.stringify({ postData: { content: 'lost', pic: '' } }),
+    });
     expect(write.status).toBe(500);
     expect((await stored())!.posts).toHaveLength(db.posts.length);
     expect((await stored())!.meta.revision).toBe(revision);

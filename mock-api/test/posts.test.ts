@@ -96,7 +96,9 @@ describe('POST /posts', () => {
     const res = await raw('POST', '/posts', {
       headers: { authorization: token },
       // A userId naming someone else is ignored: the author is the token holder.
-      body: JSON.stringify({ postData: { content: 'Hello 👋 https://example.com', pic: 'data:image/gif;base64,R0lGOD', userId: 'u1-adarsh' } }),
+      body: JSON.stringify({
+        postData: { content: 'Hello 👋 https://example.com', pic: 'data:image/gif;base64,R0lGOD', userId: 'u1-adarsh' },
+      }),
     });
     expect(res.status).toBe(201);
     const posts = (res.json as { posts: Post[] }).posts;
@@ -108,7 +110,13 @@ describe('POST /posts', () => {
 
   it('refuses missing or ill-typed content with 400 and creates nothing', async () => {
     const { token } = await signIn(2);
-    for (const body of [{}, { postData: null }, { postData: { content: 5 } }, { postData: { content: '  ' } }, { postData: { content: 'x', pic: 7 } }]) {
+    for (const body of [
+      {},
+      { postData: null },
+      { postData: { content: 5 } },
+      { postData: { content: '  ' } },
+      { postData: { content: 'x', pic: 7 } },
+    ]) {
       const res = await raw('POST', '/posts', { headers: { authorization: token }, body: JSON.stringify(body) });
       expect(res.status).toBe(400);
     }
@@ -136,7 +144,10 @@ describe('POST /posts/edit/{postId}', () => {
   it('answers 404 for unknown posts, 400 for bad input, 404 without a token', async () => {
     const { api, token } = await signIn(1);
     await expectError(api.posts.edit('nope', { content: 'x', pic: '' }), 404, SERVER_ERRORS.postNotFound);
-    const res = await raw('POST', '/posts/edit/p02-css', { headers: { authorization: token }, body: JSON.stringify({ postData: { content: null } }) });
+    const res = await raw('POST', '/posts/edit/p02-css', {
+      headers: { authorization: token },
+      body: JSON.stringify({ postData: { content: null } }),
+    });
     expect(res).toMatchObject({ status: 400, json: { errors: [INPUT_MESSAGES.notString('content')] } });
     await expectError(anonymous().posts.edit('p02-css', { content: 'x', pic: '' }), 404, SERVER_ERRORS.userNotFound);
   });

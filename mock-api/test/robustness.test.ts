@@ -47,7 +47,11 @@ describe('with a test server', () => {
       ['POST', '/posts/dislike/p07-croissant'],
       ['GET', '/comments/p01-sunrise'],
       ['POST', '/comments/add/p01-sunrise', { commentData: { content: 'scan' } }],
-      ['POST', '/comments/edit/p01-sunrise/c01-1', { commentData: { content: 'scan', replies: [{ _id: 'r-scan', content: 'scan', user: { password: 'x' } }] } }],
+      [
+        'POST',
+        '/comments/edit/p01-sunrise/c01-1',
+        { commentData: { content: 'scan', replies: [{ _id: 'r-scan', content: 'scan', user: { password: 'x' } }] } },
+      ],
       ['POST', '/comments/upvote/p01-sunrise/c01-1'],
       ['POST', '/comments/delete/p01-sunrise/c01-1'],
       ['DELETE', '/posts/p02-css'],
@@ -63,7 +67,17 @@ describe('with a test server', () => {
 
   it('garbage input gets a 4xx with an errors list, never a 500', async () => {
     const { token } = await signIn(1);
-    const bodies = ['', 'null', '[]', '"text"', '42', '{bad json', '{"postData":[]}', '{"commentData":{"content":{}}}', '{"userData":{"pic":{}}}'];
+    const bodies = [
+      '',
+      'null',
+      '[]',
+      '"text"',
+      '42',
+      '{bad json',
+      '{"postData":[]}',
+      '{"commentData":{"content":{}}}',
+      '{"userData":{"pic":{}}}',
+    ];
     const paths = [
       ['POST', '/posts'],
       ['POST', '/posts/edit/p02-css'],

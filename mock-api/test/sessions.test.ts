@@ -20,7 +20,10 @@ describe('logout', () => {
     await expectError(api.users.edit({ bio: 'after logout' }), 401, SERVER_ERRORS.badToken);
     await expectError(api.comments.add('p11-chess', { content: 'after logout' }), 401, SERVER_ERRORS.badToken);
     await expectError(api.auth.logout(), 401, SERVER_ERRORS.badToken);
-    const res = await raw('POST', '/posts', { headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ postData: { content: 'x' } }) });
+    const res = await raw('POST', '/posts', {
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify({ postData: { content: 'x' } }),
+    });
     expect(res.status).toBe(401);
     expect((await anonymous().users.byId('u1-adarsh')).user.bio).not.toBe('after logout');
   });
@@ -59,7 +62,12 @@ describe('token lifetime', () => {
 
   it('a signup token expires the same way', async () => {
     const issued = Date.now();
-    const { encodedToken } = await anonymous().auth.signup({ username: 'expiry@x.dev', password: 'expiry123', firstName: 'E', lastName: 'X' });
+    const { encodedToken } = await anonymous().auth.signup({
+      username: 'expiry@x.dev',
+      password: 'expiry123',
+      firstName: 'E',
+      lastName: 'X',
+    });
     jest.spyOn(Date, 'now').mockReturnValue(issued + LIMITS.tokenLifetimeMs + 1_000);
     await expectError(withToken(encodedToken).users.bookmarks(), 401, SERVER_ERRORS.badToken);
   });

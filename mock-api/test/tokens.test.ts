@@ -62,7 +62,11 @@ describe('tokens', () => {
 
   it('accepts the raw token or "Bearer <token>" in any header case', async () => {
     const { token } = await signIn(1);
-    const variants: Record<string, string>[] = [{ authorization: token }, { Authorization: `Bearer ${token}` }, { authorization: `bearer ${token}` }];
+    const variants: Record<string, string>[] = [
+      { authorization: token },
+      { Authorization: `Bearer ${token}` },
+      { authorization: `bearer ${token}` },
+    ];
     for (const headers of variants) {
       const res = await raw('GET', '/users/bookmark', { headers });
       expect(res.status).toBe(200);

@@ -37,7 +37,10 @@ describe('POST /users/edit', () => {
     // The new picture shows in nested lists too (followers of someone user 1 follows).
     const meera = (await anonymous().users.byId(SEED_USERS[1]!._id)).user;
     expect(meera.followers.find((f) => f._id === user._id)?.pic).toBe(pic);
-    const status = await raw('POST', '/users/edit', { body: JSON.stringify({ userData: { bio: 'x' } }), headers: { authorization: (await signIn(2)).token } });
+    const status = await raw('POST', '/users/edit', {
+      body: JSON.stringify({ userData: { bio: 'x' } }),
+      headers: { authorization: (await signIn(2)).token },
+    });
     expect(status.status).toBe(201);
   });
 
@@ -61,7 +64,11 @@ describe('POST /users/edit', () => {
       [{ userData: { bio: 5 } }, 400, INPUT_MESSAGES.notString('bio')],
       [{ userData: { bio: 'fine', link: 'ftp://x' } }, 400, INPUT_MESSAGES.linkFormat],
       [{ userData: { pic: 'data:application/pdf;base64,AAAA' } }, 400, INPUT_MESSAGES.imageType],
-      [{ userData: { pic: `data:image/png;base64,${'A'.repeat(Math.ceil((LIMITS.maxImageBytes * 4) / 3) + 8)}` } }, 413, INPUT_MESSAGES.imageTooLarge],
+      [
+        { userData: { pic: `data:image/png;base64,${'A'.repeat(Math.ceil((LIMITS.maxImageBytes * 4) / 3) + 8)}` } },
+        413,
+        INPUT_MESSAGES.imageTooLarge,
+      ],
     ];
     for (const [body, status, message] of cases) {
       const res = await raw('POST', '/users/edit', { headers: { authorization: token }, body: JSON.stringify(body) });

@@ -17,7 +17,10 @@ const ORIGIN = 'http://localhost:3000';
 const NAME = 'worker-test';
 const started: WorkerBackend[] = [];
 
-function startWorker(onChange: (clientId: string | undefined, committed: Committed) => void = () => undefined, persist = true): WorkerBackend {
+function startWorker(
+  onChange: (clientId: string | undefined, committed: Committed) => void = () => undefined,
+  persist = true,
+): WorkerBackend {
   const backend = new WorkerBackend({ onChange, storageName: NAME, persist });
   started.push(backend);
   return backend;
@@ -31,7 +34,10 @@ afterEach(async () => {
 function call(backend: WorkerBackend, method: string, path: string, body?: unknown, token?: string, clientId?: string): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.authorization = token;
-  return backend.handle(new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), clientId);
+  return backend.handle(
+    new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    clientId,
+  );
 }
 
 async function login(backend: WorkerBackend, n: number): Promise<{ token: string; user: User }> {
@@ -132,7 +138,9 @@ test('a worker started again (stopped when idle, or updated) has every write, an
   const first = startWorker();
   await first.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
   const { token } = await login(first, 2);
-  expect((await call(first, 'POST', '/api/comments/add/p04-hike', { commentData: { content: 'Before the restart' } }, token)).status).toBe(201);
+  expect((await call(first, 'POST', '/api/comments/add/p04-hike', { commentData: { content: 'Before the restart' } }, token)).status).toBe(
+    201,
+  );
   const second = startWorker();
   await second.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
   // The old worker still answers a late request while the new one takes over: both writes are kept.
@@ -195,7 +203,14 @@ describe('live events from the worker (docs/live.md)', () => {
     expect(Number(counts.id)).toBeLessThan((revision + 1) * MAX_EVENTS_PER_WRITE);
 
     // A comment through v2 arrives as comment.added.
-    const comment = await call(backend, 'POST', '/api/comments/add/p11-chess', { commentData: { content: 'From the worker, live' } }, token, 'tab-a');
+    const comment = await call(
+      backend,
+      'POST',
+      '/api/comments/add/p11-chess',
+      { commentData: { content: 'From the worker, live' } },
+      token,
+      'tab-a',
+    );
     expect(comment.status).toBe(201);
     await waitFor((e) => e.kind === 'comment.added' && e.data.comment.content === 'From the worker, live');
   });

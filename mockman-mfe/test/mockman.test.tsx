@@ -77,7 +77,11 @@ test('starts with GET /api/test-todos, body {}, an Accept */* row in use plus a 
   expect(within(responseRegion()).getByText(CLIENT_MESSAGES.responseUndefined)).toBeInTheDocument();
   // The default scheme follows the app's theme (readable in both); 'standard' stays selectable.
   expect(screen.getByRole('combobox', { name: 'Colour scheme' })).toHaveValue('app');
-  expect(within(screen.getByRole('combobox', { name: 'Colour scheme' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['app theme', 'standard', 'dark']);
+  expect(
+    within(screen.getByRole('combobox', { name: 'Colour scheme' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['app theme', 'standard', 'dark']);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
@@ -173,7 +177,7 @@ test('GET /api/posts draws one collapsed line per post, not every nested member'
   expect(within(response).queryByText('likedBy')).not.toBeInTheDocument();
 });
 
-test('the default colour scheme uses the app theme\'s colours; standard keeps the white box', async () => {
+test("the default colour scheme uses the app theme's colours; standard keeps the white box", async () => {
   const { user } = renderPage();
   await user.click(screen.getByRole('button', { name: 'Send' }));
   const response = responseRegion();
@@ -319,7 +323,10 @@ test('the last request is restored after a remount; a corrupted entry is ignored
   expect(screen.getByRole('textbox', { name: 'Endpoint' })).toHaveValue('/api/test-todos');
   expect(screen.getByRole('textbox', { name: 'Body' })).toHaveValue('{}');
   expect(screen.getByRole('group', { name: 'Headers (1)' })).toBeInTheDocument();
-  expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.mockmanRequest)!)).toMatchObject({ reqType: 'GET', endpoint: '/api/test-todos' });
+  expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.mockmanRequest)!)).toMatchObject({
+    reqType: 'GET',
+    endpoint: '/api/test-todos',
+  });
   unmountAgain();
 
   window.localStorage.setItem(STORAGE_KEYS.mockmanRequest, '{"reqType":"PUT","endpoint":');
@@ -340,7 +347,9 @@ test('a network failure shows that the request could not be sent', async () => {
 });
 
 test('a body that is not JSON is shown as text; the dark colour scheme switches the tree theme', async () => {
-  jest.spyOn(window, 'fetch').mockResolvedValueOnce(new Response('plain words', { status: 200, headers: { 'Content-Type': 'text/plain' } }));
+  jest
+    .spyOn(window, 'fetch')
+    .mockResolvedValueOnce(new Response('plain words', { status: 200, headers: { 'Content-Type': 'text/plain' } }));
   const { user } = renderPage();
   await user.click(screen.getByRole('button', { name: 'Send' }));
   const response = responseRegion();
@@ -371,7 +380,12 @@ test('the saved request never holds a token, and logging out empties the token r
   // A request saved by an earlier version, with the token in it, loads without it.
   window.localStorage.setItem(
     STORAGE_KEYS.mockmanRequest,
-    JSON.stringify({ reqType: 'GET', endpoint: '/api/users/bookmark', body: '{}', headers: [{ isUsed: true, header: 'Authorization', value: encodedToken }] }),
+    JSON.stringify({
+      reqType: 'GET',
+      endpoint: '/api/users/bookmark',
+      body: '{}',
+      headers: [{ isUsed: true, header: 'Authorization', value: encodedToken }],
+    }),
   );
   renderPage();
   expect(within(headerRows()[0]!).getByRole('textbox', { name: 'Header' })).toHaveValue('Authorization');
@@ -383,7 +397,10 @@ describe('answers that are not text', () => {
   // jsdom has no object URLs: these record what the page makes and releases, as a browser would.
   const made: { url: string; blob: Blob }[] = [];
   const revoked: string[] = [];
-  const real = { create: (URL as { createObjectURL?: unknown }).createObjectURL, revoke: (URL as { revokeObjectURL?: unknown }).revokeObjectURL };
+  const real = {
+    create: (URL as { createObjectURL?: unknown }).createObjectURL,
+    revoke: (URL as { revokeObjectURL?: unknown }).revokeObjectURL,
+  };
   beforeEach(() => {
     made.length = 0;
     revoked.length = 0;
@@ -407,7 +424,11 @@ describe('answers that are not text', () => {
 
   test('an image answer shows the picture with its type and size, never its bytes as text; leaving releases it', async () => {
     const png = bytes(2048);
-    jest.spyOn(window, 'fetch').mockResolvedValueOnce(new Response(new Blob([png], { type: 'image/png' }), { status: 200, headers: { 'Content-Type': 'image/png' } }));
+    jest
+      .spyOn(window, 'fetch')
+      .mockResolvedValueOnce(
+        new Response(new Blob([png], { type: 'image/png' }), { status: 200, headers: { 'Content-Type': 'image/png' } }),
+      );
     const { user, unmount } = renderPage();
     await setEndpoint(user, `/api/images/${'a'.repeat(64)}`);
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -423,17 +444,29 @@ describe('answers that are not text', () => {
   });
 
   test('other bytes are described by their type and size', async () => {
-    jest.spyOn(window, 'fetch').mockResolvedValueOnce(new Response(new Blob([bytes(10)]), { status: 200, headers: { 'Content-Type': 'application/octet-stream' } }));
+    jest
+      .spyOn(window, 'fetch')
+      .mockResolvedValueOnce(new Response(new Blob([bytes(10)]), { status: 200, headers: { 'Content-Type': 'application/octet-stream' } }));
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const response = responseRegion();
-    expect(await within(response).findByText('The body is binary data (application/octet-stream, 10 bytes); it is not shown as text.')).toBeInTheDocument();
+    expect(
+      await within(response).findByText('The body is binary data (application/octet-stream, 10 bytes); it is not shown as text.'),
+    ).toBeInTheDocument();
     expect(within(response).queryByRole('img')).not.toBeInTheDocument();
     expect(made).toHaveLength(0);
   });
 
   test('JSON, XML and text types are read as text; pictures, SVG included, and other bytes are not', () => {
-    for (const type of ['', 'application/json; charset=utf-8', 'application/problem+json', 'text/html', 'text/plain', 'application/xml', 'application/javascript']) {
+    for (const type of [
+      '',
+      'application/json; charset=utf-8',
+      'application/problem+json',
+      'text/html',
+      'text/plain',
+      'application/xml',
+      'application/javascript',
+    ]) {
       expect([type, isTextType(type)]).toEqual([type, true]);
     }
     for (const type of ['image/png', 'image/svg+xml', 'application/octet-stream', 'application/pdf', 'video/mp4']) {

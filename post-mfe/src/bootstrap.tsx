@@ -16,7 +16,14 @@ void startDevHost({
     <>
       <Route path={ROUTES.home} element={<DevHome />} />
       <Route path={ROUTES.post} element={<PostPage />} />
-      <Route path="*" element={<p className="muted">This page belongs to another remote; the post remote's dev page has {ROUTES.home} and {ROUTES.post}.</p>} />
+      <Route
+        path="*"
+        element={
+          <p className="muted">
+            This page belongs to another remote; the post remote's dev page has {ROUTES.home} and {ROUTES.post}.
+          </p>
+        }
+      />
     </>
   ),
 });

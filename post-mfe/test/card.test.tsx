@@ -204,7 +204,9 @@ describe('Edit post', () => {
     const file = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
     // applyAccept off: the browser's picker filter is a hint, a drop or "All files" can still pass anything.
     await userEvent.setup({ applyAccept: false }).upload(within(dialog).getByLabelText('Add photo or GIF'), file);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only images can be added: apng, avif, gif, jpeg, jpg, png, svg or webp.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only images can be added: apng, avif, gif, jpeg, jpg, png, svg or webp.',
+    );
   });
 
   test('saving updates the shared list, toasts and closes', async () => {
@@ -272,6 +274,8 @@ describe('text is shown as text', () => {
     expect(article.querySelector('a[href^="javascript"]')).toBeNull();
     // eslint-disable-next-line testing-library/no-node-access -- see above
     expect(article.querySelector('b')).toBeNull();
-    expect(within(article).getByText(/^javascript:alert\(1\) <b>bold<\/b> see/)).toHaveTextContent('javascript:alert(1) <b>bold</b> see https://example.com/a?b=1 😀');
+    expect(within(article).getByText(/^javascript:alert\(1\) <b>bold<\/b> see/)).toHaveTextContent(
+      'javascript:alert(1) <b>bold</b> see https://example.com/a?b=1 😀',
+    );
   });
 });

@@ -62,7 +62,14 @@ test('a comment, its reply, its edit and its deletion made elsewhere show on the
   await send({ kind: 'comment.added', data: { comment: comment('Arrived live') } });
   expect(screen.getAllByText('Arrived live')).toHaveLength(1);
 
-  const reply = { _id: 'live-r1', commentId: 'live-c1', user: author, content: 'A live reply', createdAt: '2026-11-24T04:01:00.000Z', updatedAt: '2026-11-24T04:01:00.000Z' };
+  const reply = {
+    _id: 'live-r1',
+    commentId: 'live-c1',
+    user: author,
+    content: 'A live reply',
+    createdAt: '2026-11-24T04:01:00.000Z',
+    updatedAt: '2026-11-24T04:01:00.000Z',
+  };
   await send({ kind: 'comment.edited', data: { comment: comment('Arrived live, edited', [reply]) } });
   expect(await screen.findByText('Arrived live, edited')).toBeInTheDocument();
   expect(screen.getByText('A live reply')).toBeInTheDocument();
@@ -90,7 +97,9 @@ test("my own upvote counts once when its live event arrives before the server's 
   renderPostPage('p01-sunrise');
   const text = 'This is unreal 😍 which trail was this?';
   await screen.findByText(text);
-  const cached = queryClient.getQueryData<{ pages: CommentsPageV2[] }>(queryKeys.comments('p01-sunrise'))!.pages[0]!.comments.find((c) => c.content === text)!;
+  const cached = queryClient
+    .getQueryData<{ pages: CommentsPageV2[] }>(queryKeys.comments('p01-sunrise'))!
+    .pages[0]!.comments.find((c) => c.content === text)!;
   const before = cached.upvoteCount;
   const countOf = () => screen.getAllByRole('button', { name: 'Upvote' })[0]!.nextElementSibling?.textContent;
   let answer!: (value: { comment: CommentV2 }) => void;
@@ -103,7 +112,9 @@ test("my own upvote counts once when its live event arrives before the server's 
     await send({ kind: 'comment.edited', data: { comment: { ...shared, content: 'Edited as it came in', upvoteCount: before + 1 } } });
     await screen.findByText('Edited as it came in');
     expect(countOf()).toBe(String(before + 1));
-    await act(async () => answer({ comment: { ...cached, content: 'Edited as it came in', upvoteCount: before + 1, viewerUpvoted: true } }));
+    await act(async () =>
+      answer({ comment: { ...cached, content: 'Edited as it came in', upvoteCount: before + 1, viewerUpvoted: true } }),
+    );
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Upvote' })[0]).toHaveAttribute('aria-pressed', 'true'));
     expect(countOf()).toBe(String(before + 1));
   } finally {

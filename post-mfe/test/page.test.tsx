@@ -200,7 +200,7 @@ const replyBy = async (text: string) => {
   return screen.getAllByRole('listitem').find((item) => item.matches('.post-reply') && within(item).queryByText(text))!;
 };
 
-test('reply options: none on others\' replies; Edit and Delete on mine: edit inline, delete after confirming', async () => {
+test("reply options: none on others' replies; Edit and Delete on mine: edit inline, delete after confirming", async () => {
   const { unmount } = renderPostPage('p01-sunrise');
   // Sara's reply on Sara's post: neither mine nor on my post.
   const theirs = await replyBy('The north loop, start before 5 or you miss the colours!');

@@ -31,7 +31,12 @@ test('Update saves avatar, bio and link: header, users list and stored user foll
   const { user, dialog } = await openEditor();
   await user.upload(within(dialog).getByLabelText('Change avatar'), PNG);
   // The chosen picture is previewed before saving.
-  await waitFor(() => expect(within(dialog).getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/)));
+  await waitFor(() =>
+    expect(within(dialog).getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/),
+    ),
+  );
   const bio = within(dialog).getByRole('textbox', { name: 'Bio' });
   await user.clear(bio);
   await user.type(bio, 'Now writing about micro-frontends');
@@ -46,7 +51,11 @@ test('Update saves avatar, bio and link: header, users list and stored user foll
   expect(screen.getByRole('link', { name: 'adarsh.example.com/blog' })).toHaveAttribute('href', 'https://adarsh.example.com/blog');
   expect(screen.getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/));
   // The stored user (nav avatar) and the member's entry in the cache (every list) are refreshed.
-  expect(storedUser()).toMatchObject({ bio: 'Now writing about micro-frontends', link: 'https://adarsh.example.com/blog', pic: expect.stringMatching(/^data:image\/png/) });
+  expect(storedUser()).toMatchObject({
+    bio: 'Now writing about micro-frontends',
+    link: 'https://adarsh.example.com/blog',
+    pic: expect.stringMatching(/^data:image\/png/),
+  });
   expect(queryClient.getQueryData<MemberV2>(queryKeys.member('u1-adarsh'))?.bio).toBe('Now writing about micro-frontends');
   // And the server kept it.
   expect((await api.users.byHandler('adarshbalika')).user.bio).toBe('Now writing about micro-frontends');

@@ -46,7 +46,13 @@ test('the followers dialog lists members as links; choosing one opens their prof
   await user.click(await screen.findByRole('button', { name: '3 Followers' }));
   const dialog = screen.getByRole('dialog', { name: 'Followers' });
   const names = (await within(dialog).findAllByRole('link')).map((a) => a.textContent);
-  expect(names).toEqual(expect.arrayContaining([expect.stringContaining('Meera Nair'), expect.stringContaining('Sara Ahmed'), expect.stringContaining('Aiko Tanaka')]));
+  expect(names).toEqual(
+    expect.arrayContaining([
+      expect.stringContaining('Meera Nair'),
+      expect.stringContaining('Sara Ahmed'),
+      expect.stringContaining('Aiko Tanaka'),
+    ]),
+  );
   expect(names).toHaveLength(3);
 
   await user.click(within(dialog).getByRole('link', { name: 'Sara Ahmed' }));

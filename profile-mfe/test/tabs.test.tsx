@@ -15,7 +15,12 @@ async function cardsInPanel(): Promise<string[]> {
 }
 
 async function signUpAndIn() {
-  const { me, encodedToken } = await api.v2.auth.signup({ username: 'nova@example.dev', password: 'nova12345', firstName: 'Nova', lastName: 'Lee' });
+  const { me, encodedToken } = await api.v2.auth.signup({
+    username: 'nova@example.dev',
+    password: 'nova12345',
+    firstName: 'Nova',
+    lastName: 'Lee',
+  });
   return { createdUser: me, encodedToken };
 }
 
@@ -56,7 +61,17 @@ test('ACTIVITIES lists posts the member wrote, liked, disliked, commented on or 
   await user.click(tab('ACTIVITIES'));
   const ids = await cardsInPanel();
   // Seed: wrote p02, p09; liked p01, p03, p04, p06; commented p01, p06; replied on p02, p09.
-  expect([...ids].sort()).toEqual(['p01-sunrise', 'p02-css', 'p03-sketch', 'p04-hike', 'p06-a11y', 'p07-croissant', 'p08-plants', 'p09-launch', 'p11-chess']);
+  expect([...ids].sort()).toEqual([
+    'p01-sunrise',
+    'p02-css',
+    'p03-sketch',
+    'p04-hike',
+    'p06-a11y',
+    'p07-croissant',
+    'p08-plants',
+    'p09-launch',
+    'p11-chess',
+  ]);
   expect(new Set(ids).size).toBe(ids.length);
   // In the server's order (docs/data-layer.md: newest post first): Kabir's chess post is the newest.
   expect(ids[0]).toBe('p11-chess');

@@ -17,7 +17,15 @@ describe('apiBaseUrlOf', () => {
   });
 
   it('means the fake backend for anything else', () => {
-    for (const config of [null, 'x', {}, { apiBaseUrl: '' }, { apiBaseUrl: 5 }, { apiBaseUrl: 'javascript:alert(1)' }, { apiBaseUrl: 'ftp://x' }]) {
+    for (const config of [
+      null,
+      'x',
+      {},
+      { apiBaseUrl: '' },
+      { apiBaseUrl: 5 },
+      { apiBaseUrl: 'javascript:alert(1)' },
+      { apiBaseUrl: 'ftp://x' },
+    ]) {
       expect(apiBaseUrlOf(config)).toBeNull();
     }
   });
@@ -27,7 +35,10 @@ describe('startBackend', () => {
   it('with an API base URL, points the api client at it and never loads the fake backend', async () => {
     const fetchSpy = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ posts: [] }) }));
     Object.assign(globalThis, { fetch: fetchSpy });
-    await startBackend('http://localhost/', Promise.resolve({ auth: 'http://localhost:3001/mf-manifest.json', apiBaseUrl: 'http://127.0.0.1:4000/' }));
+    await startBackend(
+      'http://localhost/',
+      Promise.resolve({ auth: 'http://localhost:3001/mf-manifest.json', apiBaseUrl: 'http://127.0.0.1:4000/' }),
+    );
     expect(apiBaseUrl()).toBe('http://127.0.0.1:4000');
     expect(startServer).not.toHaveBeenCalled();
     await api.posts.all();

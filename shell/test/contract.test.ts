@@ -10,7 +10,10 @@ const apps = jest.requireActual<Record<string, { name: string }>>('../../tools/a
 
 /** The `exposes` a remote's webpack.config.js gives the federation plugin. */
 function exposesOf(folder: string): string[] {
-  type Configure = (env: object, argv: object) => {
+  type Configure = (
+    env: object,
+    argv: object,
+  ) => {
     plugins: { constructor: { name: string }; _options?: { exposes?: Record<string, string> } }[];
   };
   const configure = jest.requireActual<Configure>(path.resolve(__dirname, '../..', folder, 'webpack.config.js'));

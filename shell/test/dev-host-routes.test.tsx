@@ -19,8 +19,19 @@ const feedRoutes = (
   </>
 );
 const served: DevRemotes = {
-  post: { url: '/__remotes/post/mf-manifest.json', source: 'production build of post-mfe (post-mfe/dist)', version: '1.0.0', builtAt: null },
-  profile: { url: '/__remotes/profile/mf-manifest.json', source: 'production build of profile-mfe (profile-mfe/dist)', version: '1.0.0', builtAt: null, onDemand: true },
+  post: {
+    url: '/__remotes/post/mf-manifest.json',
+    source: 'production build of post-mfe (post-mfe/dist)',
+    version: '1.0.0',
+    builtAt: null,
+  },
+  profile: {
+    url: '/__remotes/profile/mf-manifest.json',
+    source: 'production build of profile-mfe (profile-mfe/dist)',
+    version: '1.0.0',
+    builtAt: null,
+    onDemand: true,
+  },
 };
 
 // The dev page signs test user 1 in; the product's guards apply to other remotes' pages as in the shell.
@@ -53,7 +64,9 @@ test.each([
   ['/post/p01-sunrise', 'post', 'production build of post-mfe (post-mfe/dist)'],
 ])("a link to %s opens the %s remote's page from the build the dev server serves", (path, owner, source) => {
   renderAt(path);
-  expect(screen.getByText(`This page belongs to the ${owner} remote (${owner}-mfe), loaded from ${source}.`, { exact: false })).toBeInTheDocument();
+  expect(
+    screen.getByText(`This page belongs to the ${owner} remote (${owner}-mfe), loaded from ${source}.`, { exact: false }),
+  ).toBeInTheDocument();
   expect(screen.getByText(`npm start -w ${owner}-mfe`)).toBeInTheDocument();
 });
 

@@ -60,10 +60,18 @@ test("by default the dev server serves the post remote's production build under 
   const res = await request('feed-mfe', '/__dev-remotes.json');
   expect(res).toMatchObject({ status: 200 });
   const answer = JSON.parse((res as FakeResponse).body!);
-  expect(answer.post).toMatchObject({ url: '/__remotes/post/mf-manifest.json', source: 'production build of post-mfe (post-mfe/dist)', version: '1.0.0' });
+  expect(answer.post).toMatchObject({
+    url: '/__remotes/post/mf-manifest.json',
+    source: 'production build of post-mfe (post-mfe/dist)',
+    version: '1.0.0',
+  });
   expect(answer.post.onDemand).toBeUndefined();
   // A card's author link opens profile's page: its build is served too, loaded only then.
-  expect(answer.profile).toMatchObject({ url: '/__remotes/profile/mf-manifest.json', source: 'production build of profile-mfe (profile-mfe/dist)', onDemand: true });
+  expect(answer.profile).toMatchObject({
+    url: '/__remotes/profile/mf-manifest.json',
+    source: 'production build of profile-mfe (profile-mfe/dist)',
+    onDemand: true,
+  });
 });
 
 test('REMOTE_POST points the page at another address (e.g. post’s own dev server)', async () => {
@@ -80,10 +88,17 @@ test('a path that climbs out of the build is refused; other paths go on to the p
 });
 
 test('the dev page uses the served addresses over the defaults and says which build it uses', () => {
-  const config = devRemotesConfig({ post: { url: '/__remotes/post/mf-manifest.json', source: 'production build of post-mfe (post-mfe/dist)', version: '1.0.0', builtAt: null } });
+  const config = devRemotesConfig({
+    post: {
+      url: '/__remotes/post/mf-manifest.json',
+      source: 'production build of post-mfe (post-mfe/dist)',
+      version: '1.0.0',
+      builtAt: null,
+    },
+  });
   expect(config).toEqual({ ...defaultRemotes(), post: new URL('/__remotes/post/mf-manifest.json', window.location.href).href });
-  expect(describeDevRemote('post', { url: 'x', source: 'production build of post-mfe (post-mfe/dist)', version: '1.0.0', builtAt: null })).toBe(
-    'post: production build of post-mfe (post-mfe/dist), version 1.0.0, building on first use',
-  );
+  expect(
+    describeDevRemote('post', { url: 'x', source: 'production build of post-mfe (post-mfe/dist)', version: '1.0.0', builtAt: null }),
+  ).toBe('post: production build of post-mfe (post-mfe/dist), version 1.0.0, building on first use');
   expect(describeDevRemote('post', { url: 'x', source: 'REMOTE_POST' })).toBe('post: REMOTE_POST');
 });

@@ -23,10 +23,38 @@ function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/" element={<RequireAuth><h1>Home</h1></RequireAuth>} />
-        <Route path="/profile/:handle" element={<RequireAuth><h1>Profile</h1></RequireAuth>} />
-        <Route path="/login" element={<PublicOnly><LoginStub /></PublicOnly>} />
-        <Route path="/signup" element={<PublicOnly><h1>Signup</h1></PublicOnly>} />
+        <Route
+          path="/"
+          element={
+            <RequireAuth>
+              <h1>Home</h1>
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/profile/:handle"
+          element={
+            <RequireAuth>
+              <h1>Profile</h1>
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/login"
+          element={
+            <PublicOnly>
+              <LoginStub />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/signup"
+          element={
+            <PublicOnly>
+              <h1>Signup</h1>
+            </PublicOnly>
+          }
+        />
       </Routes>
       <Where />
     </MemoryRouter>,

@@ -11,7 +11,17 @@ import {
 } from '../src/ui/image';
 
 /** A stand-in for the browser's decoder and canvas: records what was drawn and encoded. */
-function fakeGraphics({ width, height, encodedBytes, webp = true }: { width: number; height: number; encodedBytes: (quality: number, w: number) => number; webp?: boolean }) {
+function fakeGraphics({
+  width,
+  height,
+  encodedBytes,
+  webp = true,
+}: {
+  width: number;
+  height: number;
+  encodedBytes: (quality: number, w: number) => number;
+  webp?: boolean;
+}) {
   const drawn: { w: number; h: number }[] = [];
   const encoded: { type: string; quality: number }[] = [];
   const closed = { count: 0 };
@@ -26,7 +36,12 @@ function fakeGraphics({ width, height, encodedBytes, webp = true }: { width: num
         readonly height: number,
       ) {}
       getContext() {
-        return { drawImage: (_b: unknown, _x: number, _y: number, w: number, h: number) => drawn.push({ w, h }), fillRect: () => undefined, fillStyle: '', globalCompositeOperation: '' };
+        return {
+          drawImage: (_b: unknown, _x: number, _y: number, w: number, h: number) => drawn.push({ w, h }),
+          fillRect: () => undefined,
+          fillStyle: '',
+          globalCompositeOperation: '',
+        };
       }
       async convertToBlob({ type, quality }: { type: string; quality: number }) {
         encoded.push({ type, quality });
@@ -66,7 +81,11 @@ test('a portrait photo keeps its proportions; a browser without a WebP encoder g
 });
 
 test('a photo that stays too large at 0.85 is tried at lower quality, then smaller, until it fits', async () => {
-  const g = fakeGraphics({ width: 8000, height: 6000, encodedBytes: (quality, w) => (quality >= 0.75 || w > 1100 ? LIMITS.maxImageBytes + 1 : 900 * 1024) });
+  const g = fakeGraphics({
+    width: 8000,
+    height: 6000,
+    encodedBytes: (quality, w) => (quality >= 0.75 || w > 1100 ? LIMITS.maxImageBytes + 1 : 900 * 1024),
+  });
   const result = await readImageFile(bytes(30 * 1024 * 1024, 'image/webp'));
   expect(result.ok).toBe(true);
   expect(g.encoded.map((e) => e.quality)).toEqual([0.85, 0.75, 0.7, 0.65]);
@@ -103,7 +122,13 @@ test('wrong files get a clear message: not an image, a damaged image, a huge fil
   fakeGraphics({ width: 10, height: 10, encodedBytes: () => 1 });
   expect(await readImageFile(bytes(10, 'text/plain', 'notes.txt'))).toEqual({ ok: false, message: IMAGE_TYPE_MESSAGE });
   expect(await readImageFile(bytes(10, 'image/heic', 'IMG.HEIC'))).toEqual({ ok: false, message: IMAGE_TYPE_MESSAGE });
-  expect(await readImageFile(new File(['broken bytes'], 'broken.jpg', { type: 'image/jpeg' }))).toEqual({ ok: false, message: IMAGE_UNREADABLE_MESSAGE });
-  expect(await readImageFile(new File(['broken bytes'.padEnd(600 * 1024)], 'broken-big.jpg', { type: 'image/jpeg' }))).toEqual({ ok: false, message: IMAGE_UNREADABLE_MESSAGE });
+  expect(await readImageFile(new File(['broken bytes'], 'broken.jpg', { type: 'image/jpeg' }))).toEqual({
+    ok: false,
+    message: IMAGE_UNREADABLE_MESSAGE,
+  });
+  expect(await readImageFile(new File(['broken bytes'.padEnd(600 * 1024)], 'broken-big.jpg', { type: 'image/jpeg' }))).toEqual({
+    ok: false,
+    message: IMAGE_UNREADABLE_MESSAGE,
+  });
   expect(await readImageFile(bytes(51 * 1024 * 1024, 'image/jpeg'))).toEqual({ ok: false, message: IMAGE_INPUT_TOO_LARGE_MESSAGE });
 });

@@ -22,7 +22,9 @@ function fakeServiceWorker({ takesControl, answer = 'ready' }: { takesControl: b
         container.dispatchEvent(new Event('controllerchange'));
       }
       if (message.type === 'orbit-backend:start') {
-        transfer[0]?.postMessage(answer === 'ready' ? { type: 'orbit-backend:ready' } : { type: 'orbit-backend:failed', message: 'no storage' });
+        transfer[0]?.postMessage(
+          answer === 'ready' ? { type: 'orbit-backend:ready' } : { type: 'orbit-backend:failed', message: 'no storage' },
+        );
       }
     },
   };
@@ -56,7 +58,12 @@ test('the first API call starts the backend in the worker with the switches of t
   expect(start).toEqual({ type: 'orbit-backend:start', reset: true, seedPosts: 20, timing: 0 });
   // Without switches: the product's delay, no reset.
   await startWorkerBackend('http://localhost/login');
-  expect(received.filter((m) => m.type === 'orbit-backend:start').at(-1)).toEqual({ type: 'orbit-backend:start', reset: false, seedPosts: undefined, timing: LIMITS.defaultDelayMs });
+  expect(received.filter((m) => m.type === 'orbit-backend:start').at(-1)).toEqual({
+    type: 'orbit-backend:start',
+    reset: false,
+    seedPosts: undefined,
+    timing: LIMITS.defaultDelayMs,
+  });
 });
 
 test('a worker that never takes the page over ends in a clear error after a bounded time, not a hang', async () => {
@@ -107,15 +114,25 @@ describe('what the service worker caches', () => {
     };
     const read = jest.fn(async (url: string) => (url.includes('3002') ? manifest : null));
     const files = await remoteFiles(
-      { '//': 'comment', feed: 'http://localhost:3002/mf-manifest.json', auth: 'http://localhost:3001/remoteEntry.js', apiBaseUrl: 'http://localhost:4000', bad: 'javascript:alert(1)' },
+      {
+        '//': 'comment',
+        feed: 'http://localhost:3002/mf-manifest.json',
+        auth: 'http://localhost:3001/remoteEntry.js',
+        apiBaseUrl: 'http://localhost:4000',
+        bad: 'javascript:alert(1)',
+      },
       'http://localhost:3000/',
       read,
     );
-    expect(files.sort()).toEqual(['http://localhost:3001/remoteEntry.js', 'http://localhost:3002/1.aaaaaaaa.js', 'http://localhost:3002/2.bbbbbbbb.js', 'http://localhost:3002/remoteEntry.js']);
+    expect(files.sort()).toEqual([
+      'http://localhost:3001/remoteEntry.js',
+      'http://localhost:3002/1.aaaaaaaa.js',
+      'http://localhost:3002/2.bbbbbbbb.js',
+      'http://localhost:3002/remoteEntry.js',
+    ]);
     expect(read).toHaveBeenCalledTimes(1);
   });
 });
-
 
 describe('the API client when the backend is not there', () => {
   const realFetch = globalThis.fetch;
@@ -137,7 +154,12 @@ describe('the API client when the backend is not there', () => {
   test('a web page answered for /api (a static server, no backend) is an error, never data', async () => {
     const { createApiClient, BACKEND_NOT_ANSWERING } = await import('@social/mock-api/client');
     // jsdom has no Response: the fields the client reads.
-    const page = { ok: true, status: 200, headers: new Headers({ 'Content-Type': 'text/html; charset=utf-8' }), text: async () => '<!doctype html><html></html>' };
+    const page = {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'Content-Type': 'text/html; charset=utf-8' }),
+      text: async () => '<!doctype html><html></html>',
+    };
     globalThis.fetch = jest.fn(async () => page) as unknown as typeof fetch;
     const client = createApiClient({ getToken: () => null });
     await expect(client.posts.all()).rejects.toThrow(BACKEND_NOT_ANSWERING);

@@ -15,7 +15,13 @@ function ShortCards({ onDelete }: { onDelete: (n: number) => void }) {
         <li key={n} style={{ contentVisibility: 'auto', overflow: 'hidden', height: 40 }}>
           <article aria-label={`Card ${n}`}>
             One line.
-            <Menu label="Post options" items={[{ label: 'Edit post', onSelect: () => undefined }, { label: 'Delete post', danger: true, onSelect: () => onDelete(n) }]} />
+            <Menu
+              label="Post options"
+              items={[
+                { label: 'Edit post', onSelect: () => undefined },
+                { label: 'Delete post', danger: true, onSelect: () => onDelete(n) },
+              ]}
+            />
           </article>
         </li>
       ))}
@@ -23,7 +29,7 @@ function ShortCards({ onDelete }: { onDelete: (n: number) => void }) {
   );
 }
 
-test("a menu in a short card of a contained list renders outside the card, and its items work", async () => {
+test('a menu in a short card of a contained list renders outside the card, and its items work', async () => {
   const user = userEvent.setup();
   const onDelete = jest.fn();
   render(<ShortCards onDelete={onDelete} />);

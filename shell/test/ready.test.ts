@@ -42,7 +42,8 @@ test('the final line waits for the API; each part gets its own ready line as it 
   let settled = false;
   void finished.finally(() => (settled = true));
   // The app answers at once; the API is asked (and refuses) at least twice meanwhile.
-  while (!settled && !(lines.some((l) => l.startsWith('[shell] ready')) && api.paths.length >= 2)) await new Promise((r) => setTimeout(r, 20));
+  while (!settled && !(lines.some((l) => l.startsWith('[shell] ready')) && api.paths.length >= 2))
+    await new Promise((r) => setTimeout(r, 20));
   expect(lines.some((l) => l.includes('open http://localhost:3000'))).toBe(false);
   apiUp = true;
   await finished;

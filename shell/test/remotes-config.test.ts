@@ -62,7 +62,10 @@ test('a relative address is taken relative to the page', async () => {
 });
 
 test.each([
-  ['missing (404)', async () => ({ ok: false, text: async () => JSON.stringify({ feed: 'https://cdn.example.com/feed/mf-manifest.json' }) })],
+  [
+    'missing (404)',
+    async () => ({ ok: false, text: async () => JSON.stringify({ feed: 'https://cdn.example.com/feed/mf-manifest.json' }) }),
+  ],
   ['not JSON', async () => ({ ok: true, text: async () => '<!doctype html><title>Not the config</title>' })],
   ['JSON but not an object', async () => json(['https://cdn.example.com/feed/mf-manifest.json'])],
   ['unreachable', async (): Promise<Answer> => Promise.reject(new TypeError('Failed to fetch'))],
@@ -76,5 +79,7 @@ test('the runtime loads the entry that sits beside the manifest a config names; 
   expect(remoteEntryUrl('https://cdn.example.com/feed/7/mf-manifest.json?v=2')).toBe('https://cdn.example.com/feed/7/remoteEntry.js?v=2');
   expect(remoteEntryUrl('http://localhost:3003/remoteEntry.js')).toBe('http://localhost:3003/remoteEntry.js');
   // Only a file named mf-manifest.json is a manifest, not a folder that happens to be called so.
-  expect(remoteEntryUrl('https://cdn.example.com/mf-manifest.json/remoteEntry.js')).toBe('https://cdn.example.com/mf-manifest.json/remoteEntry.js');
+  expect(remoteEntryUrl('https://cdn.example.com/mf-manifest.json/remoteEntry.js')).toBe(
+    'https://cdn.example.com/mf-manifest.json/remoteEntry.js',
+  );
 });

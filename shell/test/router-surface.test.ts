@@ -33,7 +33,10 @@ function importedNames(): Map<string, string> {
       for (const match of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*'react-router-dom'/g)) {
         if (match[1]) continue;
         for (const part of (match[2] ?? '').split(',')) {
-          const name = part.trim().split(/\s+as\s+/)[0]?.trim();
+          const name = part
+            .trim()
+            .split(/\s+as\s+/)[0]
+            ?.trim();
           if (name && !name.startsWith('type ')) names.set(name, path.relative(root, file));
         }
       }

@@ -49,7 +49,14 @@ test('a refused token on a protected call signs out, says why and the guard send
   render(
     <MemoryRouter initialEntries={['/']}>
       <Routes>
-        <Route path="/" element={<RequireAuth><h1>Home</h1></RequireAuth>} />
+        <Route
+          path="/"
+          element={
+            <RequireAuth>
+              <h1>Home</h1>
+            </RequireAuth>
+          }
+        />
         <Route path="/login" element={<h1>Log in page</h1>} />
       </Routes>
     </MemoryRouter>,

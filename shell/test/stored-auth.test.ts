@@ -13,7 +13,8 @@ function startBus(): Bus {
   return bus!;
 }
 
-const stored = () => JSON.parse(window.localStorage.getItem(STORAGE_KEYS.loginItems) ?? 'null') as { token: string; user: { pic: string } } | null;
+const stored = () =>
+  JSON.parse(window.localStorage.getItem(STORAGE_KEYS.loginItems) ?? 'null') as { token: string; user: { pic: string } } | null;
 const livePic = 'blob:http://localhost:3000/5b2f8c1e-0000-4000-8000-000000000001';
 
 afterEach(() => window.localStorage.clear());

@@ -18,7 +18,14 @@ function renderProtectedPage() {
   render(
     <MemoryRouter initialEntries={[pathTo('profile', { userHandler: 'meeranair' })]}>
       <Routes>
-        <Route path={ROUTES.profile} element={<RequireAuth><h1>Meera&apos;s profile</h1></RequireAuth>} />
+        <Route
+          path={ROUTES.profile}
+          element={
+            <RequireAuth>
+              <h1>Meera&apos;s profile</h1>
+            </RequireAuth>
+          }
+        />
         <Route path={ROUTES.login} element={<h1>Log In</h1>} />
       </Routes>
     </MemoryRouter>,

@@ -8,9 +8,9 @@ import { act, render, screen } from '@testing-library/react';
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { VersionNotice, resetVersionMismatches, versionMismatches, versionCheckPlugin } from '../src/federation/VersionCheck';
 
-const { sharedModules } = jest.requireActual<{ sharedModules: () => Record<string, { requiredVersion: string | false; version?: string }> }>(
-  '../../tools/webpack.factory',
-);
+const { sharedModules } = jest.requireActual<{
+  sharedModules: () => Record<string, { requiredVersion: string | false; version?: string }>;
+}>('../../tools/webpack.factory');
 
 let warn: jest.SpyInstance;
 beforeEach(() => {
@@ -26,14 +26,22 @@ async function remoteLoadsBus(provided: string, required: string, name: string) 
     name: `shell-${name}`,
     remotes: [],
     shareStrategy: 'loaded-first',
-    shared: { '@social/shell/bus': { version: provided, lib: () => bus, shareConfig: { singleton: true, requiredVersion: `^${provided}` } } },
+    shared: {
+      '@social/shell/bus': { version: provided, lib: () => bus, shareConfig: { singleton: true, requiredVersion: `^${provided}` } },
+    },
     plugins: [versionCheckPlugin()],
   });
   const remote = createInstance({
     name: `feed-${name}`,
     remotes: [],
     shareStrategy: 'loaded-first',
-    shared: { '@social/shell/bus': { version: required.replace('^', ''), get: async () => () => ({ name: 'the remote copy' }), shareConfig: { singleton: true, requiredVersion: required } } },
+    shared: {
+      '@social/shell/bus': {
+        version: required.replace('^', ''),
+        get: async () => () => ({ name: 'the remote copy' }),
+        shareConfig: { singleton: true, requiredVersion: required },
+      },
+    },
     plugins: [versionCheckPlugin()],
   });
   // What a remote's entry does when the shell initialises it: one share scope for the page.
@@ -44,7 +52,7 @@ async function remoteLoadsBus(provided: string, required: string, name: string) 
 
 test('every shell module is shared as a singleton with a real range built from the shell version', () => {
   const shared = sharedModules();
-  const version = (jest.requireActual<{ version: string }>('../package.json')).version;
+  const version = jest.requireActual<{ version: string }>('../package.json').version;
   for (const name of ['@social/shell/bus', '@social/shell/federation', '@social/shell/ui', '@social/shell/routes']) {
     expect(shared[name]).toEqual({ singleton: true, version, requiredVersion: `^${version}` });
   }

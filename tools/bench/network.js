@@ -50,7 +50,16 @@ async function trackNetwork(page) {
   cdp.on('Network.requestWillBeSent', (e) => {
     if (e.redirectResponse || requests.has(e.requestId)) return;
     // wallTime (ms since the epoch) lets figures be cut at a moment the page itself recorded.
-    requests.set(e.requestId, { url: e.request.url, type: e.type, start: e.timestamp, wall: e.wallTime * 1000, end: null, bytes: 0, cached: false, initiator: initiatorOf(e.initiator) });
+    requests.set(e.requestId, {
+      url: e.request.url,
+      type: e.type,
+      start: e.timestamp,
+      wall: e.wallTime * 1000,
+      end: null,
+      bytes: 0,
+      cached: false,
+      initiator: initiatorOf(e.initiator),
+    });
   });
   cdp.on('Network.requestServedFromCache', (e) => {
     const r = requests.get(e.requestId);
@@ -105,7 +114,10 @@ async function trackNetwork(page) {
     // The requests of the longest chain, first to last (BENCH_CHAINS=1 prints them).
     const chainUrls = [];
     const t0 = byStart[0]?.start ?? 0;
-    for (let r = last; r; r = previous.get(r)) chainUrls.unshift(`${r.url} (${((r.start - t0) * 1000).toFixed(0)}–${r.end === null ? '…' : ((r.end - t0) * 1000).toFixed(0)} ms, ${r.initiator.slice(0, 120)})`);
+    for (let r = last; r; r = previous.get(r))
+      chainUrls.unshift(
+        `${r.url} (${((r.start - t0) * 1000).toFixed(0)}–${r.end === null ? '…' : ((r.end - t0) * 1000).toFixed(0)} ms, ${r.initiator.slice(0, 120)})`,
+      );
     return {
       jsKb: scripts.reduce((sum, r) => sum + r.bytes, 0) / 1024,
       requests: all.length,

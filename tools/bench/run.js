@@ -50,7 +50,16 @@ const stats = (values) => {
 function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--enable-precise-memory-info',
+    ],
   });
 }
 
@@ -60,9 +69,17 @@ async function openPage(browser) {
   await context.addInitScript(() => {
     const renderers = new Map();
     window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      isDisabled: false, supportsFiber: true, renderers,
-      inject(r) { renderers.set(renderers.size + 1, r); return renderers.size; },
-      onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
+      isDisabled: false,
+      supportsFiber: true,
+      renderers,
+      inject(r) {
+        renderers.set(renderers.size + 1, r);
+        return renderers.size;
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      checkDCE() {},
     };
   });
   const page = await context.newPage();
@@ -72,7 +89,9 @@ async function openPage(browser) {
 
 /** The single-bundle build on port 4000 (tools/serve.js shell --single). */
 async function startSingleServer() {
-  const child = spawn(process.execPath, [path.join(root, 'tools', 'serve.js'), 'shell', '--single'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'tools', 'serve.js'), 'shell', '--single'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const end = Date.now() + 20000;
   while (!(await answers(4000))) {
     if (Date.now() > end || child.exitCode !== null) {
@@ -121,9 +140,11 @@ const fmt = (v) => (v === undefined ? '–' : Math.abs(v) >= 100 ? v.toFixed(0) 
 
 async function main() {
   for (const folder of Object.keys(apps)) {
-    if (!fs.existsSync(path.join(root, folder, 'dist', 'index.html'))) throw new Error(`${folder}/dist is missing: run npm run build first (npm run bench does).`);
+    if (!fs.existsSync(path.join(root, folder, 'dist', 'index.html')))
+      throw new Error(`${folder}/dist is missing: run npm run build first (npm run bench does).`);
   }
-  if (!fs.existsSync(path.join(root, 'shell', 'dist-single', 'index.html'))) throw new Error('shell/dist-single is missing: run npm run build:single -w shell first (npm run bench does).');
+  if (!fs.existsSync(path.join(root, 'shell', 'dist-single', 'index.html')))
+    throw new Error('shell/dist-single is missing: run npm run build:single -w shell first (npm run bench does).');
   // Before any server starts: a scenario that fails to load leaves nothing listening.
   const scenarios = loadScenarios();
   const stopFederated = await startServers();
@@ -139,7 +160,13 @@ async function main() {
         // Node process serves its first requests from cold code (tens of ms each). The federated
         // build's first load goes through six such servers, the single bundle's through one.
         // Every counted run is still a fresh browser context with an empty cache.
-        for (const target of targets) await scenario.run({ openPage: () => openPage(browser), baseUrl: TARGETS[target].baseUrl, params: scenario.variants[0].params, target });
+        for (const target of targets)
+          await scenario.run({
+            openPage: () => openPage(browser),
+            baseUrl: TARGETS[target].baseUrl,
+            params: scenario.variants[0].params,
+            target,
+          });
         const allRuns = Object.fromEntries(targets.map((t) => [t, []]));
         for (const variant of scenario.variants) {
           const runs = Object.fromEntries(targets.map((t) => [t, []]));
@@ -147,11 +174,17 @@ async function main() {
             // Alternate which build goes first, so neither always meets a warmer machine.
             const order = i % 2 ? [...targets].reverse() : targets;
             for (const target of order) {
-              runs[target].push(await scenario.run({ openPage: () => openPage(browser), baseUrl: TARGETS[target].baseUrl, params: variant.params, target }));
+              runs[target].push(
+                await scenario.run({ openPage: () => openPage(browser), baseUrl: TARGETS[target].baseUrl, params: variant.params, target }),
+              );
             }
           }
           for (const target of targets) allRuns[target].push(...runs[target]);
-          results[`${variant.name}`] = { scenario: scenario.id, labels: scenario.labels, figures: figuresOf(runs, Object.keys(scenario.labels)) };
+          results[`${variant.name}`] = {
+            scenario: scenario.id,
+            labels: scenario.labels,
+            figures: figuresOf(runs, Object.keys(scenario.labels)),
+          };
           console.error(`measured: ${scenario.id} / ${variant.name}`);
         }
         // Figures taken before anything a variant sets can matter (e.g. /login, before the first
@@ -187,7 +220,9 @@ async function main() {
     for (const [key, f] of Object.entries(figures)) {
       if (!f.federated && !f.single) continue;
       const [label, unit] = labels[key] ?? [key, ''];
-      lines.push(`| ${variant} | ${label}${unit ? ` (${unit})` : ''} | ${cell(f.federated)} | ${cell(f.single)} | ${f.ratio === undefined ? '–' : `${f.ratio.toFixed(2)}×`} |`);
+      lines.push(
+        `| ${variant} | ${label}${unit ? ` (${unit})` : ''} | ${cell(f.federated)} | ${cell(f.single)} | ${f.ratio === undefined ? '–' : `${f.ratio.toFixed(2)}×`} |`,
+      );
     }
   }
   if (Object.keys(buildTimes).length) {

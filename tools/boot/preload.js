@@ -41,8 +41,17 @@
       return guarded || path === '/login' ? [['auth', 'LoginPage']] : [];
     }
     if (/^\/post\//.test(path)) return [['post', 'PostPage']];
-    if (/^\/profile\//.test(path)) return [['profile', 'ProfilePage'], ['post', 'PostCard']];
-    return guarded || path === '/login' || path === '/signup' ? [['feed', 'FeedPage'], ['post', 'PostCard']] : [];
+    if (/^\/profile\//.test(path))
+      return [
+        ['profile', 'ProfilePage'],
+        ['post', 'PostCard'],
+      ];
+    return guarded || path === '/login' || path === '/signup'
+      ? [
+          ['feed', 'FeedPage'],
+          ['post', 'PostCard'],
+        ]
+      : [];
   }
   try {
     boot.config = text('/remotes.json');
@@ -56,16 +65,21 @@
           // Every Orbit remote names its entry remoteEntry.js beside its manifest: start it now,
           // not after the manifest (the manifest's own answer is preloaded below if it differs).
           if (/\/mf-manifest\.json$/.test(url)) preload(url.replace(/mf-manifest\.json$/, 'remoteEntry.js'));
-          text(url).then(function (manifestText) {
-            var m = JSON.parse(manifestText);
-            var publicPath = m.metaData.publicPath;
-            var base = publicPath && publicPath !== 'auto' ? new URL(publicPath, url).href : url.slice(0, url.lastIndexOf('/') + 1);
-            var entry = m.metaData.remoteEntry;
-            preload(new URL((entry.path ? entry.path + '/' : '') + entry.name, base).href);
-            m.exposes.forEach(function (expose) {
-              if (expose.name === pair[1]) expose.assets.js.sync.forEach(function (file) { preload(new URL(file, base).href); });
-            });
-          }).catch(function () {});
+          text(url)
+            .then(function (manifestText) {
+              var m = JSON.parse(manifestText);
+              var publicPath = m.metaData.publicPath;
+              var base = publicPath && publicPath !== 'auto' ? new URL(publicPath, url).href : url.slice(0, url.lastIndexOf('/') + 1);
+              var entry = m.metaData.remoteEntry;
+              preload(new URL((entry.path ? entry.path + '/' : '') + entry.name, base).href);
+              m.exposes.forEach(function (expose) {
+                if (expose.name === pair[1])
+                  expose.assets.js.sync.forEach(function (file) {
+                    preload(new URL(file, base).href);
+                  });
+              });
+            })
+            .catch(function () {});
         });
       })
       .catch(function () {});

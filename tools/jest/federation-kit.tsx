@@ -17,7 +17,10 @@ import path from 'path';
 const root = path.resolve(__dirname, '..', '..');
 const apps = jest.requireActual<Record<string, { name: string }>>('../apps');
 
-type Configure = (env: object, argv: object) => {
+type Configure = (
+  env: object,
+  argv: object,
+) => {
   plugins: { constructor: { name: string }; _options?: { exposes?: Record<string, string> } }[];
 };
 

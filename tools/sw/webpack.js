@@ -51,7 +51,17 @@ function serviceWorkerConfig({ dir, production }) {
 }
 
 /** Not precached: source maps, licences, files that are network first (they name the current build), the worker itself. */
-const NOT_PRECACHED = [/\.map$/, /^mock-api\./, /LICENSE\.txt$/, /^remotes\.json$/, /^serve\.json$/, /^sw\.js$/, /^mf-(manifest|stats)\.json$/, /^remoteEntry\.js$/, /^federation-runtime-core\.js$/];
+const NOT_PRECACHED = [
+  /\.map$/,
+  /^mock-api\./,
+  /LICENSE\.txt$/,
+  /^remotes\.json$/,
+  /^serve\.json$/,
+  /^sw\.js$/,
+  /^mf-(manifest|stats)\.json$/,
+  /^remoteEntry\.js$/,
+  /^federation-runtime-core\.js$/,
+];
 const MAX_PRECACHED_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -63,24 +73,27 @@ class PrecacheListPlugin {
   apply(compiler) {
     const swSrc = path.join(BUILT, 'sw.js');
     compiler.hooks.thisCompilation.tap('PrecacheListPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'PrecacheListPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ANALYSE }, (assets) => {
-        compilation.fileDependencies.add(swSrc);
-        const list = Object.keys(assets)
-          .filter((name) => !NOT_PRECACHED.some((pattern) => pattern.test(name)))
-          .sort()
-          .flatMap((name) => {
-            const source = assets[name].source();
-            const buffer = Buffer.isBuffer(source) ? source : Buffer.from(source);
-            if (buffer.length > MAX_PRECACHED_BYTES) return [];
-            return [{ url: `/${name}`, revision: createHash('md5').update(buffer).digest('hex') }];
-          });
-        const worker = fs.readFileSync(swSrc, 'utf8');
-        if (!worker.includes('self.__WB_MANIFEST')) {
-          compilation.errors.push(new webpack.WebpackError(`${swSrc} has no self.__WB_MANIFEST for the precache list`));
-          return;
-        }
-        compilation.emitAsset('sw.js', new webpack.sources.RawSource(worker.replace('self.__WB_MANIFEST', JSON.stringify(list))));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecacheListPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ANALYSE },
+        (assets) => {
+          compilation.fileDependencies.add(swSrc);
+          const list = Object.keys(assets)
+            .filter((name) => !NOT_PRECACHED.some((pattern) => pattern.test(name)))
+            .sort()
+            .flatMap((name) => {
+              const source = assets[name].source();
+              const buffer = Buffer.isBuffer(source) ? source : Buffer.from(source);
+              if (buffer.length > MAX_PRECACHED_BYTES) return [];
+              return [{ url: `/${name}`, revision: createHash('md5').update(buffer).digest('hex') }];
+            });
+          const worker = fs.readFileSync(swSrc, 'utf8');
+          if (!worker.includes('self.__WB_MANIFEST')) {
+            compilation.errors.push(new webpack.WebpackError(`${swSrc} has no self.__WB_MANIFEST for the precache list`));
+            return;
+          }
+          compilation.emitAsset('sw.js', new webpack.sources.RawSource(worker.replace('self.__WB_MANIFEST', JSON.stringify(list))));
+        },
+      );
     });
   }
 }

@@ -28,7 +28,8 @@ test("git's comment lines are not part of the message", () => {
 
 test('the hook script refuses a long subject through git itself', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'commit-msg-'));
-  const git = (...args) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, stdio: 'pipe' });
+  const git = (...args) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, stdio: 'pipe' });
   git('init', '-q');
   fs.mkdirSync(path.join(dir, 'tools', 'git-hooks'), { recursive: true });
   fs.copyFileSync(path.join(__dirname, '..', 'commit-msg.js'), path.join(dir, 'tools', 'commit-msg.js'));

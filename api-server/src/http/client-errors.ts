@@ -15,7 +15,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     return;
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message = status === 431 ? HTTP_MESSAGES.headersTooLarge : status === 408 ? 'The request took too long to arrive.' : HTTP_MESSAGES.badRequest;
+  const message =
+    status === 431 ? HTTP_MESSAGES.headersTooLarge : status === 408 ? 'The request took too long to arrive.' : HTTP_MESSAGES.badRequest;
   const body = JSON.stringify(errorBody(message));
   socket.end(
     `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -96,16 +96,20 @@ export function withIdempotency(ctx: Ctx, call: IdempotentCall): Ctx {
             sql<{ request_hash: string; status: number | null; body: Uint8Array | null }>`
               select request_hash, status, body from idempotency_keys where scope = ${scope} and key = ${call.key}`,
           );
-          if (!previous || previous.request_hash !== requestHash || previous.status === null) throw new HttpError(422, HTTP_MESSAGES.idempotencyKeyReused);
+          if (!previous || previous.request_hash !== requestHash || previous.status === null)
+            throw new HttpError(422, HTTP_MESSAGES.idempotencyKeyReused);
           call.replayed = true;
-          const body: unknown = mode === 'feed' ? { posts: await t.render.posts() } : previous.body ? JSON.parse(open(call.tokenSecret, previous.body)) : {};
+          const body: unknown =
+            mode === 'feed' ? { posts: await t.render.posts() } : previous.body ? JSON.parse(open(call.tokenSecret, previous.body)) : {};
           // The route's own answer type: every route wrapped here answers an Answer from its transaction.
           return { status: previous.status, body } as unknown as T;
         }
         const result = await work(t);
         if (isAnswer(result)) {
           const stored = mode === 'stored' ? seal(call.tokenSecret, JSON.stringify(result.body)) : null;
-          await sql`update idempotency_keys set status = ${result.status}, body = ${stored} where scope = ${scope} and key = ${call.key}`.execute(t.ex);
+          await sql`update idempotency_keys set status = ${result.status}, body = ${stored} where scope = ${scope} and key = ${call.key}`.execute(
+            t.ex,
+          );
         }
         return result;
       }),
@@ -115,7 +119,9 @@ export function withIdempotency(ctx: Ctx, call: IdempotentCall): Ctx {
 /** Claims the key (or an expired one), and forgets a few expired keys on the way. */
 async function claim(ex: Transaction, scope: string, key: string, requestHash: string): Promise<boolean> {
   await sql`delete from idempotency_keys where ctid in (
-      select ctid from idempotency_keys where created_at < now() - make_interval(hours => ${KEY_TTL_HOURS}) limit 50 for update skip locked)`.execute(ex);
+      select ctid from idempotency_keys where created_at < now() - make_interval(hours => ${KEY_TTL_HOURS}) limit 50 for update skip locked)`.execute(
+    ex,
+  );
   const row = await one(
     ex,
     sql`insert into idempotency_keys (scope, key, request_hash) values (${scope}, ${key}, ${requestHash})

@@ -44,7 +44,8 @@ export function checkCharacters(value: unknown, field = 'body'): void {
 
 /** 400 when a path parameter holds a bad character. */
 export function checkPathParams(params: Record<string, string>): void {
-  if (Object.values(params).some((value) => typeof value === 'string' && hasBadCharacter(value))) throw new HttpError(400, HTTP_MESSAGES.badPathCharacter);
+  if (Object.values(params).some((value) => typeof value === 'string' && hasBadCharacter(value)))
+    throw new HttpError(400, HTTP_MESSAGES.badPathCharacter);
 }
 
 /** 400 when a query-string name or value (each of a repeated one) holds a bad character. */
@@ -53,6 +54,7 @@ export function checkQuery(query: unknown): void {
   for (const [name, value] of Object.entries(query)) {
     if (hasBadCharacter(name)) throw new HttpError(400, HTTP_MESSAGES.badQueryCharacter);
     const values: unknown[] = Array.isArray(value) ? value : [value];
-    if (values.some((item) => typeof item === 'string' && hasBadCharacter(item))) throw new HttpError(400, HTTP_MESSAGES.badCharacter(name));
+    if (values.some((item) => typeof item === 'string' && hasBadCharacter(item)))
+      throw new HttpError(400, HTTP_MESSAGES.badCharacter(name));
   }
 }

@@ -25,10 +25,21 @@ function memberOrAddress(request: FastifyRequest): string {
   return payload ? `member:${payload._id}` : `address:${request.ip}`;
 }
 
-export function routeRateLimit(method: string, url: string, auth: ServerConfig['authRateLimit'], ops: OperationsConfig, rateLimitMessage: string) {
-  if (AUTH_PATHS.has(url)) return { max: auth.max, timeWindow: auth.windowMs, errorResponseBuilder: () => new HttpError(429, rateLimitMessage) };
+export function routeRateLimit(
+  method: string,
+  url: string,
+  auth: ServerConfig['authRateLimit'],
+  ops: OperationsConfig,
+  rateLimitMessage: string,
+) {
+  if (AUTH_PATHS.has(url))
+    return { max: auth.max, timeWindow: auth.windowMs, errorResponseBuilder: () => new HttpError(429, rateLimitMessage) };
   if (method === 'GET') {
-    return { max: ops.readRateLimit.max, timeWindow: ops.readRateLimit.windowMs, errorResponseBuilder: () => new HttpError(429, HTTP_MESSAGES.readRateLimit) };
+    return {
+      max: ops.readRateLimit.max,
+      timeWindow: ops.readRateLimit.windowMs,
+      errorResponseBuilder: () => new HttpError(429, HTTP_MESSAGES.readRateLimit),
+    };
   }
   return {
     max: ops.writeRateLimit.max,

@@ -40,7 +40,12 @@ export function unavailable(reply: FastifyReply, message: string = HTTP_MESSAGES
 export function registerOperations(app: FastifyInstance, { database, requestTimeoutMs }: OperationsOptions): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
   const durations = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer, by method, route and status.',
@@ -48,7 +53,11 @@ export function registerOperations(app: FastifyInstance, { database, requestTime
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const timeouts = new Counter({ name: 'http_request_timeouts_total', help: 'Requests answered 503 by the request time limit.', registers: [registry] });
+  const timeouts = new Counter({
+    name: 'http_request_timeouts_total',
+    help: 'Requests answered 503 by the request time limit.',
+    registers: [registry],
+  });
   const pool: pg.Pool | undefined = database.pool;
   new Gauge({
     name: 'db_pool_connections',
@@ -103,6 +112,11 @@ export function registerOperations(app: FastifyInstance, { database, requestTime
     return { status: 'ready' };
   });
 
-  app.get('/metrics', async (_request, reply) => reply.header('Content-Type', registry.contentType).header('Cache-Control', 'no-store').send(await registry.metrics()));
+  app.get('/metrics', async (_request, reply) =>
+    reply
+      .header('Content-Type', registry.contentType)
+      .header('Cache-Control', 'no-store')
+      .send(await registry.metrics()),
+  );
   return registry;
 }

@@ -69,7 +69,12 @@ export function guardedPool(connectionString: string, max: number, guards: PoolG
   const pool = makePool(connectionString, max, guards);
   let pingPool: pg.Pool | undefined;
   const ping = async (timeoutMs: number): Promise<void> => {
-    pingPool ??= makePool(connectionString, 1, { ...guards, connectTimeoutMs: timeoutMs, statementTimeoutMs: timeoutMs, queryTimeoutMs: timeoutMs });
+    pingPool ??= makePool(connectionString, 1, {
+      ...guards,
+      connectTimeoutMs: timeoutMs,
+      statementTimeoutMs: timeoutMs,
+      queryTimeoutMs: timeoutMs,
+    });
     const client = await pingPool.connect();
     try {
       await client.query('select 1');

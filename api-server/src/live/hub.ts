@@ -168,7 +168,10 @@ export class LiveHub {
   /** Pruning runs on every instance from its start, streams or not: the log stays bounded. */
   startPruning(): void {
     if (this.pruneTimer) return;
-    this.pruneTimer = setInterval(() => void this.prune().catch((error: unknown) => this.log.warn({ err: error }, 'change log pruning failed')), this.options.pruneEveryMs);
+    this.pruneTimer = setInterval(
+      () => void this.prune().catch((error: unknown) => this.log.warn({ err: error }, 'change log pruning failed')),
+      this.options.pruneEveryMs,
+    );
     this.pruneTimer.unref();
   }
 
@@ -183,7 +186,10 @@ export class LiveHub {
 
   private async begin(): Promise<void> {
     // Start after the newest seq that is final: wait for the transactions running now to end.
-    const head = await one(this.db, sql<{ snap: string; max: string }>`select pg_current_snapshot()::text as snap, coalesce(max(seq), 0)::text as max from change_log`);
+    const head = await one(
+      this.db,
+      sql<{ snap: string; max: string }>`select pg_current_snapshot()::text as snap, coalesce(max(seq), 0)::text as max from change_log`,
+    );
     await this.waitForSnapshot(head?.snap ?? '');
     this.delivered = this.finalThrough = Number(head?.max ?? 0);
     await this.listenNow();
@@ -298,7 +304,9 @@ export class LiveHub {
     for (;;) {
       const row = await one(
         this.db,
-        sql<{ busy: boolean }>`select coalesce(bool_or(pg_xact_status(x) = 'in progress'), false) as busy from pg_snapshot_xip(${snap}::pg_snapshot) as x`,
+        sql<{
+          busy: boolean;
+        }>`select coalesce(bool_or(pg_xact_status(x) = 'in progress'), false) as busy from pg_snapshot_xip(${snap}::pg_snapshot) as x`,
       );
       if (!row?.busy || this.stopped) return;
       if (Date.now() > until) {
@@ -324,8 +332,10 @@ export class LiveHub {
     const out: { seq: number; text: string }[] = [];
     for (const row of list) {
       let data: unknown;
-      if (row.kind === 'post.created' || row.kind === 'post.edited') data = post.has(row.entity_id) ? { post: post.get(row.entity_id) } : undefined;
-      else if (row.kind === 'comment.added' || row.kind === 'comment.edited') data = comment.has(row.entity_id) ? { comment: comment.get(row.entity_id) } : undefined;
+      if (row.kind === 'post.created' || row.kind === 'post.edited')
+        data = post.has(row.entity_id) ? { post: post.get(row.entity_id) } : undefined;
+      else if (row.kind === 'comment.added' || row.kind === 'comment.edited')
+        data = comment.has(row.entity_id) ? { comment: comment.get(row.entity_id) } : undefined;
       else if (row.kind === 'member.changed') data = member.has(row.entity_id) ? { member: member.get(row.entity_id) } : undefined;
       else data = row.payload;
       if (data !== undefined) out.push({ seq: Number(row.seq), text: frame(row.seq, row.kind, data) });

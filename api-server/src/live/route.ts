@@ -56,7 +56,8 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     const query = (request.query ?? {}) as Record<string, unknown>;
     const lastId = lastEventIdOf(request.headers['last-event-id'] ?? query[LAST_EVENT_ID_PARAM]);
     if (lastId === null) return reply.code(400).send(errorBody(LIVE_ERRORS.badLastEventId));
-    if (request.method === 'HEAD') return reply.code(200).header('Content-Type', 'text/event-stream; charset=utf-8').header('Cache-Control', 'no-store').send();
+    if (request.method === 'HEAD')
+      return reply.code(200).header('Content-Type', 'text/event-stream; charset=utf-8').header('Cache-Control', 'no-store').send();
     try {
       await hub.start();
     } catch (error) {

@@ -15,7 +15,9 @@ async function uniqueHandler(ex: Transaction, username: string): Promise<string>
   const local = username.split('@')[0] ?? '';
   const base = local.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'member';
   const taken = new Set(
-    (await rows(ex, sql<{ h: string }>`select lower(user_handler) as h from members where starts_with(lower(user_handler), ${base})`)).map((r) => r.h),
+    (await rows(ex, sql<{ h: string }>`select lower(user_handler) as h from members where starts_with(lower(user_handler), ${base})`)).map(
+      (r) => r.h,
+    ),
   );
   if (!taken.has(base)) return base;
   let n = 1;
@@ -24,8 +26,12 @@ async function uniqueHandler(ex: Transaction, username: string): Promise<string>
 }
 
 export function authRoutes(r: RouteKit): void {
-  r.route('POST', '/auth/login', (ctx) => logIn(ctx, async (t, id, encodedToken) => ok({ foundUser: await t.render.user(id), encodedToken })));
-  r.route('POST', '/auth/signup', (ctx) => signUp(ctx, async (t, id, encodedToken) => created({ createdUser: await t.render.user(id), encodedToken })));
+  r.route('POST', '/auth/login', (ctx) =>
+    logIn(ctx, async (t, id, encodedToken) => ok({ foundUser: await t.render.user(id), encodedToken })),
+  );
+  r.route('POST', '/auth/signup', (ctx) =>
+    signUp(ctx, async (t, id, encodedToken) => created({ createdUser: await t.render.user(id), encodedToken })),
+  );
   r.route('POST', '/auth/logout', logOut);
 }
 
@@ -36,8 +42,11 @@ export async function logIn({ body, tx }: Ctx, answer: SessionAnswer): Promise<A
   const username = requiredText(body.username, 'username', { max: TEXT_LIMITS.username });
   const password = requiredText(body.password, 'password', { allowEmpty: true, max: TEXT_LIMITS.password });
   const member = await tx((t) =>
-    one(t.ex, sql<{ id: string; username: string; password_hash: string }>`
-      select id, username, password_hash from members where lower(username) = lower(${username.trim()})`),
+    one(
+      t.ex,
+      sql<{ id: string; username: string; password_hash: string }>`
+      select id, username, password_hash from members where lower(username) = lower(${username.trim()})`,
+    ),
   );
   if (!member) throw new HttpError(404, SERVER_ERRORS.userNotFound);
   // Hashing runs outside any transaction: it takes tens of milliseconds on purpose.
@@ -82,6 +91,8 @@ export async function signUp({ body, tx, now }: Ctx, answer: SessionAnswer): Pro
 export const logOut = ({ tx }: Ctx): Promise<Answer> =>
   tx(async (t) => {
     const caller = await t.caller();
-    await sql`update sessions set revoked_at = to_timestamp(${Date.now() / 1000}) where token_hash = ${tokenHash(caller.token)}`.execute(t.ex);
+    await sql`update sessions set revoked_at = to_timestamp(${Date.now() / 1000}) where token_hash = ${tokenHash(caller.token)}`.execute(
+      t.ex,
+    );
     return ok({});
   });

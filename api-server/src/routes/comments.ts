@@ -14,7 +14,10 @@ interface CommentRow {
 }
 
 async function commentOr404(ex: Transaction, postId: string, commentId: string | undefined): Promise<CommentRow> {
-  const row = await one(ex, sql<CommentRow>`select id, author_id, content from comments where id = ${commentId ?? ''} and post_id = ${postId}`);
+  const row = await one(
+    ex,
+    sql<CommentRow>`select id, author_id, content from comments where id = ${commentId ?? ''} and post_id = ${postId}`,
+  );
   if (!row) throw fail.commentNotFound();
   return row;
 }
@@ -112,8 +115,14 @@ export function commentRoutes(r: RouteKit): void {
       const postId = params.postId ?? '';
       await postAuthorOr404(t.ex, postId);
       const comment = await commentOr404(t.ex, postId, params.commentId);
-      const removed = await one(t.ex, sql`delete from comment_upvotes where comment_id = ${comment.id} and member_id = ${caller.id} returning 1`);
-      if (!removed) await sql`insert into comment_upvotes (comment_id, member_id) values (${comment.id}, ${caller.id}) on conflict do nothing`.execute(t.ex);
+      const removed = await one(
+        t.ex,
+        sql`delete from comment_upvotes where comment_id = ${comment.id} and member_id = ${caller.id} returning 1`,
+      );
+      if (!removed)
+        await sql`insert into comment_upvotes (comment_id, member_id) values (${comment.id}, ${caller.id}) on conflict do nothing`.execute(
+          t.ex,
+        );
       return created({ posts: await t.render.posts() });
     }),
   );

@@ -65,7 +65,9 @@ export function postRoutes(r: RouteKit): void {
         (await one(t.ex, sql<{ id: string }>`select id from members where lower(username) = lower(${key})`)) ??
         (await one(t.ex, sql<{ id: string }>`select id from members where lower(user_handler) = lower(${key})`));
       if (!author) throw fail.memberNotFound();
-      const ids = (await rows(t.ex, sql<{ id: string }>`select id from posts where author_id = ${author.id} order by created_at desc, seq`)).map((p) => p.id);
+      const ids = (
+        await rows(t.ex, sql<{ id: string }>`select id from posts where author_id = ${author.id} order by created_at desc, seq`)
+      ).map((p) => p.id);
       return ok({ posts: await t.render.posts({ ids }) });
     }),
   );
@@ -78,7 +80,9 @@ export function postRoutes(r: RouteKit): void {
       const content = requiredText(postData.content, 'content', { max: TEXT_LIMITS.post });
       const pic = (await storePic(t.ex, postData.pic, 'pic')) ?? { url: '', imageId: null };
       await sql`insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, created_at, created_iso, updated_iso)
-        values (${newId()}, nextval('numeric_ids')::text, ${caller.id}, ${content}, ${pic.url}, ${pic.imageId}, ${now}::timestamptz, ${now}, ${now})`.execute(t.ex);
+        values (${newId()}, nextval('numeric_ids')::text, ${caller.id}, ${content}, ${pic.url}, ${pic.imageId}, ${now}::timestamptz, ${now}, ${now})`.execute(
+        t.ex,
+      );
       return created({ posts: await t.render.posts() });
     }),
   );
@@ -126,7 +130,10 @@ async function react(postId: string | undefined, kind: 'like' | 'dislike', tx: P
     const caller = await t.caller();
     await postAuthorOr404(t.ex, postId);
     await sql`delete from post_reactions where post_id = ${postId ?? ''} and member_id = ${caller.id} and kind <> ${kind}`.execute(t.ex);
-    const added = await one(t.ex, sql`insert into post_reactions (post_id, member_id, kind) values (${postId ?? ''}, ${caller.id}, ${kind}) on conflict do nothing returning 1`);
+    const added = await one(
+      t.ex,
+      sql`insert into post_reactions (post_id, member_id, kind) values (${postId ?? ''}, ${caller.id}, ${kind}) on conflict do nothing returning 1`,
+    );
     if (!added) throw fail.badRequest(kind === 'like' ? SERVER_ERRORS.alreadyLiked : SERVER_ERRORS.alreadyDisliked);
     return created({ posts: await t.render.posts() });
   });

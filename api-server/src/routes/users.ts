@@ -9,7 +9,9 @@ import { created, ok } from '../kit';
 import type { RouteKit } from './kit';
 
 const bookmarksOf = async (ex: Transaction, memberId: string) =>
-  (await rows(ex, sql<{ post_id: string }>`select post_id from bookmarks where member_id = ${memberId} order by seq`)).map((r) => r.post_id);
+  (await rows(ex, sql<{ post_id: string }>`select post_id from bookmarks where member_id = ${memberId} order by seq`)).map(
+    (r) => r.post_id,
+  );
 
 const postExists = async (ex: Transaction, postId: string) => Boolean(await one(ex, sql`select 1 from posts where id = ${postId}`));
 
@@ -32,7 +34,10 @@ export function userRoutes(r: RouteKit): void {
 
   r.route('GET', '/users/handler/:userHandler', ({ params, tx }) =>
     tx(async (t) => {
-      const row = await one(t.ex, sql<{ id: string }>`select id from members where lower(user_handler) = lower(${params.userHandler ?? ''})`);
+      const row = await one(
+        t.ex,
+        sql<{ id: string }>`select id from members where lower(user_handler) = lower(${params.userHandler ?? ''})`,
+      );
       if (!row) throw fail.memberNotFound();
       return ok({ user: await t.render.user(row.id) });
     }),
@@ -46,16 +51,17 @@ export function userRoutes(r: RouteKit): void {
     }),
   );
 
-  r.route('GET', '/users/bookmark', ({ tx }) =>
-    tx(async (t) => ok({ bookmarks: await bookmarksOf(t.ex, (await t.caller()).id) })),
-  );
+  r.route('GET', '/users/bookmark', ({ tx }) => tx(async (t) => ok({ bookmarks: await bookmarksOf(t.ex, (await t.caller()).id) })));
 
   r.route('POST', '/users/bookmark/:postId', ({ params, tx }) =>
     tx(async (t) => {
       const caller = await t.caller();
       const postId = params.postId ?? '';
       if (!(await postExists(t.ex, postId))) throw fail.postNotFound();
-      const added = await one(t.ex, sql`insert into bookmarks (member_id, post_id) values (${caller.id}, ${postId}) on conflict do nothing returning 1`);
+      const added = await one(
+        t.ex,
+        sql`insert into bookmarks (member_id, post_id) values (${caller.id}, ${postId}) on conflict do nothing returning 1`,
+      );
       if (!added) throw fail.badRequest(SERVER_ERRORS.alreadyBookmarked);
       return ok({ bookmarks: await bookmarksOf(t.ex, caller.id) });
     }),

@@ -80,7 +80,9 @@ export function commentRoutesV2(r: RouteKit): void {
       const comment = await commentOr404(t.ex, param(ctx, 'commentId'));
       if (comment.author_id !== t.me.id) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
       const content = contentOf(ctx.body, 'commentData');
-      await sql`update comments set content = ${content}, updated_iso = ${ctx.now} where id = ${comment.id} and content <> ${content}`.execute(t.ex);
+      await sql`update comments set content = ${content}, updated_iso = ${ctx.now} where id = ${comment.id} and content <> ${content}`.execute(
+        t.ex,
+      );
       return answerComment(t, comment.id, 201);
     }),
   );
@@ -98,8 +100,14 @@ export function commentRoutesV2(r: RouteKit): void {
   route(r, 'upvoteComment', (ctx) =>
     write(ctx, async (t) => {
       const comment = await commentOr404(t.ex, param(ctx, 'commentId'));
-      const removed = await one(t.ex, sql`delete from comment_upvotes where comment_id = ${comment.id} and member_id = ${t.me.id} returning 1`);
-      if (!removed) await sql`insert into comment_upvotes (comment_id, member_id) values (${comment.id}, ${t.me.id}) on conflict do nothing`.execute(t.ex);
+      const removed = await one(
+        t.ex,
+        sql`delete from comment_upvotes where comment_id = ${comment.id} and member_id = ${t.me.id} returning 1`,
+      );
+      if (!removed)
+        await sql`insert into comment_upvotes (comment_id, member_id) values (${comment.id}, ${t.me.id}) on conflict do nothing`.execute(
+          t.ex,
+        );
       return answerComment(t, comment.id, 200);
     }),
   );
@@ -122,7 +130,9 @@ export function commentRoutesV2(r: RouteKit): void {
       const reply = await replyOr404(t.ex, comment.id, replyId);
       if (reply.author_id !== t.me.id) throw fail.forbidden(V2_ERRORS.replyEditNotOwner);
       const content = contentOf(ctx.body, 'replyData');
-      await sql`update replies set content = ${content}, updated_iso = ${ctx.now} where comment_id = ${comment.id} and id = ${replyId} and content <> ${content}`.execute(t.ex);
+      await sql`update replies set content = ${content}, updated_iso = ${ctx.now} where comment_id = ${comment.id} and id = ${replyId} and content <> ${content}`.execute(
+        t.ex,
+      );
       return answerComment(t, comment.id, 201);
     }),
   );

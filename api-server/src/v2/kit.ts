@@ -67,4 +67,5 @@ export async function memberOr404(ex: Executor, memberId: string): Promise<void>
 }
 
 /** The answer body's list under its name, with the next page's cursor. */
-export const pageBody = <K extends string, T>(name: K, items: T[], nextCursor: string | null) => ({ [name]: items, nextCursor }) as Record<K, T[]> & { nextCursor: string | null };
+export const pageBody = <K extends string, T>(name: K, items: T[], nextCursor: string | null) =>
+  ({ [name]: items, nextCursor }) as Record<K, T[]> & { nextCursor: string | null };

@@ -11,8 +11,12 @@ import { RendererV2 } from './render';
 
 export function meRoutes(r: RouteKit): void {
   // Same checks and messages as v1; the answer is the member as they see themselves.
-  route(r, 'login', (ctx) => logIn(ctx, async (t, id, encodedToken) => ok({ me: await new RendererV2(t.ex, ctx.origin, id).me(id), encodedToken })));
-  route(r, 'signup', (ctx) => signUp(ctx, async (t, id, encodedToken) => created({ me: await new RendererV2(t.ex, ctx.origin, id).me(id), encodedToken })));
+  route(r, 'login', (ctx) =>
+    logIn(ctx, async (t, id, encodedToken) => ok({ me: await new RendererV2(t.ex, ctx.origin, id).me(id), encodedToken })),
+  );
+  route(r, 'signup', (ctx) =>
+    signUp(ctx, async (t, id, encodedToken) => created({ me: await new RendererV2(t.ex, ctx.origin, id).me(id), encodedToken })),
+  );
   route(r, 'logout', logOut);
 
   route(r, 'me', (ctx) =>

@@ -115,7 +115,10 @@ export function memberRoutes(r: RouteKit): void {
 
   route(r, 'memberByHandle', (ctx) =>
     read(ctx, async (t) => {
-      const row = await one(t.ex, sql<{ id: string }>`select id from members where lower(user_handler) = lower(${param(ctx, 'userHandler')})`);
+      const row = await one(
+        t.ex,
+        sql<{ id: string }>`select id from members where lower(user_handler) = lower(${param(ctx, 'userHandler')})`,
+      );
       const member = row && (await t.v2.member(row.id));
       if (!member) throw fail.memberNotFound();
       return ok({ member });

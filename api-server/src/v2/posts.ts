@@ -29,7 +29,8 @@ async function answerPost(t: MemberSession, postId: string, status: 200 | 201): 
 }
 
 /** PostgreSQL's foreign-key-violation code: the post named does not exist. */
-const isMissingPost = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+const isMissingPost = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 
 /** One statement on its own; an insert naming a post that does not exist is 404. */
 async function changeOf(t: MemberSession, statement: RawBuilder<unknown>): Promise<boolean> {
@@ -79,7 +80,9 @@ export function postRoutesV2(r: RouteKit): void {
       const pic = (await storePic(t.ex, postData.pic, 'pic')) ?? { url: '', imageId: null };
       const id = newId();
       await sql`insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, pic_alt, created_at, created_iso, updated_iso)
-        values (${id}, nextval('numeric_ids')::text, ${t.me.id}, ${content}, ${pic.url}, ${pic.imageId}, ${pic.url || pic.imageId ? (picAlt ?? '') : ''}, ${ctx.now}::timestamptz, ${ctx.now}, ${ctx.now})`.execute(t.ex);
+        values (${id}, nextval('numeric_ids')::text, ${t.me.id}, ${content}, ${pic.url}, ${pic.imageId}, ${pic.url || pic.imageId ? (picAlt ?? '') : ''}, ${ctx.now}::timestamptz, ${ctx.now}, ${ctx.now})`.execute(
+        t.ex,
+      );
       return answerPost(t, id, 201);
     }),
   );
@@ -91,8 +94,14 @@ export function postRoutesV2(r: RouteKit): void {
       if (author !== t.me.id) throw fail.forbidden(SERVER_ERRORS.editNotOwner);
       const { postData, content, picAlt } = draftOf(ctx.body);
       const pic = await storePic(t.ex, postData.pic, 'pic');
-      const before = await one(t.ex, sql<{ pic_url: string; pic_image_id: string | null }>`select pic_url, pic_image_id from posts where id = ${postId}`);
-      const picChanged = pic !== undefined && before !== undefined && picUrl(ctx.origin, pic.url, pic.imageId) !== picUrl(ctx.origin, before.pic_url, before.pic_image_id);
+      const before = await one(
+        t.ex,
+        sql<{ pic_url: string; pic_image_id: string | null }>`select pic_url, pic_image_id from posts where id = ${postId}`,
+      );
+      const picChanged =
+        pic !== undefined &&
+        before !== undefined &&
+        picUrl(ctx.origin, pic.url, pic.imageId) !== picUrl(ctx.origin, before.pic_url, before.pic_image_id);
       // The description stays with its picture; a new picture without one has none; no picture, no description.
       const alt = pic !== undefined && !pic.url && !pic.imageId ? '' : (picAlt ?? (picChanged ? '' : undefined));
       await sql`update posts set content = ${content},
@@ -127,7 +136,10 @@ export function postRoutesV2(r: RouteKit): void {
   route(r, 'bookmark', (ctx) =>
     asMember(ctx, async (t) => {
       const postId = param(ctx, 'postId');
-      const added = await changeOf(t, sql`insert into bookmarks (member_id, post_id) values (${t.me.id}, ${postId}) on conflict do nothing returning 1`);
+      const added = await changeOf(
+        t,
+        sql`insert into bookmarks (member_id, post_id) values (${t.me.id}, ${postId}) on conflict do nothing returning 1`,
+      );
       if (!added) {
         if (!(await postExists(t.ex, postId))) throw fail.postNotFound();
         throw fail.badRequest(SERVER_ERRORS.alreadyBookmarked);

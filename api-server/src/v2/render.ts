@@ -76,13 +76,24 @@ export class RendererV2 {
   ) {}
 
   private author(row: AuthorColumns): AuthorV2 {
-    return { _id: row.a_id, firstName: row.a_first_name, lastName: row.a_last_name, userHandler: row.a_user_handler, pic: picUrl(this.origin, row.a_pic_url, row.a_pic_image_id) };
+    return {
+      _id: row.a_id,
+      firstName: row.a_first_name,
+      lastName: row.a_last_name,
+      userHandler: row.a_user_handler,
+      pic: picUrl(this.origin, row.a_pic_url, row.a_pic_image_id),
+    };
   }
 
   /** Posts by id, in the order given (ids that no longer exist are left out). */
   async posts(ids: readonly string[]): Promise<PostV2[]> {
     if (ids.length === 0) return [];
-    const found = await rows(this.ex, this.postQuery<Record<string, never>>(sql`(select wanted.id, wanted.n, null::jsonb as k from unnest(${ids}::text[]) with ordinality as wanted (id, n))`));
+    const found = await rows(
+      this.ex,
+      this.postQuery<Record<string, never>>(
+        sql`(select wanted.id, wanted.n, null::jsonb as k from unnest(${ids}::text[]) with ordinality as wanted (id, n))`,
+      ),
+    );
     return found.map((p) => this.postOf(p));
   }
 
@@ -91,8 +102,15 @@ export class RendererV2 {
    * the sort key's columns, in the list's order); the answer has at most `limit` posts and the
    * cursor of the next page, from the last post's key.
    */
-  async postPage<K extends { id: string }>(page: RawBuilder<K>, limit: number, keyOf: (row: K) => Key): Promise<{ posts: PostV2[]; nextCursor: string | null }> {
-    const found = await rows(this.ex, this.postQuery<K>(sql`(select listed.id, row_number() over () as n, to_jsonb(listed) as k from (${page}) listed)`));
+  async postPage<K extends { id: string }>(
+    page: RawBuilder<K>,
+    limit: number,
+    keyOf: (row: K) => Key,
+  ): Promise<{ posts: PostV2[]; nextCursor: string | null }> {
+    const found = await rows(
+      this.ex,
+      this.postQuery<K>(sql`(select listed.id, row_number() over () as n, to_jsonb(listed) as k from (${page}) listed)`),
+    );
     const { items, nextCursor } = pageFrom(found, limit, (row) => keyOf(row.k));
     return { posts: items.map((p) => this.postOf(p)), nextCursor };
   }
@@ -213,7 +231,14 @@ export class RendererV2 {
     const repliesOf = new Map<string, ReplyV2[]>();
     for (const r of replies) {
       const list = repliesOf.get(r.comment_id) ?? [];
-      list.push({ _id: r.id, commentId: r.comment_id, user: this.author(r), content: r.content, createdAt: r.created_iso, updatedAt: r.updated_iso });
+      list.push({
+        _id: r.id,
+        commentId: r.comment_id,
+        user: this.author(r),
+        content: r.content,
+        createdAt: r.created_iso,
+        updatedAt: r.updated_iso,
+      });
       repliesOf.set(r.comment_id, list);
     }
     return found.map((c) => ({

@@ -32,7 +32,8 @@ let base = '';
 beforeAll(async () => {
   const databaseUrl = process.env.DATABASE_URL;
   // Test files on parallel workers would reset one shared database under each other.
-  if (databaseUrl && (process.env.JEST_WORKER_ID ?? '1') !== '1') throw new Error('Run the contract suite on PostgreSQL with --runInBand (one database).');
+  if (databaseUrl && (process.env.JEST_WORKER_ID ?? '1') !== '1')
+    throw new Error('Run the contract suite on PostgreSQL with --runInBand (one database).');
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -144,5 +145,8 @@ Object.assign(globalThis, {
  */
 const MIRAGE_ONLY = new Set(['unexpected failures']);
 const describeAll = globalThis.describe;
-const describeApi = Object.assign((name: string, fn: () => void) => (MIRAGE_ONLY.has(name) ? undefined : describeAll(name, fn)), describeAll);
+const describeApi = Object.assign(
+  (name: string, fn: () => void) => (MIRAGE_ONLY.has(name) ? undefined : describeAll(name, fn)),
+  describeAll,
+);
 globalThis.describe = describeApi as typeof describe;

@@ -26,7 +26,21 @@ export interface TextFieldProps {
  * polite-live, so a message appearing while typing is announced; the field points at it with
  * aria-describedby so it is read again when the field gets focus.
  */
-export function TextField({ id, label, value, onChange, error, invalid, sharedErrorId, alsoDescribedBy, type = 'text', autoComplete, maxLength, inputRef, addon }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  invalid,
+  sharedErrorId,
+  alsoDescribedBy,
+  type = 'text',
+  autoComplete,
+  maxLength,
+  inputRef,
+  addon,
+}: TextFieldProps) {
   const errorId = sharedErrorId ?? `${id}-error`;
   const isInvalid = !!error || !!invalid || !!alsoDescribedBy;
   const describedBy = [error || invalid ? errorId : null, alsoDescribedBy ?? null].filter(Boolean).join(' ');

@@ -132,7 +132,12 @@ export class IdbStorage {
     const revision = (previous?.revision ?? 0) + 1;
     const seqOf = new Map<object, number>();
     let seq = 0;
-    await Promise.all([tx.objectStore('users').clear(), tx.objectStore('posts').clear(), tx.objectStore('changes').clear(), tx.objectStore('images').clear()]);
+    await Promise.all([
+      tx.objectStore('users').clear(),
+      tx.objectStore('posts').clear(),
+      tx.objectStore('changes').clear(),
+      tx.objectStore('images').clear(),
+    ]);
     const puts: Promise<unknown>[] = images.map((image) => tx.objectStore('images').put(image));
     for (const user of db.users) {
       seqOf.set(user, (seq += 1));

@@ -48,7 +48,8 @@ export function referencedIds(records: Iterable<{ pic: string }>): Set<string> {
   return ids;
 }
 
-const canMakeObjectUrls = (): boolean => typeof URL !== 'undefined' && typeof URL.createObjectURL === 'function' && typeof Blob !== 'undefined';
+const canMakeObjectUrls = (): boolean =>
+  typeof URL !== 'undefined' && typeof URL.createObjectURL === 'function' && typeof Blob !== 'undefined';
 
 let seedIds: Set<string> | null = null;
 /** Ids of the seed's own drawings (trusted SVGs). */

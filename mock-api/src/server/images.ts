@@ -67,5 +67,11 @@ export function bytesMatchType({ contentType, bytes }: DecodedImage): boolean {
 
 /** The image's id: hex SHA-256 of its type, a NUL and its bytes (the same id api-server gives it). */
 export function imageIdOf({ contentType, bytes }: DecodedImage): string {
-  return bytesToHex(sha256.create().update(utf8ToBytes(`${contentType}\0`)).update(bytes).digest());
+  return bytesToHex(
+    sha256
+      .create()
+      .update(utf8ToBytes(`${contentType}\0`))
+      .update(bytes)
+      .digest(),
+  );
 }

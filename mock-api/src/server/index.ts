@@ -127,7 +127,8 @@ export function makeServer(options: ServerOptions = {}): Server {
       this.get('/images/:imageId', backend.imageHandler());
       // Registered last: Mirage prefers static and parameter segments, so these only catch what nothing else matched.
       for (const method of ['get', 'post', 'delete', 'put', 'patch', 'head', 'options'] as const) {
-        for (const path of ['/', '/*path']) this[method](path, (_schema: unknown, request: Request) => fallbackAnswer(table, method, request, selfFetch));
+        for (const path of ['/', '/*path'])
+          this[method](path, (_schema: unknown, request: Request) => fallbackAnswer(table, method, request, selfFetch));
       }
       // Every request that is not /api goes to the network, whatever its origin.
       this.passthrough((request: Request) => !isApiRequestUrl(request.url));

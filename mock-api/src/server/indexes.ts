@@ -293,7 +293,10 @@ export class Indexes {
   /** Every index as plain ids in order (tests compare indexes kept by writes with fresh ones). */
   describe(): Record<string, unknown> {
     const sortedEntries = <V>(map: Map<string, V>, f: (value: V) => unknown) =>
-      [...map.entries()].map(([key, value]) => [key, f(value)] as const).filter(([, v]) => !(Array.isArray(v) && v.length === 0)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      [...map.entries()]
+        .map(([key, value]) => [key, f(value)] as const)
+        .filter(([, v]) => !(Array.isArray(v) && v.length === 0))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const ids = <T extends { _id: string }>(list: SortedList<T>) => list.toArray().map((item) => item._id);
     return {
       posts: [...this.postsById.keys()].sort(),

@@ -21,7 +21,7 @@ describe('live events of the in-browser backend', () => {
     received = [];
     listener = new NodeBroadcastChannel(LIVE_CHANNEL);
     listener.onmessage = (message) => {
-      received.push(...((message as { data: LiveEvent[] }).data));
+      received.push(...(message as { data: LiveEvent[] }).data);
     };
   });
   afterEach(() => listener.close());

@@ -36,7 +36,16 @@ const isUser = (record: StoredUser | StoredPost): record is StoredUser => 'userH
 
 /** The public fields of a member as events show them (bookmarks, e-mail and password are private). */
 function publicUser(user: StoredUser): string {
-  return JSON.stringify([user.firstName, user.lastName, user.userHandler, user.pic, user.bio, user.link, user.followers.length, user.following.length]);
+  return JSON.stringify([
+    user.firstName,
+    user.lastName,
+    user.userHandler,
+    user.pic,
+    user.bio,
+    user.link,
+    user.followers.length,
+    user.following.length,
+  ]);
 }
 
 /** The LiveEvents of one committed write, in the order a reader should apply them. */
@@ -75,8 +84,10 @@ export function liveEventsOf({ db, touched, membership, pic }: LiveWrite): LiveE
       // A follow changes both members' records; the follower's `following` says it once.
       const was = new Set(before.following);
       const now = new Set(record.following);
-      for (const id of now) if (!was.has(id)) events.push({ kind: 'follow.changed', data: { followerId: record._id, followeeId: id, following: true } });
-      for (const id of was) if (!now.has(id)) events.push({ kind: 'follow.changed', data: { followerId: record._id, followeeId: id, following: false } });
+      for (const id of now)
+        if (!was.has(id)) events.push({ kind: 'follow.changed', data: { followerId: record._id, followeeId: id, following: true } });
+      for (const id of was)
+        if (!now.has(id)) events.push({ kind: 'follow.changed', data: { followerId: record._id, followeeId: id, following: false } });
       continue;
     }
     const before = JSON.parse(json) as StoredPost;
@@ -106,7 +117,8 @@ function postEvents(render: V2Renderer, before: StoredPost, post: StoredPost): L
   for (const comment of post.comments) {
     const old = oldComments.get(comment._id);
     if (!old) events.push({ kind: 'comment.added', data: { comment: withoutViewer(render, post, comment) } });
-    else if (JSON.stringify(old) !== JSON.stringify(comment)) events.push({ kind: 'comment.edited', data: { comment: withoutViewer(render, post, comment) } });
+    else if (JSON.stringify(old) !== JSON.stringify(comment))
+      events.push({ kind: 'comment.edited', data: { comment: withoutViewer(render, post, comment) } });
   }
   for (const id of oldComments.keys()) {
     if (!newIds.has(id)) events.push({ kind: 'comment.deleted', data: { commentId: id, postId: post._id } });

@@ -51,7 +51,12 @@ export function changeOf(data: SyncedData, snapshot: Snapshot, seqs: Seqs): Chan
  * have dropped it meanwhile) and images no record refers to any more (a post deleted, a picture
  * replaced), which are deleted.
  */
-function pictureChanges(data: SyncedData, snapshot: Snapshot, changed: (StoredUser | StoredPost)[], removed: (StoredUser | StoredPost)[]): { put: StoredImage[]; deleted: string[] } {
+function pictureChanges(
+  data: SyncedData,
+  snapshot: Snapshot,
+  changed: (StoredUser | StoredPost)[],
+  removed: (StoredUser | StoredPost)[],
+): { put: StoredImage[]; deleted: string[] } {
   const put = new Map<string, StoredImage>();
   const dropped = new Set<string>();
   for (const record of changed) {

@@ -24,6 +24,9 @@ let counter = 0;
 /** A unique id (no crypto.randomUUID in every test environment; uniqueness is all we need). */
 export function newId(): string {
   counter = (counter + 1) % 0x10000;
-  const random = () => Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0');
+  const random = () =>
+    Math.floor(Math.random() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
   return `${Date.now().toString(16)}-${counter.toString(16).padStart(4, '0')}-${random()}${random()}`;
 }

@@ -29,8 +29,7 @@ export { TEXT_LIMITS };
 
 export type JsonObject = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Parses a request body: empty means `{}`; it must be a JSON object within the size limit. */
 export function parseBody(raw: unknown): JsonObject {

@@ -5,16 +5,7 @@
  */
 import type { ImageStore } from './image-store';
 import { builtIndexes, invalidateIndexes } from './indexes';
-import {
-  addedOrRemoved,
-  membershipOf,
-  stopTracking,
-  trackChanges,
-  type Db,
-  type StoredPost,
-  type StoredUser,
-  type Touched,
-} from './store';
+import { addedOrRemoved, membershipOf, stopTracking, trackChanges, type Db, type StoredPost, type StoredUser, type Touched } from './store';
 
 /**
  * What a write can be put back to. Writes only append to the users and posts arrays or replace

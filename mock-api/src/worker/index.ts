@@ -40,7 +40,9 @@ async function readSettings(): Promise<Settings | null> {
 async function writeSettings(settings: Settings): Promise<void> {
   try {
     if (typeof caches === 'undefined') return;
-    await (await caches.open(SETTINGS_CACHE)).put(SETTINGS_URL, new Response(JSON.stringify(settings), { headers: { 'Content-Type': 'application/json' } }));
+    await (
+      await caches.open(SETTINGS_CACHE)
+    ).put(SETTINGS_URL, new Response(JSON.stringify(settings), { headers: { 'Content-Type': 'application/json' } }));
   } catch {
     // Not kept: a restarted worker uses the default delay.
   }

@@ -28,9 +28,17 @@ const add = (kind: 'read' | 'write') => (method: Method, path: string, handler: 
   const segments = path.replace(/^\//, '').split('/');
   const names: string[] = [];
   const source = segments.map((s) => (s.startsWith(':') ? (names.push(s.slice(1)), '([^/]+)') : s)).join('/');
-  routes.push({ method: method.toUpperCase(), kind, pattern: new RegExp(`^${source}$`), names, specificity: segments.filter((s) => !s.startsWith(':')).length, handler });
+  routes.push({
+    method: method.toUpperCase(),
+    kind,
+    pattern: new RegExp(`^${source}$`),
+    names,
+    specificity: segments.filter((s) => !s.startsWith(':')).length,
+    handler,
+  });
 };
-for (const register of [authRoutes, userRoutes, postRoutes, commentRoutes, miscRoutes, v2Routes]) register({ read: add('read'), write: add('write') });
+for (const register of [authRoutes, userRoutes, postRoutes, commentRoutes, miscRoutes, v2Routes])
+  register({ read: add('read'), write: add('write') });
 routes.sort((a, b) => b.specificity - a.specificity);
 
 export function directFetch(backend: Backend): typeof fetch {
@@ -45,9 +53,17 @@ export function directFetch(backend: Backend): typeof fetch {
       if (!match) continue;
       const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
       const queryParams = Object.fromEntries(url.searchParams);
-      const request = { params, queryParams, requestHeaders: { ...(init.headers as Record<string, string>) }, requestBody: init.body ?? '' } as unknown as Request;
+      const request = {
+        params,
+        queryParams,
+        requestHeaders: { ...(init.headers as Record<string, string>) },
+        requestBody: init.body ?? '',
+      } as unknown as Request;
       // Mirage's Response keeps status and body as `code` and `data`; its type file leaves them out.
-      const answer = (await backend.handle(route.kind, method.toLowerCase(), route.handler)(null, request)) as unknown as { code: number; data: unknown };
+      const answer = (await backend.handle(route.kind, method.toLowerCase(), route.handler)(null, request)) as unknown as {
+        code: number;
+        data: unknown;
+      };
       status = answer.code;
       text = typeof answer.data === 'string' ? answer.data : JSON.stringify(answer.data);
       break;

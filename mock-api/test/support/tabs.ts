@@ -15,7 +15,8 @@ import { userRoutes } from '../../src/server/routes/users';
 
 /** The app's routes, by 'method pattern' (e.g. 'post /posts/like/:postId'). */
 const routes = new Map<string, { kind: 'read' | 'write'; handler: Handler }>();
-const kit = (kind: 'read' | 'write') => (method: Method, path: string, handler: Handler) => routes.set(`${method} ${path}`, { kind, handler });
+const kit = (kind: 'read' | 'write') => (method: Method, path: string, handler: Handler) =>
+  routes.set(`${method} ${path}`, { kind, handler });
 for (const add of [authRoutes, userRoutes, postRoutes, commentRoutes]) add({ read: kit('read'), write: kit('write') });
 
 export class Tab {
@@ -26,10 +27,19 @@ export class Tab {
   }
 
   /** One call; `text` is the answer's body as sent. */
-  async call<T>(route: string, params: Record<string, string> = {}, body: unknown = {}, token?: string): Promise<{ status: number; body: T; text: string }> {
+  async call<T>(
+    route: string,
+    params: Record<string, string> = {},
+    body: unknown = {},
+    token?: string,
+  ): Promise<{ status: number; body: T; text: string }> {
     const entry = routes.get(route);
     if (!entry) throw new Error(`no route ${route}`);
-    const request = { params, requestHeaders: token ? { authorization: token } : {}, requestBody: JSON.stringify(body) } as unknown as Request;
+    const request = {
+      params,
+      requestHeaders: token ? { authorization: token } : {},
+      requestBody: JSON.stringify(body),
+    } as unknown as Request;
     const response = await this.backend.handle(entry.kind, route.split(' ')[0]!, entry.handler)(null, request);
     // Mirage's Response keeps status and body as `code` and `data`; its type file leaves them out.
     const answer = response as unknown as { code: number; data: unknown };

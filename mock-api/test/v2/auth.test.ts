@@ -31,7 +31,11 @@ describe('POST /v2/auth/login and /v2/auth/signup', () => {
 
   it('login refuses like v1: unknown e-mail 404, wrong password 401', async () => {
     await expectError(anonymous().v2.auth.login({ username: 'nobody@x.dev', password: 'x' }), 404, SERVER_ERRORS.userNotFound);
-    await expectError(anonymous().v2.auth.login({ username: TEST_CREDENTIALS[0]!.username, password: 'wrong' }), 401, SERVER_ERRORS.badCredentials);
+    await expectError(
+      anonymous().v2.auth.login({ username: TEST_CREDENTIALS[0]!.username, password: 'wrong' }),
+      401,
+      SERVER_ERRORS.badCredentials,
+    );
   });
 
   it('signup answers 201 { me, encodedToken }; a taken e-mail is 422 usernameExists', async () => {
@@ -39,10 +43,21 @@ describe('POST /v2/auth/login and /v2/auth/signup', () => {
     const res = await raw('POST', '/v2/auth/signup', { body: JSON.stringify(input) });
     expect(res.status).toBe(201);
     const { me } = res.json as { me: MeV2 };
-    expect(me).toMatchObject({ username: input.username, firstName: 'New', postCount: 0, followerCount: 0, followingCount: 0, bookmarkCount: 0 });
+    expect(me).toMatchObject({
+      username: input.username,
+      firstName: 'New',
+      postCount: 0,
+      followerCount: 0,
+      followingCount: 0,
+      bookmarkCount: 0,
+    });
     expect((await anonymous().v2.members.byId(me._id)).member).toMatchObject({ _id: me._id, userHandler: me.userHandler });
     await expectError(anonymous().v2.auth.signup(input), 422, SERVER_ERRORS.usernameExists);
-    await expectError(anonymous().v2.auth.signup({ ...input, username: 'other@x.dev', firstName: '' }), 400, INPUT_MESSAGES.empty('firstName'));
+    await expectError(
+      anonymous().v2.auth.signup({ ...input, username: 'other@x.dev', firstName: '' }),
+      400,
+      INPUT_MESSAGES.empty('firstName'),
+    );
   });
 
   it('logout revokes the token: every v2 call with it answers 401 badToken', async () => {
@@ -63,7 +78,10 @@ describe('GET and POST /v2/me', () => {
 
   it('edits my profile with v1’s rules and answers 201 { me }', async () => {
     const { token, user } = await signIn(2);
-    const res = await raw('POST', '/v2/me', { headers: { authorization: token }, body: JSON.stringify({ userData: { bio: 'New bio', link: 'https://me.example', username: 'hijack@x.dev' } }) });
+    const res = await raw('POST', '/v2/me', {
+      headers: { authorization: token },
+      body: JSON.stringify({ userData: { bio: 'New bio', link: 'https://me.example', username: 'hijack@x.dev' } }),
+    });
     expect(res.status).toBe(201);
     expect((res.json as { me: MeV2 }).me).toMatchObject({ bio: 'New bio', link: 'https://me.example', username: user.username });
     const api = withToken(token).v2;
@@ -84,7 +102,11 @@ describe('v2 paths over HTTP', () => {
   it('every v2 route answers (not 404 "no endpoint") and another method answers 405 with Allow', async () => {
     for (const [method, path] of Object.values(V2_ROUTES)) {
       const concrete = path.replace(/:[A-Za-z]+/g, 'x');
-      const res = await fetch(`${API_V2_PREFIX}${concrete}`, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+      const res = await fetch(`${API_V2_PREFIX}${concrete}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'GET' ? undefined : '{}',
+      });
       // A route that exists answers with its own refusal, never the fallback's "no endpoint".
       const text = await res.text();
       expect({ path, text }).not.toEqual({ path, text: expect.stringContaining('No API endpoint') });

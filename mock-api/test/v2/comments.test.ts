@@ -20,13 +20,24 @@ async function scene() {
 describe('GET /v2/posts/{postId}/comments', () => {
   it("a post's comments, oldest first, in pages, as the spec's API has them", async () => {
     const old = (await anonymous().comments.ofPost('p01-sunrise')).comments;
-    const { items } = await allPages((cursor) => anonymous().v2.comments.ofPost('p01-sunrise', { limit: 1, cursor }), (p) => p.comments, 1);
+    const { items } = await allPages(
+      (cursor) => anonymous().v2.comments.ofPost('p01-sunrise', { limit: 1, cursor }),
+      (p) => p.comments,
+      1,
+    );
     expect(ids(items)).toEqual(ids(old));
     for (const [i, comment] of items.entries()) {
-      expect(comment).toMatchObject({ postId: 'p01-sunrise', content: old[i]!.content, upvoteCount: old[i]!.votes.upvotedBy.length, createdAt: old[i]!.createdAt });
+      expect(comment).toMatchObject({
+        postId: 'p01-sunrise',
+        content: old[i]!.content,
+        upvoteCount: old[i]!.votes.upvotedBy.length,
+        createdAt: old[i]!.createdAt,
+      });
       expect(comment).not.toHaveProperty('viewerUpvoted');
       expect(Object.keys(comment.user).sort()).toEqual([...AUTHOR_KEYS].sort());
-      expect(comment.replies.map((r) => [r._id, r.commentId, r.content])).toEqual(old[i]!.replies.map((r) => [r._id, comment._id, r.content]));
+      expect(comment.replies.map((r) => [r._id, r.commentId, r.content])).toEqual(
+        old[i]!.replies.map((r) => [r._id, comment._id, r.content]),
+      );
     }
   });
 
@@ -34,33 +45,57 @@ describe('GET /v2/posts/{postId}/comments', () => {
     const { commenter, post, comment } = await scene();
     const added = [comment._id];
     for (let i = 0; i < 4; i += 1) added.push((await commenter.api.v2.comments.add(post._id, `c${i}`)).comment._id);
-    const { items, pages } = await allPages((cursor) => anonymous().v2.comments.ofPost(post._id, { limit: 2, cursor }), (p) => p.comments, 2);
+    const { items, pages } = await allPages(
+      (cursor) => anonymous().v2.comments.ofPost(post._id, { limit: 2, cursor }),
+      (p) => p.comments,
+      2,
+    );
     expect(ids(items)).toEqual(added);
     expect(pages).toBe(3);
   });
 
   it('answers 404 postNotFound for an unknown post, 400 for a bad limit or cursor', async () => {
     await expectError(anonymous().v2.comments.ofPost('nope'), 404, SERVER_ERRORS.postNotFound);
-    expect(await raw('GET', '/v2/posts/p01-sunrise/comments?limit=99')).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badLimit] } });
-    expect(await raw('GET', '/v2/posts/p01-sunrise/comments?cursor=@@')).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badCursor] } });
+    expect(await raw('GET', '/v2/posts/p01-sunrise/comments?limit=99')).toMatchObject({
+      status: 400,
+      json: { errors: [V2_ERRORS.badLimit] },
+    });
+    expect(await raw('GET', '/v2/posts/p01-sunrise/comments?cursor=@@')).toMatchObject({
+      status: 400,
+      json: { errors: [V2_ERRORS.badCursor] },
+    });
   });
 });
 
 describe('POST /v2/posts/{postId}/comments', () => {
   it("answers 201 { comment, post } with the post's new comment count", async () => {
     const { commenter, post } = await scene();
-    const res = await raw('POST', `/v2/posts/${post._id}/comments`, { headers: { authorization: commenter.token }, body: JSON.stringify({ commentData: { content: 'Second' } }) });
+    const res = await raw('POST', `/v2/posts/${post._id}/comments`, {
+      headers: { authorization: commenter.token },
+      body: JSON.stringify({ commentData: { content: 'Second' } }),
+    });
     expect(res.status).toBe(201);
     const answer = res.json as { comment: CommentV2; post: { commentCount: number; _id: string } };
     expect(Object.keys(answer).sort()).toEqual(['comment', 'post']);
-    expect(answer.comment).toMatchObject({ postId: post._id, content: 'Second', upvoteCount: 0, viewerUpvoted: false, replies: [], user: { _id: commenter.user._id } });
+    expect(answer.comment).toMatchObject({
+      postId: post._id,
+      content: 'Second',
+      upvoteCount: 0,
+      viewerUpvoted: false,
+      replies: [],
+      user: { _id: commenter.user._id },
+    });
     expect(answer.post).toMatchObject({ _id: post._id, commentCount: 2 });
   });
 
   it('refuses empty or too long content, unknown posts and callers without a token', async () => {
     const { commenter, post } = await scene();
     await expectError(commenter.api.v2.comments.add(post._id, ' '), 400, INPUT_MESSAGES.empty('content'));
-    await expectError(commenter.api.v2.comments.add(post._id, 'x'.repeat(TEXT_LIMITS.comment + 1)), 400, INPUT_MESSAGES.tooLong('content', TEXT_LIMITS.comment));
+    await expectError(
+      commenter.api.v2.comments.add(post._id, 'x'.repeat(TEXT_LIMITS.comment + 1)),
+      400,
+      INPUT_MESSAGES.tooLong('content', TEXT_LIMITS.comment),
+    );
     await expectError(commenter.api.v2.comments.add('nope', 'Hi'), 404, SERVER_ERRORS.postNotFound);
     await expectError(anonymous().v2.comments.add(post._id, 'Hi'), 404, SERVER_ERRORS.userNotFound);
     expect((await anonymous().v2.posts.byId(post._id)).post.commentCount).toBe(1);
@@ -70,7 +105,10 @@ describe('POST /v2/posts/{postId}/comments', () => {
 describe('edit, delete and upvote a comment', () => {
   it('its author edits it (201 { comment }); anyone else gets 403 commentEditNotOwner', async () => {
     const { author, commenter, comment } = await scene();
-    const res = await raw('POST', `/v2/comments/edit/${comment._id}`, { headers: { authorization: commenter.token }, body: JSON.stringify({ commentData: { content: 'Edited' } }) });
+    const res = await raw('POST', `/v2/comments/edit/${comment._id}`, {
+      headers: { authorization: commenter.token },
+      body: JSON.stringify({ commentData: { content: 'Edited' } }),
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.json as object)).toEqual(['comment']);
     expect((res.json as { comment: CommentV2 }).comment).toMatchObject({ _id: comment._id, content: 'Edited' });

@@ -10,7 +10,11 @@ describe('GET /v2/feed/explore', () => {
   it('Latest: every post, newest first (createdAt then _id descending), in pages that never repeat or skip', async () => {
     const { posts } = await v1World();
     const api = anonymous().v2;
-    const { items, pages } = await allPages((cursor) => api.feed.explore({ sort: 'latest', limit: 3, cursor }), (p) => p.posts, 3);
+    const { items, pages } = await allPages(
+      (cursor) => api.feed.explore({ sort: 'latest', limit: 3, cursor }),
+      (p) => p.posts,
+      3,
+    );
     expect(ids(items)).toEqual(ids(latestOrder(posts)));
     expect(pages).toBe(Math.ceil(posts.length / 3));
     // Counts are the same as the spec's API shows.
@@ -34,7 +38,11 @@ describe('GET /v2/feed/explore', () => {
   it('Trending: only posts with a like or a comment, by likes plus comments, then newest', async () => {
     const { posts } = await v1World();
     const api = anonymous().v2;
-    const { items } = await allPages((cursor) => api.feed.explore({ sort: 'trending', limit: 4, cursor }), (p) => p.posts, 4);
+    const { items } = await allPages(
+      (cursor) => api.feed.explore({ sort: 'trending', limit: 4, cursor }),
+      (p) => p.posts,
+      4,
+    );
     expect(ids(items)).toEqual(ids(trendingOrder(posts)));
     expect(items.every((p) => p.likeCount + p.commentCount > 0)).toBe(true);
   });
@@ -43,7 +51,16 @@ describe('GET /v2/feed/explore', () => {
     const { api } = await signIn(2);
     const { post } = await api.v2.posts.create({ content: 'Fresh, no reactions yet', pic: '' });
     expect(ids((await anonymous().v2.feed.explore({ limit: 1 })).posts)).toEqual([post._id]);
-    const trending = async () => ids((await allPages((cursor) => anonymous().v2.feed.explore({ sort: 'trending', limit: 50, cursor }), (p) => p.posts, 50)).items);
+    const trending = async () =>
+      ids(
+        (
+          await allPages(
+            (cursor) => anonymous().v2.feed.explore({ sort: 'trending', limit: 50, cursor }),
+            (p) => p.posts,
+            50,
+          )
+        ).items,
+      );
     expect(await trending()).not.toContain(post._id);
     const other = await signIn(3);
     await other.api.v2.posts.like(post._id);
@@ -92,7 +109,11 @@ describe('GET /v2/feed/explore', () => {
     const v1 = new Map(posts.map((p) => [p._id, p]));
     for (const post of mine.posts) {
       const old = v1.get(post._id)!;
-      const reaction = old.likes.likedBy.some((u) => u._id === user._id) ? 'like' : old.likes.dislikedBy.some((u) => u._id === user._id) ? 'dislike' : null;
+      const reaction = old.likes.likedBy.some((u) => u._id === user._id)
+        ? 'like'
+        : old.likes.dislikedBy.some((u) => u._id === user._id)
+          ? 'dislike'
+          : null;
       expect(post.viewer).toEqual({ reaction, bookmarked: user.bookmarks.includes(post._id) });
     }
   });
@@ -113,15 +134,28 @@ describe('GET /v2/feed/home', () => {
       const me = users.find((u) => u._id === user._id)!;
       const circle = new Set([me._id, ...me.followers.map((u) => u._id), ...me.following.map((u) => u._id)]);
       const expected = ids(latestOrder(posts.filter((p) => circle.has(p.userId))));
-      const { items } = await allPages((cursor) => api.v2.feed.home({ limit: 3, cursor }), (p) => p.posts, 3);
+      const { items } = await allPages(
+        (cursor) => api.v2.feed.home({ limit: 3, cursor }),
+        (p) => p.posts,
+        3,
+      );
       expect(ids(items)).toEqual(expected);
-      const trending = await allPages((cursor) => api.v2.feed.home({ sort: 'trending', limit: 2, cursor }), (p) => p.posts, 2);
+      const trending = await allPages(
+        (cursor) => api.v2.feed.home({ sort: 'trending', limit: 2, cursor }),
+        (p) => p.posts,
+        2,
+      );
       expect(ids(trending.items)).toEqual(ids(trendingOrder(posts.filter((p) => circle.has(p.userId)))));
     }
   });
 
   it("a new member's home is their own posts, then also those of whom they follow", async () => {
-    const { encodedToken, me } = await anonymous().v2.auth.signup({ username: 'home@x.dev', password: 'secret123', firstName: 'Ho', lastName: 'Me' });
+    const { encodedToken, me } = await anonymous().v2.auth.signup({
+      username: 'home@x.dev',
+      password: 'secret123',
+      firstName: 'Ho',
+      lastName: 'Me',
+    });
     const api = withToken(encodedToken).v2;
     expect(await api.feed.home()).toEqual({ posts: [], nextCursor: null });
     const { post } = await api.posts.create({ content: 'My first post', pic: '' });
@@ -130,7 +164,11 @@ describe('GET /v2/feed/home', () => {
     const sara = users[3]!;
     await api.members.follow(sara._id);
     const expected = ids(latestOrder(posts.filter((p) => p.userId === me._id || p.userId === sara._id)));
-    const { items } = await allPages((cursor) => api.feed.home({ limit: 5, cursor }), (p) => p.posts, 5);
+    const { items } = await allPages(
+      (cursor) => api.feed.home({ limit: 5, cursor }),
+      (p) => p.posts,
+      5,
+    );
     expect(ids(items)).toEqual(expected);
   });
 
@@ -142,7 +180,10 @@ describe('GET /v2/feed/home', () => {
     const { token } = await signIn(1);
     const headers = { authorization: token };
     expect(await raw('GET', '/v2/feed/home?limit=0', { headers })).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badLimit] } });
-    expect(await raw('GET', '/v2/feed/home?cursor=%21', { headers })).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badCursor] } });
+    expect(await raw('GET', '/v2/feed/home?cursor=%21', { headers })).toMatchObject({
+      status: 400,
+      json: { errors: [V2_ERRORS.badCursor] },
+    });
     expect(await raw('GET', '/v2/feed/home?sort=x', { headers })).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badSort] } });
   });
 });

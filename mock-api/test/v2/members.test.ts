@@ -52,7 +52,11 @@ describe("a member's posts and activities", () => {
   it('posts: theirs only, newest first, in pages', async () => {
     const { posts, users } = await v1World();
     for (const user of users.slice(0, 4)) {
-      const { items } = await allPages((cursor) => anonymous().v2.members.posts(user._id, { limit: 2, cursor }), (p) => p.posts, 2);
+      const { items } = await allPages(
+        (cursor) => anonymous().v2.members.posts(user._id, { limit: 2, cursor }),
+        (p) => p.posts,
+        2,
+      );
       expect(ids(items)).toEqual(ids(latestOrder(posts.filter((p) => p.userId === user._id))));
     }
   });
@@ -67,7 +71,11 @@ describe("a member's posts and activities", () => {
           p.likes.dislikedBy.some((u) => u._id === user._id) ||
           p.comments.some((c) => c.user._id === user._id || c.replies.some((r) => r.user._id === user._id)),
       );
-      const { items } = await allPages((cursor) => anonymous().v2.members.activities(user._id, { limit: 3, cursor }), (p) => p.posts, 3);
+      const { items } = await allPages(
+        (cursor) => anonymous().v2.members.activities(user._id, { limit: 3, cursor }),
+        (p) => p.posts,
+        3,
+      );
       expect(ids(items)).toEqual(ids(latestOrder(involved)));
     }
   });
@@ -76,7 +84,16 @@ describe("a member's posts and activities", () => {
     const { api, user } = await signIn(1);
     const author = await signIn(2);
     const { post } = await author.api.v2.posts.create({ content: 'React to me', pic: '' });
-    const mine = async () => ids((await allPages((cursor) => anonymous().v2.members.activities(user._id, { limit: 50, cursor }), (p) => p.posts, 50)).items);
+    const mine = async () =>
+      ids(
+        (
+          await allPages(
+            (cursor) => anonymous().v2.members.activities(user._id, { limit: 50, cursor }),
+            (p) => p.posts,
+            50,
+          )
+        ).items,
+      );
     expect(await mine()).not.toContain(post._id);
     await api.v2.posts.like(post._id);
     expect((await mine())[0]).toBe(post._id);
@@ -87,7 +104,17 @@ describe("a member's posts and activities", () => {
     await other.api.v2.comments.reply(comment._id, 'Hello');
     expect((await anonymous().v2.members.activities(other.user._id, { limit: 1 })).posts[0]!._id).toBe(post._id);
     await author.api.v2.comments.remove(comment._id);
-    expect(ids((await allPages((cursor) => anonymous().v2.members.activities(other.user._id, { limit: 50, cursor }), (p) => p.posts, 50)).items)).not.toContain(post._id);
+    expect(
+      ids(
+        (
+          await allPages(
+            (cursor) => anonymous().v2.members.activities(other.user._id, { limit: 50, cursor }),
+            (p) => p.posts,
+            50,
+          )
+        ).items,
+      ),
+    ).not.toContain(post._id);
   });
 });
 
@@ -107,11 +134,20 @@ describe('follow, unfollow and the follow lists', () => {
     expect((await api.members.following(me._id, { limit: 1 })).members[0]!._id).toBe(target._id);
     expect((await api.members.followers(target._id, { limit: 1 })).members[0]!._id).toBe(me._id);
     // Every follow, paged, equals the spec's lists.
-    const following = await allPages((cursor) => api.members.following(me._id, { limit: 1, cursor }), (p) => p.members, 1);
+    const following = await allPages(
+      (cursor) => api.members.following(me._id, { limit: 1, cursor }),
+      (p) => p.members,
+      1,
+    );
     expect(ids(following.items).sort()).toEqual([...ids(me.following), target._id].sort());
-    const followers = await allPages((cursor) => api.members.followers(target._id, { limit: 2, cursor }), (p) => p.members, 2);
+    const followers = await allPages(
+      (cursor) => api.members.followers(target._id, { limit: 2, cursor }),
+      (p) => p.members,
+      2,
+    );
     expect(ids(followers.items).sort()).toEqual([...ids(target.followers), me._id].sort());
-    for (const member of following.items) expect(Object.keys(member).sort()).toEqual([...MEMBER_KEYS, 'viewerFollows', 'followsViewer'].sort());
+    for (const member of following.items)
+      expect(Object.keys(member).sort()).toEqual([...MEMBER_KEYS, 'viewerFollows', 'followsViewer'].sort());
 
     const undone = await api.members.unfollow(target._id);
     expect(undone.me.followingCount).toBe(me.following.length);
@@ -142,7 +178,11 @@ describe('GET /v2/members/suggested', () => {
     const { users } = await v1World();
     const me = users.find((u) => u._id === user._id)!;
     const expected = newestFirst(users.filter((u) => u._id !== me._id && !me.following.some((f) => f._id === u._id)));
-    const { items } = await allPages((cursor) => api.v2.members.suggested({ limit: 1, cursor }), (p) => p.members, 1);
+    const { items } = await allPages(
+      (cursor) => api.v2.members.suggested({ limit: 1, cursor }),
+      (p) => p.members,
+      1,
+    );
     expect(ids(items)).toEqual(ids(expected));
     if (expected[0]) {
       await api.v2.members.follow(expected[0]._id);
@@ -167,7 +207,11 @@ describe('GET /v2/members/search', () => {
     const { users } = await v1World();
     const sample = users[3]!;
     for (const q of [sample.firstName.slice(1, 4).toUpperCase(), sample.lastName.slice(0, 3).toLowerCase(), sample.userHandler, 'a', 'e']) {
-      const { items } = await allPages((cursor) => anonymous().v2.members.search(q, { limit: 2, cursor }), (p) => p.members, 2);
+      const { items } = await allPages(
+        (cursor) => anonymous().v2.members.search(q, { limit: 2, cursor }),
+        (p) => p.members,
+        2,
+      );
       expect(ids(items)).toEqual(ids(matches(users, q)));
     }
     expect(await anonymous().v2.members.search('zzzz-no-such-member')).toEqual({ members: [], nextCursor: null });
@@ -177,9 +221,20 @@ describe('GET /v2/members/search', () => {
     const { users } = await v1World();
     const sample = users[0]!;
     const { members } = await anonymous().v2.members.search(`@${sample.userHandler.toUpperCase()}`);
-    expect(ids(members)).toEqual(ids(users.filter((u) => u.userHandler.toLowerCase().includes(sample.userHandler.toLowerCase())).sort((a, b) => byText(a.userHandler, b.userHandler))));
+    expect(ids(members)).toEqual(
+      ids(
+        users
+          .filter((u) => u.userHandler.toLowerCase().includes(sample.userHandler.toLowerCase()))
+          .sort((a, b) => byText(a.userHandler, b.userHandler)),
+      ),
+    );
     // A first name that is in no handle finds nobody after '@'.
-    const { encodedToken } = await anonymous().v2.auth.signup({ username: 'qx@x.dev', password: 'secret123', firstName: 'Zyxwv', lastName: 'Member' });
+    const { encodedToken } = await anonymous().v2.auth.signup({
+      username: 'qx@x.dev',
+      password: 'secret123',
+      firstName: 'Zyxwv',
+      lastName: 'Member',
+    });
     expect(ids((await anonymous().v2.members.search('zyxwv')).members)).toHaveLength(1);
     expect((await withToken(encodedToken).v2.members.search('@zyxwv')).members).toEqual([]);
   });

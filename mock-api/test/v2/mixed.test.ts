@@ -9,14 +9,28 @@ import { allPages, countsOf, countsV2, ids, latestOrder, trendingOrder, v1World 
 withTestServer();
 
 const explore = async (sort: 'latest' | 'trending') =>
-  ids((await allPages((cursor) => anonymous().v2.feed.explore({ sort, limit: 50, cursor }), (p) => p.posts, 50)).items);
+  ids(
+    (
+      await allPages(
+        (cursor) => anonymous().v2.feed.explore({ sort, limit: 50, cursor }),
+        (p) => p.posts,
+        50,
+      )
+    ).items,
+  );
 
 /** Every v2 view of the data agrees with the v1 answers. */
 async function expectConsistent() {
   const { posts, users } = await v1World();
   expect(await explore('latest')).toEqual(ids(latestOrder(posts)));
   expect(await explore('trending')).toEqual(ids(trendingOrder(posts)));
-  const v2Posts = (await allPages((cursor) => anonymous().v2.feed.explore({ limit: 50, cursor }), (p) => p.posts, 50)).items;
+  const v2Posts = (
+    await allPages(
+      (cursor) => anonymous().v2.feed.explore({ limit: 50, cursor }),
+      (p) => p.posts,
+      50,
+    )
+  ).items;
   const v1 = new Map(posts.map((p) => [p._id, p]));
   for (const post of v2Posts) expect({ id: post._id, ...countsV2(post) }).toEqual({ id: post._id, ...countsOf(v1.get(post._id)!) });
   for (const user of users) {
@@ -62,10 +76,20 @@ it('v2 writes show in v1 answers, and v1 follows in v2 homes and counts', async 
   expect((await anonymous().v2.posts.byId(post._id)).post.commentCount).toBe(0);
   const { users } = await v1World();
   const me = users.find((u) => u._id === three.user._id)!;
-  const stranger = users.find((u) => u._id !== me._id && !me.following.some((f) => f._id === u._id) && !me.followers.some((f) => f._id === u._id));
+  const stranger = users.find(
+    (u) => u._id !== me._id && !me.following.some((f) => f._id === u._id) && !me.followers.some((f) => f._id === u._id),
+  );
   if (stranger) {
     await three.api.users.follow(stranger._id);
-    const home = ids((await allPages((cursor) => three.api.v2.feed.home({ limit: 50, cursor }), (p) => p.posts, 50)).items);
+    const home = ids(
+      (
+        await allPages(
+          (cursor) => three.api.v2.feed.home({ limit: 50, cursor }),
+          (p) => p.posts,
+          50,
+        )
+      ).items,
+    );
     const { posts } = await v1World();
     expect(home).toEqual(expect.arrayContaining(ids(posts.filter((p) => p.userId === stranger._id))));
   }
@@ -73,7 +97,12 @@ it('v2 writes show in v1 answers, and v1 follows in v2 homes and counts', async 
 });
 
 it('a v1 signup and profile edit show in v2 search and authors', async () => {
-  const { encodedToken, createdUser } = await anonymous().auth.signup({ username: 'mixed@x.dev', password: 'secret123', firstName: 'Quillon', lastName: 'Mixed' });
+  const { encodedToken, createdUser } = await anonymous().auth.signup({
+    username: 'mixed@x.dev',
+    password: 'secret123',
+    firstName: 'Quillon',
+    lastName: 'Mixed',
+  });
   expect(ids((await anonymous().v2.members.search('quillon')).members)).toEqual([createdUser._id]);
   const api = withToken(encodedToken);
   const { post } = await api.v2.posts.create({ content: 'Hi', pic: '' });

@@ -15,7 +15,15 @@ describe('GET /v2/posts/{postId}', () => {
     const { post } = await anonymous().v2.posts.byId('p01-sunrise');
     expect(Object.keys(post).sort()).toEqual([...POST_KEYS].sort());
     expect(Object.keys(post.author).sort()).toEqual([...AUTHOR_KEYS].sort());
-    expect(post).toMatchObject({ _id: old._id, id: old.id, userId: old.userId, content: old.content, pic: old.pic, createdAt: old.createdAt, updatedAt: old.updatedAt });
+    expect(post).toMatchObject({
+      _id: old._id,
+      id: old.id,
+      userId: old.userId,
+      content: old.content,
+      pic: old.pic,
+      createdAt: old.createdAt,
+      updatedAt: old.updatedAt,
+    });
     expect(post.author._id).toBe(old.userId);
     expect(countsV2(post)).toEqual(countsOf(old));
     expect(JSON.stringify(post)).not.toContain(old.username);
@@ -36,9 +44,23 @@ describe('POST /v2/posts and /v2/posts/edit/{postId}', () => {
     expect(res.status).toBe(201);
     const { post } = res.json as { post: PostV2 };
     expect(Object.keys(res.json as object)).toEqual(['post']);
-    expect(post).toMatchObject({ userId: user._id, content: 'Hello v2', pic: POST_IMAGES.mountains, picAlt: 'A ridge at sunrise', likeCount: 0, dislikeCount: 0, commentCount: 0 });
+    expect(post).toMatchObject({
+      userId: user._id,
+      content: 'Hello v2',
+      pic: POST_IMAGES.mountains,
+      picAlt: 'A ridge at sunrise',
+      likeCount: 0,
+      dislikeCount: 0,
+      commentCount: 0,
+    });
     expect(post.viewer).toEqual({ reaction: null, bookmarked: false });
-    expect(post.author).toEqual({ _id: user._id, firstName: user.firstName, lastName: user.lastName, userHandler: user.userHandler, pic: user.pic });
+    expect(post.author).toEqual({
+      _id: user._id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      userHandler: user.userHandler,
+      pic: user.pic,
+    });
     // The same post through both APIs; v1 answers gain no picAlt.
     const old = await v1Post(post._id);
     expect(old).toMatchObject({ _id: post._id, content: 'Hello v2', userId: user._id });
@@ -51,7 +73,11 @@ describe('POST /v2/posts and /v2/posts/edit/{postId}', () => {
     const { api } = await signIn(1);
     const before = (await v1World()).posts.length;
     await expectError(api.v2.posts.create({ content: '  ', pic: '' }), 400, INPUT_MESSAGES.empty('content'));
-    await expectError(api.v2.posts.create({ content: 'x'.repeat(TEXT_LIMITS.post + 1), pic: '' }), 400, INPUT_MESSAGES.tooLong('content', TEXT_LIMITS.post));
+    await expectError(
+      api.v2.posts.create({ content: 'x'.repeat(TEXT_LIMITS.post + 1), pic: '' }),
+      400,
+      INPUT_MESSAGES.tooLong('content', TEXT_LIMITS.post),
+    );
     await expectError(api.v2.posts.create({ content: 'x', pic: 'javascript:alert(1)' }), 400, INPUT_MESSAGES.imageType);
     await expectError(
       api.v2.posts.create({ content: 'x', pic: POST_IMAGES.mountains, picAlt: 'a'.repeat(V2_TEXT_LIMITS.picAlt + 1) }),
@@ -115,7 +141,12 @@ describe('POST /v2/posts/like|dislike/{postId}', () => {
     const res = await raw('POST', `/v2/posts/like/${fresh._id}`, { headers: { authorization: other.token } });
     expect(res.status).toBe(201);
     expect(Object.keys(res.json as object)).toEqual(['post']);
-    expect((res.json as { post: PostV2 }).post).toMatchObject({ _id: fresh._id, likeCount: 1, dislikeCount: 0, viewer: { reaction: 'like', bookmarked: false } });
+    expect((res.json as { post: PostV2 }).post).toMatchObject({
+      _id: fresh._id,
+      likeCount: 1,
+      dislikeCount: 0,
+      viewer: { reaction: 'like', bookmarked: false },
+    });
     // Small: one post, whatever the size of the network.
     expect(res.text.length).toBeLessThan(2048);
     await expectError(other.api.v2.posts.like(fresh._id), 400, SERVER_ERRORS.alreadyLiked);
@@ -145,14 +176,20 @@ describe('bookmarks: POST /v2/posts/bookmark|remove-bookmark/{postId}, GET /v2/m
   it('answers 200 { post } with viewer.bookmarked; refuses twice; my list is most recently saved first', async () => {
     const { api, token, user } = await signIn(3);
     const { posts } = await v1World();
-    const [a, b, c] = ids(posts).filter((id) => !user.bookmarks.includes(id)).slice(0, 3) as [string, string, string];
+    const [a, b, c] = ids(posts)
+      .filter((id) => !user.bookmarks.includes(id))
+      .slice(0, 3) as [string, string, string];
     const res = await raw('POST', `/v2/posts/bookmark/${a}`, { headers: { authorization: token } });
     expect(res.status).toBe(200);
     expect((res.json as { post: PostV2 }).post).toMatchObject({ _id: a, viewer: { bookmarked: true } });
     await expectError(api.v2.posts.bookmark(a), 400, SERVER_ERRORS.alreadyBookmarked);
     await api.v2.posts.bookmark(b);
     await api.v2.posts.bookmark(c);
-    const { items } = await allPages((cursor) => api.v2.me.bookmarks({ limit: 2, cursor }), (p) => p.posts, 2);
+    const { items } = await allPages(
+      (cursor) => api.v2.me.bookmarks({ limit: 2, cursor }),
+      (p) => p.posts,
+      2,
+    );
     expect(ids(items).slice(0, 3)).toEqual([c, b, a]);
     expect(items.every((p) => p.viewer?.bookmarked)).toBe(true);
     const removed = await api.v2.posts.removeBookmark(b);
@@ -161,7 +198,17 @@ describe('bookmarks: POST /v2/posts/bookmark|remove-bookmark/{postId}, GET /v2/m
     await expectError(api.v2.posts.bookmark('nope'), 404, SERVER_ERRORS.postNotFound);
     expect(ids((await api.v2.me.bookmarks()).posts).slice(0, 2)).toEqual([c, a]);
     // The same list through the spec's API.
-    expect((await api.users.bookmarks()).bookmarks.sort()).toEqual(ids((await allPages((cursor) => api.v2.me.bookmarks({ limit: 3, cursor }), (p) => p.posts, 3)).items).sort());
+    expect((await api.users.bookmarks()).bookmarks.sort()).toEqual(
+      ids(
+        (
+          await allPages(
+            (cursor) => api.v2.me.bookmarks({ limit: 3, cursor }),
+            (p) => p.posts,
+            3,
+          )
+        ).items,
+      ).sort(),
+    );
     expect((await api.v2.me.get()).me.bookmarkCount).toBe(user.bookmarks.length + 2);
   });
 

@@ -79,7 +79,20 @@ export const MEMBER_KEYS = [
   'followerCount',
   'followingCount',
 ];
-export const POST_KEYS = ['_id', 'id', 'userId', 'author', 'content', 'pic', 'picAlt', 'createdAt', 'updatedAt', 'likeCount', 'dislikeCount', 'commentCount'];
+export const POST_KEYS = [
+  '_id',
+  'id',
+  'userId',
+  'author',
+  'content',
+  'pic',
+  'picAlt',
+  'createdAt',
+  'updatedAt',
+  'likeCount',
+  'dislikeCount',
+  'commentCount',
+];
 export const AUTHOR_KEYS = ['_id', 'firstName', 'lastName', 'userHandler', 'pic'];
 
 /** base64url of an ASCII text (to make cursors no list gave). */

@@ -49,7 +49,13 @@ export function HeaderRows({ rows, error, onEdit, onRemove }: Props) {
                 // Keeps the columns aligned; the blank row has nothing to remove.
                 <span className="mockman-header-row__spacer" aria-hidden="true" />
               ) : (
-                <button type="button" className="icon-btn mockman-header-row__remove" aria-label="Remove header" title="Remove header" onClick={() => onRemove(row.id)}>
+                <button
+                  type="button"
+                  className="icon-btn mockman-header-row__remove"
+                  aria-label="Remove header"
+                  title="Remove header"
+                  onClick={() => onRemove(row.id)}
+                >
                   <span aria-hidden="true">×</span>
                 </button>
               )}

@@ -106,8 +106,7 @@ export function isValidEndpoint(endpoint: string): boolean {
 /** RFC 9110 token characters: fetch throws on anything else, so we say so first. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-export const headerNameMessage = (name: string) =>
-  `"${name}" is not a valid header name: use letters, digits and - (no spaces).`;
+export const headerNameMessage = (name: string) => `"${name}" is not a valid header name: use letters, digits and - (no spaces).`;
 
 /** The headers to send: rows in use with a name. Returns the first bad name instead when there is one. */
 export function headersToSend(rows: HeaderRow[]): { headers: [string, string][] } | { invalidName: string } {

@@ -108,8 +108,8 @@ export function ResponsePanel({ state }: { state: ResponseState }) {
         <div role="alert" className="mockman-failure">
           <p>The request could not be sent: {state.message}</p>
           <p className="muted mockman-hint">
-            Request: <code className="mockman-mono">{state.requestLine}</code>. Check the endpoint, and that the server at that address
-            is running and allows this page to call it.
+            Request: <code className="mockman-mono">{state.requestLine}</code>. Check the endpoint, and that the server at that address is
+            running and allows this page to call it.
           </p>
         </div>
       )}

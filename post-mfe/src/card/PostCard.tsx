@@ -28,7 +28,6 @@ import './card.css';
 /** The post's absolute address, for sharing. */
 export const postUrl = (postId: string): string => `${window.location.origin}${pathTo('post', { postId })}`;
 
-
 /**
  * One post as an <article>: author, date, options menu, text and image, reactions, comment
  * count and share. Exposed as ./PostCard; the feed, profile and post page all render it. It
@@ -132,12 +131,7 @@ export default function PostCard({ post: listed }: PostCardProps) {
         <RichText text={post.content} className="post-card__text" />
       </div>
       {post.pic && (
-        <PostPicture
-          src={post.pic}
-          alt={pictureAlt(post.picAlt, author.name)}
-          pagePath={pagePath}
-          onPostPage={onThisPostPage}
-        />
+        <PostPicture src={post.pic} alt={pictureAlt(post.picAlt, author.name)} pagePath={pagePath} onPostPage={onThisPostPage} />
       )}
 
       <footer className="post-card__actions">

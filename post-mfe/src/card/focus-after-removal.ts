@@ -7,7 +7,9 @@
 /** The post after `article` in the page (the one before when it is the last), or null. */
 export function neighbourPost(article: HTMLElement | null): HTMLElement | null {
   if (!article) return null;
-  const all = Array.from(document.querySelectorAll<HTMLElement>('article')).filter((other) => other === article || !article.contains(other));
+  const all = Array.from(document.querySelectorAll<HTMLElement>('article')).filter(
+    (other) => other === article || !article.contains(other),
+  );
   const at = all.indexOf(article);
   if (at < 0) return null;
   return all[at + 1] ?? all[at - 1] ?? null;

@@ -28,7 +28,19 @@ const cancelOnEscape = (event: KeyboardEvent, cancel: () => void) => {
  * The inline editor of a comment or a reply: its text, Cancel and Save (disabled while saving).
  * An empty text is refused with `emptyMessage`; an unchanged one closes without a call.
  */
-function InlineEditor({ label, initial, emptyMessage, save, onClose }: { label: string; initial: string; emptyMessage: string; save: (content: string) => Promise<boolean>; onClose: () => void }) {
+function InlineEditor({
+  label,
+  initial,
+  emptyMessage,
+  save,
+  onClose,
+}: {
+  label: string;
+  initial: string;
+  emptyMessage: string;
+  save: (content: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
   const [text, setText] = useState(initial);
   const [saving, setSaving] = useState(false);
 
@@ -79,7 +91,19 @@ function InlineEditor({ label, initial, emptyMessage, save, onClose }: { label: 
 }
 
 /** Asks before deleting a comment or a reply; closing is refused while the delete runs. */
-function ConfirmDelete({ title, text, deleting, onCancel, onDelete }: { title: string; text: string; deleting: boolean; onCancel: () => void; onDelete: () => void }) {
+function ConfirmDelete({
+  title,
+  text,
+  deleting,
+  onCancel,
+  onDelete,
+}: {
+  title: string;
+  text: string;
+  deleting: boolean;
+  onCancel: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Modal title={title} onClose={() => !deleting && onCancel()} className="post-modal post-modal--small">
       <p>{text}</p>
@@ -119,11 +143,7 @@ function ReplyItem({ reply, comment, post, me }: { reply: ReplyV2; comment: Comm
   };
 
   const items: MenuItem[] = [
-    ...(isReplyAuthor
-      ? [
-          { label: 'Edit', onSelect: () => setMode('edit') },
-        ]
-      : []),
+    ...(isReplyAuthor ? [{ label: 'Edit', onSelect: () => setMode('edit') }] : []),
     ...(isReplyAuthor || isPostAuthor ? [{ label: 'Delete', danger: true, onSelect: () => (focusOptions(), setConfirmDelete(true)) }] : []),
   ];
 
@@ -132,7 +152,9 @@ function ReplyItem({ reply, comment, post, me }: { reply: ReplyV2; comment: Comm
       <div className="post-comment__head">
         <AuthorLink author={author} size={28} />
         {reply.createdAt && <TimeAgo iso={reply.createdAt} />}
-        {reply.updatedAt && reply.createdAt && reply.updatedAt !== reply.createdAt && <span className="muted post-comment__edited">(edited)</span>}
+        {reply.updatedAt && reply.createdAt && reply.updatedAt !== reply.createdAt && (
+          <span className="muted post-comment__edited">(edited)</span>
+        )}
         {items.length > 0 && mode === 'view' && <Menu label="Reply options" items={items} />}
       </div>
       {mode === 'edit' ? (

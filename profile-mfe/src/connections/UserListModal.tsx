@@ -35,7 +35,9 @@ export function UserListModal({ title, memberId, emptyMessage, onClose }: Props)
               <span className="profile-users__names">
                 <span className="profile-users__name">{fullName(user)}</span>
                 {/* Hidden from the link name so it reads as the member's name, like search results. */}
-                <span className="muted profile-users__handle" aria-hidden="true">@{user.userHandler}</span>
+                <span className="muted profile-users__handle" aria-hidden="true">
+                  @{user.userHandler}
+                </span>
               </span>
             </Link>
           </li>

@@ -75,9 +75,7 @@ export function ProfileHeader({ member, isOwn, onReload }: Props) {
         {member.bio.trim() && <RichText className="profile-header__bio" text={member.bio} />}
         <ProfileLink link={member.link} />
         <div className="profile-header__counts">
-          <span className="profile-header__count">
-            {countLabel(member.postCount, 'Post', 'Posts')}
-          </span>
+          <span className="profile-header__count">{countLabel(member.postCount, 'Post', 'Posts')}</span>
           <button type="button" className="profile-header__count profile-header__count--btn" onClick={() => setList('Followers')}>
             {countLabel(followers, 'Follower', 'Followers')}
           </button>

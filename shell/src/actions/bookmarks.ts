@@ -33,7 +33,10 @@ export function useBookmark(post: PostV2) {
     [postId, myId],
   );
   const onError = useCallback((error: unknown) => toast('error', postActionError(error, postId)), [postId]);
-  const onSettled = useCallback((saved: boolean) => toast('success', saved ? CLIENT_MESSAGES.bookmarkAdded : CLIENT_MESSAGES.bookmarkRemoved), []);
+  const onSettled = useCallback(
+    (saved: boolean) => toast('success', saved ? CLIENT_MESSAGES.bookmarkAdded : CLIENT_MESSAGES.bookmarkRemoved),
+    [],
+  );
   const { value, pending, set } = useDesiredState<boolean>({ server, send, onError, onSettled });
 
   return {

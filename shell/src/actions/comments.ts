@@ -12,14 +12,11 @@ import { useDesiredState } from './use-desired-state';
 export function useCommentUpvote(comment: CommentV2, myId: string | null) {
   const commentId = comment._id;
   const server = !!myId && !!comment.viewerUpvoted;
-  const send = useCallback(
-    async (): Promise<boolean> => {
-      const { comment: fresh } = await api.v2.comments.upvote(commentId);
-      putComment(fresh);
-      return !!fresh.viewerUpvoted;
-    },
-    [commentId],
-  );
+  const send = useCallback(async (): Promise<boolean> => {
+    const { comment: fresh } = await api.v2.comments.upvote(commentId);
+    putComment(fresh);
+    return !!fresh.viewerUpvoted;
+  }, [commentId]);
   const onError = useCallback((error: unknown) => toast('error', postActionError(error, comment.postId)), [comment.postId]);
   const { value, pending, set } = useDesiredState<boolean>({ server, send, onError });
   // As for likes (./reactions.ts): once a live event moved the count from the one the click was

@@ -41,17 +41,25 @@ export function usePostMutations() {
           refreshAuthor(post.userId);
         }, CLIENT_MESSAGES.postCreated),
       edit: (postId: string, draft: PostDraftV2) =>
-        run(async () => {
-          const { post } = await api.v2.posts.edit(postId, draft);
-          putPost(post);
-        }, CLIENT_MESSAGES.postUpdated, postId),
+        run(
+          async () => {
+            const { post } = await api.v2.posts.edit(postId, draft);
+            putPost(post);
+          },
+          CLIENT_MESSAGES.postUpdated,
+          postId,
+        ),
       remove: (postId: string) =>
-        run(async () => {
-          const authorId = queryClient.getQueryData<{ userId: string }>(queryKeys.post(postId))?.userId;
-          await api.v2.posts.remove(postId);
-          removePost(postId);
-          if (authorId) refreshAuthor(authorId);
-        }, CLIENT_MESSAGES.postDeleted, postId),
+        run(
+          async () => {
+            const authorId = queryClient.getQueryData<{ userId: string }>(queryKeys.post(postId))?.userId;
+            await api.v2.posts.remove(postId);
+            removePost(postId);
+            if (authorId) refreshAuthor(authorId);
+          },
+          CLIENT_MESSAGES.postDeleted,
+          postId,
+        ),
     };
   }, []);
 }

@@ -47,12 +47,58 @@ function MockmanRoute() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path={ROUTES.home} element={<Protected><RemoteComponent key="home" id="feed/FeedPage" props={{ mode: 'home' }} /></Protected>} />
-      <Route path={ROUTES.explore} element={<Protected><RemoteComponent key="explore" id="feed/FeedPage" props={{ mode: 'explore' }} /></Protected>} />
-      <Route path={ROUTES.profile} element={<Protected><ProfileRoute /></Protected>} />
-      <Route path={ROUTES.post} element={<Protected><PostRoute /></Protected>} />
-      <Route path={ROUTES.login} element={<PublicOnly><main id={MAIN_ID} tabIndex={-1}><RemoteComponent id="auth/LoginPage" /></main></PublicOnly>} />
-      <Route path={ROUTES.signup} element={<PublicOnly><main id={MAIN_ID} tabIndex={-1}><RemoteComponent id="auth/SignupPage" /></main></PublicOnly>} />
+      <Route
+        path={ROUTES.home}
+        element={
+          <Protected>
+            <RemoteComponent key="home" id="feed/FeedPage" props={{ mode: 'home' }} />
+          </Protected>
+        }
+      />
+      <Route
+        path={ROUTES.explore}
+        element={
+          <Protected>
+            <RemoteComponent key="explore" id="feed/FeedPage" props={{ mode: 'explore' }} />
+          </Protected>
+        }
+      />
+      <Route
+        path={ROUTES.profile}
+        element={
+          <Protected>
+            <ProfileRoute />
+          </Protected>
+        }
+      />
+      <Route
+        path={ROUTES.post}
+        element={
+          <Protected>
+            <PostRoute />
+          </Protected>
+        }
+      />
+      <Route
+        path={ROUTES.login}
+        element={
+          <PublicOnly>
+            <main id={MAIN_ID} tabIndex={-1}>
+              <RemoteComponent id="auth/LoginPage" />
+            </main>
+          </PublicOnly>
+        }
+      />
+      <Route
+        path={ROUTES.signup}
+        element={
+          <PublicOnly>
+            <main id={MAIN_ID} tabIndex={-1}>
+              <RemoteComponent id="auth/SignupPage" />
+            </main>
+          </PublicOnly>
+        }
+      />
       <Route path={ROUTES.mockman} element={<MockmanRoute />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -32,7 +32,10 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (auth) {
     const from = (location.state as RedirectState | null)?.from;
-    const target = from && from.pathname && !([ROUTES.login, ROUTES.signup] as string[]).includes(from.pathname) ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : pathTo('home');
+    const target =
+      from && from.pathname && !([ROUTES.login, ROUTES.signup] as string[]).includes(from.pathname)
+        ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
+        : pathTo('home');
     return <Navigate to={target} replace />;
   }
   return <>{children}</>;

@@ -54,8 +54,7 @@ export function prefetchWhileSignedOut(): void {
         ...(['feed/FeedPage', 'post/PostCard', 'post/PostComposer'] as const).map((id) => () => loadRemoteModule(id)),
       ];
       return slices.reduce<Promise<unknown>>(
-        (previous, slice) =>
-          previous.then(idle).then(() => (stillSignedOut() ? slice().catch(() => undefined) : undefined)),
+        (previous, slice) => previous.then(idle).then(() => (stillSignedOut() ? slice().catch(() => undefined) : undefined)),
         Promise.resolve(),
       );
     })

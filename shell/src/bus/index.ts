@@ -46,7 +46,13 @@ function isAuthState(value: unknown): value is AuthState {
   const v = value as Partial<AuthState>;
   // A session stored by an earlier version holds a v1 user: its token still works, and
   // `@social/shell/data` replaces the user with the server's MeV2 (useMe) once it loads.
-  return typeof v.token === 'string' && !!v.user && typeof v.user === 'object' && typeof v.user._id === 'string' && typeof v.user.userHandler === 'string';
+  return (
+    typeof v.token === 'string' &&
+    !!v.user &&
+    typeof v.user === 'object' &&
+    typeof v.user._id === 'string' &&
+    typeof v.user.userHandler === 'string'
+  );
 }
 
 function readTheme(): Theme {
@@ -83,7 +89,8 @@ export function setAuth(state: AuthState): void {
 /** Replaces the stored user (with the server's answer: a profile edit, a follow, GET /me). */
 export function updateAuthUser(user: MeV2): void {
   const current = auth$.value;
-  if (current && current.user._id === user._id && JSON.stringify(current.user) !== JSON.stringify(user)) setAuth({ token: current.token, user });
+  if (current && current.user._id === user._id && JSON.stringify(current.user) !== JSON.stringify(user))
+    setAuth({ token: current.token, user });
 }
 
 /** Ends the session on this page: subject and stored entry (no server call). */

@@ -53,7 +53,9 @@ export function putPost(post: PostV2, client: QueryClient = defaultClient): void
 /** A post that was deleted: out of every list, its entity and comments dropped. */
 export function removePost(postId: string, client: QueryClient = defaultClient): void {
   client.setQueriesData<Pages<PostsPageV2>>({ queryKey: queryKeys.postLists }, (data) =>
-    mapPages(data, (page) => (page.posts.some((p) => p._id === postId) ? { ...page, posts: page.posts.filter((p) => p._id !== postId) } : page)),
+    mapPages(data, (page) =>
+      page.posts.some((p) => p._id === postId) ? { ...page, posts: page.posts.filter((p) => p._id !== postId) } : page,
+    ),
   );
   client.removeQueries({ queryKey: queryKeys.post(postId), exact: true });
   client.removeQueries({ queryKey: queryKeys.comments(postId), exact: true });
@@ -75,7 +77,9 @@ export function prependPost(post: PostV2, listKeys: readonly (readonly unknown[]
 /** Takes one post out of one list (a bookmark removed: out of the bookmarks tab). */
 export function removePostFrom(postId: string, listKey: readonly unknown[], client: QueryClient = defaultClient): void {
   client.setQueryData<Pages<PostsPageV2>>(listKey, (data) =>
-    mapPages(data, (page) => (page.posts.some((p) => p._id === postId) ? { ...page, posts: page.posts.filter((p) => p._id !== postId) } : page)),
+    mapPages(data, (page) =>
+      page.posts.some((p) => p._id === postId) ? { ...page, posts: page.posts.filter((p) => p._id !== postId) } : page,
+    ),
   );
 }
 

@@ -91,7 +91,13 @@ function usePagedList<K extends string, T extends { _id: string }, P extends { n
   enabled: boolean,
 ): PagedList<T> {
   const query = useInfiniteQuery(
-    { queryKey, queryFn: ({ pageParam }) => fetchPage(pageParam), initialPageParam: null as PageParam, getNextPageParam: nextCursor, enabled },
+    {
+      queryKey,
+      queryFn: ({ pageParam }) => fetchPage(pageParam),
+      initialPageParam: null as PageParam,
+      getNextPageParam: nextCursor,
+      enabled,
+    },
     queryClient,
   );
   const { data } = query;

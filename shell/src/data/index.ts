@@ -15,7 +15,16 @@ import { auth$ } from '@social/shell/bus';
 import { queryClient, queryKeys } from './client';
 import { connectLive } from './live/connection';
 
-export { queryClient, queryKeys, createQueryClient, retryRead, STALE_MS, type FeedMode, type FollowListKind, type MemberPostsTab } from './client';
+export {
+  queryClient,
+  queryKeys,
+  createQueryClient,
+  retryRead,
+  STALE_MS,
+  type FeedMode,
+  type FollowListKind,
+  type MemberPostsTab,
+} from './client';
 export {
   appendComment,
   prependPost,

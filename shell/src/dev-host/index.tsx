@@ -234,11 +234,19 @@ function OtherRemotePage({ route, devRemotes }: { route: RouteName; devRemotes: 
     };
   }, [url]);
   const page = ready ? <OwnedPage route={route} /> : null;
-  const guarded = route === 'login' || route === 'signup' ? <PublicOnly>{page}</PublicOnly> : route === 'mockman' ? page : <RequireAuth>{page}</RequireAuth>;
+  const guarded =
+    route === 'login' || route === 'signup' ? (
+      <PublicOnly>{page}</PublicOnly>
+    ) : route === 'mockman' ? (
+      page
+    ) : (
+      <RequireAuth>{page}</RequireAuth>
+    );
   return (
     <>
       <p className="dev-host__owner muted">
-        This page belongs to the {owner} remote ({owner}-mfe), loaded from {served ? served.source : url}. To work on it: <code>npm start -w {owner}-mfe</code>.
+        This page belongs to the {owner} remote ({owner}-mfe), loaded from {served ? served.source : url}. To work on it:{' '}
+        <code>npm start -w {owner}-mfe</code>.
       </p>
       {guarded}
     </>

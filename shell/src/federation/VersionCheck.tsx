@@ -64,7 +64,13 @@ export function versionCheckPlugin(): ModuleFederationRuntimePlugin {
       const required = shareInfo.shareConfig?.requiredVersion;
       if (typeof required === 'string' && version && !satisfies(version, required)) {
         const provider = shareScopeMap[scope]?.[pkgName]?.[version];
-        reportVersionMismatch({ module: pkgName, app: shareInfo.from, required, provided: version, providedBy: provider?.from ?? 'unknown' });
+        reportVersionMismatch({
+          module: pkgName,
+          app: shareInfo.from,
+          required,
+          provided: version,
+          providedBy: provider?.from ?? 'unknown',
+        });
       }
       return args;
     },

@@ -126,7 +126,10 @@ let registered: RemotesConfig | null = null;
 export function configureRemotes(config: RemotesConfig): void {
   installVersionCheck();
   registered = config;
-  registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: remoteEntryUrl(config[name]) })), { force: true });
+  registerRemotes(
+    REMOTE_NAMES.map((name) => ({ name, entry: remoteEntryUrl(config[name]) })),
+    { force: true },
+  );
 }
 
 /** Forgets a failed remote so the next load fetches its entry again. */

@@ -25,7 +25,9 @@ export function NavBar() {
       <SkipLinks />
       <nav className="topbar__nav" aria-label="Main">
         <Link to={pathTo('home')} className="brand">
-          <span className="brand__logo" aria-hidden="true">◎</span>
+          <span className="brand__logo" aria-hidden="true">
+            ◎
+          </span>
           <span className="brand__text">{PRODUCT_NAME}</span>
         </Link>
         {/* Signed out (only /mockman has the bar then): the way back to logging in. */}

@@ -11,13 +11,20 @@
  */
 import { BACKEND_CHANGE_EVENT, LIMITS } from '@social/mock-api/contract';
 import { takeUrlSwitches } from '@social/mock-api/switches';
-import { SERVICE_WORKER_URL, type BackendChanged, type BackendStarted, type StartBackend, type ToWorker } from '@social/mock-api/worker-protocol';
+import {
+  SERVICE_WORKER_URL,
+  type BackendChanged,
+  type BackendStarted,
+  type StartBackend,
+  type ToWorker,
+} from '@social/mock-api/worker-protocol';
 
 /** How long the first API call waits for the worker before it fails with BACKEND_START_FAILED. */
 export const BACKEND_START_TIMEOUT_MS = 20_000;
 export const BACKEND_START_FAILED = 'The in-browser backend did not start. Reload the page to try again.';
 
-const supported = (): boolean => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && window.isSecureContext;
+const supported = (): boolean =>
+  typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && window.isSecureContext;
 
 let registering: Promise<ServiceWorkerRegistration | null> | null = null;
 /** Registers /sw.js once per page; null where service workers are not available or refused. */
@@ -103,7 +110,12 @@ export async function startWorkerBackend(openedAt: string): Promise<void> {
   }
   followOtherTabs();
   const switches = takeUrlSwitches(openedAt);
-  const message: StartBackend = { type: 'orbit-backend:start', reset: switches.reset, seedPosts: switches.seedPosts, timing: switches.timing ?? LIMITS.defaultDelayMs };
+  const message: StartBackend = {
+    type: 'orbit-backend:start',
+    reset: switches.reset,
+    seedPosts: switches.seedPosts,
+    timing: switches.timing ?? LIMITS.defaultDelayMs,
+  };
   await timeout(
     controlled(registration).then(
       (worker) =>

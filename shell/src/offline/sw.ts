@@ -94,7 +94,13 @@ self.addEventListener('activate', (event) => {
 /** Cross-origin files (the remotes' servers send CORS headers) are fetched in cors mode, so what is cached is a readable answer, not an opaque one. */
 const corsFetch: WorkboxPlugin = {
   requestWillFetch: async ({ request }) =>
-    new URL(request.url).origin === self.location.origin ? request : new Request(request.url, { mode: 'cors', credentials: 'omit', cache: request.cache === 'only-if-cached' ? 'default' : request.cache }),
+    new URL(request.url).origin === self.location.origin
+      ? request
+      : new Request(request.url, {
+          mode: 'cors',
+          credentials: 'omit',
+          cache: request.cache === 'only-if-cached' ? 'default' : request.cache,
+        }),
 };
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 
@@ -117,13 +123,18 @@ registerRoute(
   }),
 );
 
-registerRoute(({ url, request }) => request.method === 'GET' && isEntryFile(url), new NetworkFirst({ cacheName: ENTRIES_CACHE, plugins: [corsFetch, okOnly] }));
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && isEntryFile(url),
+  new NetworkFirst({ cacheName: ENTRIES_CACHE, plugins: [corsFetch, okOnly] }),
+);
 
 registerRoute(
   ({ url, request }) => request.method === 'GET' && isHashedFile(url),
-  new CacheFirst({ cacheName: CHUNKS_CACHE, plugins: [corsFetch, okOnly, new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })] }),
+  new CacheFirst({
+    cacheName: CHUNKS_CACHE,
+    plugins: [corsFetch, okOnly, new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })],
+  }),
 );
-
 
 /** Caches what remotes.json and the remotes' manifests name now (hashed files only when missing). */
 async function cacheRemotes(): Promise<void> {

@@ -3,8 +3,26 @@ import { PopoverLayer, usePopoverTrigger } from './Popover';
 
 /** The 20 emojis of the picker. */
 export const EMOJIS = [
-  '😀', '😂', '😍', '🥰', '😎', '🤔', '😢', '😡', '👍', '👎',
-  '🙏', '👏', '🎉', '🔥', '❤️', '💯', '✨', '🚀', '🌟', '☕',
+  '😀',
+  '😂',
+  '😍',
+  '🥰',
+  '😎',
+  '🤔',
+  '😢',
+  '😡',
+  '👍',
+  '👎',
+  '🙏',
+  '👏',
+  '🎉',
+  '🔥',
+  '❤️',
+  '💯',
+  '✨',
+  '🚀',
+  '🌟',
+  '☕',
 ] as const;
 
 /**
@@ -41,13 +59,7 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
       </button>
       {open && (
         <PopoverLayer>
-          <div
-            ref={setPopover}
-            style={style}
-            className="emoji-picker__grid popover"
-            role="group"
-            aria-label="Emojis"
-          >
+          <div ref={setPopover} style={style} className="emoji-picker__grid popover" role="group" aria-label="Emojis">
             {EMOJIS.map((emoji) => (
               <button
                 key={emoji}

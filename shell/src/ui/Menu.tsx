@@ -13,10 +13,17 @@ export interface MenuItem {
  * click elsewhere closes it, and focus goes back to the button.
  */
 export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
-  const { open, setOpen, close, rootRef, popoverRef: listRef, buttonRef, setButton, setPopover, style } = usePopoverTrigger<HTMLUListElement>(
-    'bottom-end',
-    '[role="menuitem"]',
-  );
+  const {
+    open,
+    setOpen,
+    close,
+    rootRef,
+    popoverRef: listRef,
+    buttonRef,
+    setButton,
+    setPopover,
+    style,
+  } = usePopoverTrigger<HTMLUListElement>('bottom-end', '[role="menuitem"]');
   const menuId = useId();
 
   const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {

@@ -50,10 +50,11 @@ export function usePopoverPosition(open: boolean, placement: Placement = 'bottom
     loadFloatingUi().then(({ autoUpdate, computePosition, flip, offset, shift }) => {
       if (!active) return;
       const update = () => {
-        computePosition(anchor, floating, { placement, strategy: 'fixed', middleware: [offset(4), flip({ padding: EDGE_PX }), shift({ padding: EDGE_PX })] }).then(
-          ({ x, y }) => active && setCoords({ x, y }),
-          placeUnderAnchor,
-        );
+        computePosition(anchor, floating, {
+          placement,
+          strategy: 'fixed',
+          middleware: [offset(4), flip({ padding: EDGE_PX }), shift({ padding: EDGE_PX })],
+        }).then(({ x, y }) => active && setCoords({ x, y }), placeUnderAnchor);
       };
       // Follows scrolls, resizes and layout changes of both elements while open.
       stopUpdates = autoUpdate(anchor, floating, update);
@@ -82,7 +83,11 @@ export function PopoverLayer({ children }: { children: ReactNode }) {
  * While `open`: a press outside both the trigger's wrapper and the popover closes it. (The
  * popover is not inside the wrapper in the DOM, so both are checked.)
  */
-export function useDismissOnOutsidePress(open: boolean, inside: ReadonlyArray<React.RefObject<HTMLElement | null>>, onDismiss: () => void): void {
+export function useDismissOnOutsidePress(
+  open: boolean,
+  inside: ReadonlyArray<React.RefObject<HTMLElement | null>>,
+  onDismiss: () => void,
+): void {
   const latest = useRef({ inside, onDismiss });
   useEffect(() => {
     latest.current = { inside, onDismiss };

@@ -5,7 +5,8 @@ export const IMAGE_TYPE_MESSAGE = 'Only images can be added: apng, avif, gif, jp
 export const IMAGE_SIZE_MESSAGE = `This image is too large to keep (the limit is ${LIMITS.maxImageBytes / (1024 * 1024)} MB). Choose a smaller one.`;
 /** Animated and vector images are kept as they are (shrinking would drop the animation or the sharpness). */
 export const IMAGE_KEPT_AS_IS_MESSAGE = `GIF, APNG and SVG images are kept as they are, so they must be under ${LIMITS.maxImageBytes / (1024 * 1024)} MB. Choose a smaller one or a photo (JPEG, PNG, WebP).`;
-export const IMAGE_UNREADABLE_MESSAGE = "This image could not be read: the file may be damaged or in a format this browser can't show. Try another file.";
+export const IMAGE_UNREADABLE_MESSAGE =
+  "This image could not be read: the file may be damaged or in a format this browser can't show. Try another file.";
 export const IMAGE_INPUT_TOO_LARGE_MESSAGE = 'This file is over 50 MB, too large to prepare here. Choose a smaller one.';
 
 /** Longest side of a photo once prepared for upload. */
@@ -37,7 +38,10 @@ function readAsDataUrl(blob: Blob): Promise<ImageReadResult> {
 type Canvas2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
 
 /** A canvas of that size and a way to encode it (OffscreenCanvas where there is one, else a <canvas>). */
-function makeCanvas(width: number, height: number): { context: Canvas2D; encode: (type: string, quality: number) => Promise<Blob | null> } | null {
+function makeCanvas(
+  width: number,
+  height: number,
+): { context: Canvas2D; encode: (type: string, quality: number) => Promise<Blob | null> } | null {
   if (typeof OffscreenCanvas !== 'undefined') {
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext('2d');

@@ -37,14 +37,21 @@ module.exports = {
     // (performance.now(), from navigation start): no polling delay in the figures.
     await page.addInitScript(() => {
       const marks = (window.__benchMarks = {});
-      const logIn = () => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Log In' && b.offsetParent !== null);
+      const logIn = () =>
+        [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Log In' && b.offsetParent !== null);
       new MutationObserver(() => {
         if (marks.loginVisible === undefined && logIn()) marks.loginVisible = performance.now();
-        if (marks.click !== undefined && marks.firstPost === undefined && document.querySelector('article')) marks.firstPost = performance.now();
+        if (marks.click !== undefined && marks.firstPost === undefined && document.querySelector('article'))
+          marks.firstPost = performance.now();
       }).observe(document, { childList: true, subtree: true });
-      document.addEventListener('click', (event) => {
-        if (marks.click === undefined && event.target instanceof Element && event.target.closest('button') === logIn()) marks.click = performance.now();
-      }, true);
+      document.addEventListener(
+        'click',
+        (event) => {
+          if (marks.click === undefined && event.target instanceof Element && event.target.closest('button') === logIn())
+            marks.click = performance.now();
+        },
+        true,
+      );
     });
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     await page.goto(`${baseUrl}/login${query ? `?${query}` : ''}`);
@@ -69,7 +76,9 @@ module.exports = {
 
     // Like the first post that can still be liked; time from click to the new count on screen.
     const likeMs = await page.evaluate(async () => {
-      const buttons = [...document.querySelectorAll('article button[aria-label="Like"]')].filter((b) => b.getAttribute('aria-pressed') !== 'true' && !b.disabled);
+      const buttons = [...document.querySelectorAll('article button[aria-label="Like"]')].filter(
+        (b) => b.getAttribute('aria-pressed') !== 'true' && !b.disabled,
+      );
       const button = buttons[0];
       if (!button) return null;
       const article = button.closest('article');

@@ -26,7 +26,8 @@ async function productCached() {
     const manifest = await entries.match(value);
     if (!manifest || !(await entries.match(new URL('remoteEntry.js', value).href))) return false;
     for (const expose of (await manifest.json()).exposes) {
-      for (const file of [...expose.assets.js.sync, ...expose.assets.js.async]) if (!(await chunks.match(new URL(file, value).href))) return false;
+      for (const file of [...expose.assets.js.sync, ...expose.assets.js.async])
+        if (!(await chunks.match(new URL(file, value).href))) return false;
     }
   }
   return true;

@@ -16,7 +16,6 @@ import { unknownEndpoint } from './misc';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
-
 /** The path after `/api/`, still percent-encoded, without the query. */
 function apiPath(url: string): string {
   const { pathname } = new URL(url, 'http://localhost/');
@@ -57,7 +56,10 @@ const safeDecode = (path: string) => {
  * HEAD: ask the GET route (through fetch, so it runs exactly as a GET would; in the service
  * worker through its own interceptor, as a worker's fetch goes to the network) and drop the body.
  */
-async function headAnswer(request: Request, selfFetch: (url: string, init: RequestInit) => Promise<globalThis.Response>): Promise<Response> {
+async function headAnswer(
+  request: Request,
+  selfFetch: (url: string, init: RequestInit) => Promise<globalThis.Response>,
+): Promise<Response> {
   const headers: Record<string, string> = { ...(request.requestHeaders ?? {}) };
   const answer = await selfFetch(request.url, { method: 'GET', headers });
   // Mirage turns an empty body into `{}` unless a Content-Type is given.

@@ -39,8 +39,7 @@ export function postRoutes(r: RouteKit): void {
   // By the author's username (login e-mail); a userHandler is accepted too, for convenience.
   r.read('get', '/posts/user/:username', ({ db, params, render }) => {
     const key = (params.username ?? '').trim().toLowerCase();
-    const author =
-      db.users.find((u) => u.username.toLowerCase() === key) ?? db.users.find((u) => u.userHandler.toLowerCase() === key);
+    const author = db.users.find((u) => u.username.toLowerCase() === key) ?? db.users.find((u) => u.userHandler.toLowerCase() === key);
     if (!author) throw fail.memberNotFound();
     return ok({ posts: sortNewestFirst(db.posts.filter((p) => p.userId === author._id)).map((p) => render.post(p)) });
   });
@@ -115,5 +114,4 @@ export function postRoutes(r: RouteKit): void {
     post.likeCount = post.likedBy.length;
     return created({ posts: render.posts() });
   });
-
 }

@@ -14,7 +14,9 @@ export class RouteTable {
     const source = path
       .replace(/^\//, '')
       .split('/')
-      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.startsWith('*') ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .map((segment) =>
+        segment.startsWith(':') ? '[^/]+' : segment.startsWith('*') ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
       .join('/');
     this.routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`) });
   }

@@ -47,10 +47,17 @@ const SOURCES: SeedPostSource[] = [
     image: 'mountains',
     likedBy: [A, M, K, Y, L],
     comments: [
-      comment('c01-1', A, 'This is unreal 😍 which trail was this?', '2026-08-14T08:40:00+05:30', [S, M], [
-        reply('r01-1', S, 'The north loop, start before 5 or you miss the colours!', '2026-08-14T09:02:00+05:30'),
-        reply('r01-2', K, 'Adding it to my weekend list 🥾', '2026-08-14T10:15:00+05:30'),
-      ]),
+      comment(
+        'c01-1',
+        A,
+        'This is unreal 😍 which trail was this?',
+        '2026-08-14T08:40:00+05:30',
+        [S, M],
+        [
+          reply('r01-1', S, 'The north loop, start before 5 or you miss the colours!', '2026-08-14T09:02:00+05:30'),
+          reply('r01-2', K, 'Adding it to my weekend list 🥾', '2026-08-14T10:15:00+05:30'),
+        ],
+      ),
       comment('c01-2', Y, 'Wallpaper material 🖼️', '2026-08-15T11:20:00+05:30', [S]),
     ],
   },
@@ -58,12 +65,18 @@ const SOURCES: SeedPostSource[] = [
     _id: 'p02-css',
     userId: A,
     createdAt: '2026-08-21T10:32:00+05:30',
-    content: 'TIL: `:has()` lets you style a parent based on its children 🤯 No JS needed. Good write-up: https://developer.mozilla.org/en-US/docs/Web/CSS/:has',
+    content:
+      'TIL: `:has()` lets you style a parent based on its children 🤯 No JS needed. Good write-up: https://developer.mozilla.org/en-US/docs/Web/CSS/:has',
     likedBy: [M, L, R],
     comments: [
-      comment('c02-1', L, 'And it works nicely with focus-visible for accessible cards ♿', '2026-08-21T12:05:00+05:30', [A, M], [
-        reply('r02-1', A, 'Ooh, example please? 🙏', '2026-08-21T12:30:00+05:30'),
-      ]),
+      comment(
+        'c02-1',
+        L,
+        'And it works nicely with focus-visible for accessible cards ♿',
+        '2026-08-21T12:05:00+05:30',
+        [A, M],
+        [reply('r02-1', A, 'Ooh, example please? 🙏', '2026-08-21T12:30:00+05:30')],
+      ),
     ],
   },
   {
@@ -76,9 +89,14 @@ const SOURCES: SeedPostSource[] = [
     dislikedBy: [T],
     comments: [
       comment('c03-1', S, 'Love the colours 🎨', '2026-08-29T20:10:00+05:30', [M]),
-      comment('c03-2', K, 'Step 3 could be skipped for returning users?', '2026-08-30T09:00:00+05:30', [M, A], [
-        reply('r03-1', M, 'Good call, noted 📝', '2026-08-30T09:30:00+05:30'),
-      ]),
+      comment(
+        'c03-2',
+        K,
+        'Step 3 could be skipped for returning users?',
+        '2026-08-30T09:00:00+05:30',
+        [M, A],
+        [reply('r03-1', M, 'Good call, noted 📝', '2026-08-30T09:30:00+05:30')],
+      ),
     ],
   },
   {
@@ -99,16 +117,22 @@ const SOURCES: SeedPostSource[] = [
     dislikedBy: [],
     comments: [
       comment('c05-1', T, 'The truncated y-axis one gets me every time', '2026-09-13T08:15:00+05:30', [R]),
-      comment('c05-2', L, 'Please add alt text advice for charts too!', '2026-09-13T10:40:00+05:30', [], [
-        reply('r05-1', R, 'Great idea, part 2 incoming ✍️', '2026-09-13T11:00:00+05:30'),
-      ]),
+      comment(
+        'c05-2',
+        L,
+        'Please add alt text advice for charts too!',
+        '2026-09-13T10:40:00+05:30',
+        [],
+        [reply('r05-1', R, 'Great idea, part 2 incoming ✍️', '2026-09-13T11:00:00+05:30')],
+      ),
     ],
   },
   {
     _id: 'p06-a11y',
     userId: L,
     createdAt: '2026-09-25T14:30:00+05:30',
-    content: 'Reminder: a <div> with onClick is not a button 🙅‍♀️ Use <button>. Your keyboard users will thank you ⌨️ https://www.w3.org/WAI/ARIA/apg/',
+    content:
+      'Reminder: a <div> with onClick is not a button 🙅‍♀️ Use <button>. Your keyboard users will thank you ⌨️ https://www.w3.org/WAI/ARIA/apg/',
     likedBy: [A, M, K, R, Y],
     comments: [comment('c06-1', A, 'Printing this and taping it to my monitor 🖨️', '2026-09-25T15:00:00+05:30', [L])],
   },
@@ -133,14 +157,22 @@ const SOURCES: SeedPostSource[] = [
     _id: 'p09-launch',
     userId: A,
     createdAt: '2026-10-19T11:00:00+05:30',
-    content: 'Shipped our micro-frontend setup today 🚀 Five apps, one shell, zero full-page reloads. Notes at https://adarsh.example.com/mfe-notes',
+    content:
+      'Shipped our micro-frontend setup today 🚀 Five apps, one shell, zero full-page reloads. Notes at https://adarsh.example.com/mfe-notes',
     image: 'city',
     likedBy: [M, K, S],
     comments: [
-      comment('c09-1', M, 'Congrats team! 🎉🎉', '2026-10-19T11:30:00+05:30', [A, K, S], [
-        reply('r09-1', A, 'Thanks! Your designs made it easy 🙌', '2026-10-19T12:00:00+05:30'),
-        reply('r09-2', S, 'Big milestone 👏', '2026-10-19T13:10:00+05:30'),
-      ]),
+      comment(
+        'c09-1',
+        M,
+        'Congrats team! 🎉🎉',
+        '2026-10-19T11:30:00+05:30',
+        [A, K, S],
+        [
+          reply('r09-1', A, 'Thanks! Your designs made it easy 🙌', '2026-10-19T12:00:00+05:30'),
+          reply('r09-2', S, 'Big milestone 👏', '2026-10-19T13:10:00+05:30'),
+        ],
+      ),
     ],
   },
   {
@@ -168,9 +200,14 @@ const SOURCES: SeedPostSource[] = [
     content: 'Playtest build of my tiny puzzle game is up 🎮🧩 https://tomas.example.es/puzzle — tell me where you get stuck!',
     likedBy: [R, L, Y],
     comments: [
-      comment('c12-1', R, 'Level 4 took me 20 minutes 😤 in a good way', '2026-11-16T15:00:00+05:30', [T], [
-        reply('r12-1', T, 'That one is meant to hurt a little 😈', '2026-11-16T15:20:00+05:30'),
-      ]),
+      comment(
+        'c12-1',
+        R,
+        'Level 4 took me 20 minutes 😤 in a good way',
+        '2026-11-16T15:00:00+05:30',
+        [T],
+        [reply('r12-1', T, 'That one is meant to hurt a little 😈', '2026-11-16T15:20:00+05:30')],
+      ),
     ],
   },
 ];

@@ -17,7 +17,13 @@ const contentOf = (body: Record<string, unknown>, field: 'commentData' | 'replyD
 export function commentRoutesV2(r: RouteKit): void {
   r.read('get', '/v2/posts/:postId/comments', (ctx) => {
     const post = postOr404(ctx.db, ctx.params.postId);
-    const page = pageOfArrivals(post.comments.map((c) => c._id), ctx.query, 'C', pageLimit(ctx.query), false);
+    const page = pageOfArrivals(
+      post.comments.map((c) => c._id),
+      ctx.query,
+      'C',
+      pageLimit(ctx.query),
+      false,
+    );
     const byId = new Map(post.comments.map((c) => [c._id, c]));
     const render = forViewer(ctx);
     return ok({ comments: page.ids.map((id) => render.comment(post, byId.get(id)!)), nextCursor: page.nextCursor });
@@ -27,7 +33,15 @@ export function commentRoutesV2(r: RouteKit): void {
     const { me, render } = asCaller(ctx);
     const post = postOr404(ctx.db, ctx.params.postId);
     const content = contentOf(ctx.body, 'commentData');
-    const comment: StoredComment = { _id: newId(), userId: me._id, content, upvotedBy: [], replies: [], createdAt: ctx.now, updatedAt: ctx.now };
+    const comment: StoredComment = {
+      _id: newId(),
+      userId: me._id,
+      content,
+      upvotedBy: [],
+      replies: [],
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
     post.comments.push(comment);
     return created({ comment: render.comment(post, comment), post: render.post(post) });
   });
@@ -54,7 +68,9 @@ export function commentRoutesV2(r: RouteKit): void {
   r.write('post', '/v2/comments/upvote/:commentId', (ctx) => {
     const { me, render } = asCaller(ctx);
     const { post, comment } = commentOr404(ctx.db, ctx.params.commentId);
-    comment.upvotedBy = comment.upvotedBy.includes(me._id) ? comment.upvotedBy.filter((id) => id !== me._id) : [...comment.upvotedBy, me._id];
+    comment.upvotedBy = comment.upvotedBy.includes(me._id)
+      ? comment.upvotedBy.filter((id) => id !== me._id)
+      : [...comment.upvotedBy, me._id];
     return ok({ comment: render.comment(post, comment) });
   });
 

@@ -3,7 +3,16 @@
  * (mock-api/src/contract-v2.ts) rendered from the stored records and the indexes (../indexes.ts).
  */
 import { SERVER_ERRORS } from '../../contract';
-import { PAGE_LIMITS, V2_ERRORS, type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2, type ReplyV2 } from '../../contract-v2';
+import {
+  PAGE_LIMITS,
+  V2_ERRORS,
+  type AuthorV2,
+  type CommentV2,
+  type MemberV2,
+  type MeV2,
+  type PostV2,
+  type ReplyV2,
+} from '../../contract-v2';
 import type { Ctx } from '../backend';
 import { fail, HttpError } from '../errors';
 import { compareKeys, indexOf, SortedList, type Key } from '../indexes';
@@ -22,7 +31,10 @@ export function pageLimit(query: Record<string, string>): number {
 }
 
 function toBase64url(text: string): string {
-  return btoa(unescape(encodeURIComponent(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(unescape(encodeURIComponent(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 function fromBase64url(text: string): string {
@@ -173,9 +185,7 @@ export class V2Renderer {
     let author = this.authors.get(userId);
     if (!author) {
       const user = readUser(this.db, userId);
-      author = user
-        ? this.ctx.render.nameOf(user)
-        : { _id: userId, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' };
+      author = user ? this.ctx.render.nameOf(user) : { _id: userId, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' };
       this.authors.set(userId, author);
     }
     return { ...author };

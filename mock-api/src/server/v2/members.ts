@@ -18,7 +18,10 @@ function matcher(q: string): (user: StoredUser) => boolean {
   if (!needle) throw fail.badRequest(V2_ERRORS.emptySearch);
   return handleOnly
     ? (u) => u.userHandler.toLowerCase().includes(needle)
-    : (u) => u.firstName.toLowerCase().includes(needle) || u.lastName.toLowerCase().includes(needle) || u.userHandler.toLowerCase().includes(needle);
+    : (u) =>
+        u.firstName.toLowerCase().includes(needle) ||
+        u.lastName.toLowerCase().includes(needle) ||
+        u.userHandler.toLowerCase().includes(needle);
 }
 
 function membersPage(ctx: Ctx, ids: { ids: string[]; nextCursor: string | null }) {
@@ -48,7 +51,10 @@ export function memberRoutesV2(r: RouteKit): void {
       found.push(user);
     }
     const last = found[found.length - 1];
-    return ok({ members: found.map((u) => render.member(u)), nextCursor: more && last ? encodeCursor('S', [last.userHandler, last._id]) : null });
+    return ok({
+      members: found.map((u) => render.member(u)),
+      nextCursor: more && last ? encodeCursor('S', [last.userHandler, last._id]) : null,
+    });
   });
 
   // Members other than me whom I don't follow, newest member first.

@@ -26,7 +26,13 @@ export function postsPage(ctx: Ctx, tag: string, sort: PostSort, lists: FeedList
   const after = cursorKey(ctx.query, `${tag}${sort[0]}`, SHAPES[sort]);
   const render = forViewer(ctx);
   const page: PageOf<StoredPost> =
-    lists.length === 1 ? pageOfList(lists[0]![sort], after, limit) : pageOfMerged(lists.map((l) => l[sort]), after, limit);
+    lists.length === 1
+      ? pageOfList(lists[0]![sort], after, limit)
+      : pageOfMerged(
+          lists.map((l) => l[sort]),
+          after,
+          limit,
+        );
   return ok({ posts: page.items.map((p) => render.post(p)), nextCursor: page.next && encodeCursor(`${tag}${sort[0]}`, page.next) });
 }
 
@@ -100,7 +106,8 @@ export function postRoutesV2(r: RouteKit): void {
     if (post.userId !== me._id) throw fail.forbidden(SERVER_ERRORS.deleteNotOwner);
     removePost(ctx.db, post);
     // No dangling bookmarks of a post that is gone.
-    for (const u of ctx.db.users) if (u.bookmarks.includes(post._id)) touch(ctx.db, u).bookmarks = u.bookmarks.filter((id) => id !== post._id);
+    for (const u of ctx.db.users)
+      if (u.bookmarks.includes(post._id)) touch(ctx.db, u).bookmarks = u.bookmarks.filter((id) => id !== post._id);
     return ok({ postId: post._id });
   });
 

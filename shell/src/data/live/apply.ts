@@ -142,7 +142,9 @@ function feedLoaded(client: QueryClient, mode: 'home' | 'explore'): boolean {
 }
 
 function holdsPost(client: QueryClient, mode: 'home' | 'explore', postId: string): boolean {
-  return !!client.getQueryData<Pages<PostsPageV2>>(queryKeys.feed(mode, 'latest'))?.pages.some((page) => page.posts.some((p) => p._id === postId));
+  return !!client
+    .getQueryData<Pages<PostsPageV2>>(queryKeys.feed(mode, 'latest'))
+    ?.pages.some((page) => page.posts.some((p) => p._id === postId));
 }
 
 /** Applies one event; a promise only for a new post whose author's place in the home feed must be asked. */
@@ -152,7 +154,9 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
     case 'post.counts': {
       const { postId, likeCount, dislikeCount, commentCount } = event.data;
       updatePost(client, postId, (post) =>
-        post.likeCount === likeCount && post.dislikeCount === dislikeCount && post.commentCount === commentCount ? post : { ...post, likeCount, dislikeCount, commentCount },
+        post.likeCount === likeCount && post.dislikeCount === dislikeCount && post.commentCount === commentCount
+          ? post
+          : { ...post, likeCount, dislikeCount, commentCount },
       );
       return;
     }
@@ -225,7 +229,8 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
         ctx.followChanged(followeeId, following);
         updateMember(client, followeeId, (m) => (m.viewerFollows === following ? m : { ...m, viewerFollows: following }));
       }
-      if (followeeId === ctx.myId) updateMember(client, followerId, (m) => (m.followsViewer === following ? m : { ...m, followsViewer: following }));
+      if (followeeId === ctx.myId)
+        updateMember(client, followerId, (m) => (m.followsViewer === following ? m : { ...m, followsViewer: following }));
       return;
     }
     case 'reset':
@@ -242,7 +247,8 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
         return { ...post, viewer };
       });
       // The bookmarks tab lists them in the order they were made: read again, not patched.
-      if (bookmarkMoved || !client.getQueryData(queryKeys.post(postId))) void client.invalidateQueries({ queryKey: queryKeys.memberPosts(memberId, 'bookmarks') });
+      if (bookmarkMoved || !client.getQueryData(queryKeys.post(postId)))
+        void client.invalidateQueries({ queryKey: queryKeys.memberPosts(memberId, 'bookmarks') });
       return;
     }
     case 'viewer.comment': {

@@ -117,7 +117,11 @@ export function connectLive(client: QueryClient, open: OpenSource = openDefaultS
       followChanged: (followeeId, following) => {
         // Following someone puts them in the home feed; unfollowing leaves them only if they follow the member.
         if (following) followed.set(followeeId, true);
-        else followed.set(followeeId, client.getQueryData<{ followsViewer?: boolean }>(['member', followeeId])?.followsViewer === true ? true : false);
+        else
+          followed.set(
+            followeeId,
+            client.getQueryData<{ followsViewer?: boolean }>(['member', followeeId])?.followsViewer === true ? true : false,
+          );
       },
       notify: (message) => toast('info', message),
     };
