@@ -47,16 +47,6 @@ export default tseslint.config(
       // A module graph without cycles: each workspace's modules, and the workspaces between them.
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-self-import': 'error',
-      // Fast Refresh's transform (react-refresh-typescript) takes every call of a name starting
-      // with "use" for a hook; a plain function so named that calls itself made a signature cycle
-      // that overflowed the stack on every development page load. Only hooks are named use….
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'FunctionDeclaration[id.name=/^use[a-z]/], VariableDeclarator[id.name=/^use[a-z]/][init.type=/FunctionExpression$/]',
-          message: 'Only hooks start with "use" (useX): Fast Refresh takes any use… call for a hook. Rename this function.',
-        },
-      ],
       // One workspace reaches another only by its package name (@social/shell/bus), never by a path.
       'no-restricted-imports': [
         'error',
@@ -67,6 +57,22 @@ export default tseslint.config(
               message: 'Import another workspace by its package name (e.g. @social/shell/ui), not by a relative path.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // What webpack compiles with Fast Refresh in development: the apps' sources and mock-api's.
+    files: ['{shell,auth-mfe,feed-mfe,post-mfe,profile-mfe,mockman-mfe,mock-api}/src/**/*.{ts,tsx}'],
+    rules: {
+      // Fast Refresh's transform (react-refresh-typescript) takes every call of a name starting
+      // with "use" for a hook; a plain function so named that calls itself made a signature cycle
+      // that overflowed the stack on every development page load. Only hooks are named use….
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'FunctionDeclaration[id.name=/^use[a-z]/], VariableDeclarator[id.name=/^use[a-z]/][init.type=/FunctionExpression$/]',
+          message: 'Only hooks start with "use" (useX): Fast Refresh takes any use… call for a hook. Rename this function.',
         },
       ],
     },

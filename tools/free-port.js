@@ -1,4 +1,4 @@
-/** A free TCP port on loopback, for throwaway servers (tools/postgres.js, tools/chaos-server.js, tools/lighthouse.js). */
+/** A free TCP port on loopback, for the throwaway servers of tools/ scripts and benches. */
 const net = require('net');
 
 /** Asks the system for a free port on 127.0.0.1 and releases it at once. @returns {Promise<number>} */

@@ -16,7 +16,7 @@
 const { spawn } = require('child_process');
 const fs = require('fs');
 const http = require('http');
-const net = require('net');
+const { freePort } = require('../../tools/free-port');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -28,16 +28,6 @@ const CREDENTIALS = { username: 'adarsh@socialmfe.dev', password: 'adarsh123' };
 const POST_ID = 'p11-chess';
 
 if (!DATABASE_URL) throw new Error('DATABASE_URL is not set: run under `node tools/postgres.js -- node api-server/bench/live.js`.');
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 function startApi(port) {
   const child = spawn(process.execPath, [path.join(root, 'api-server', 'dist', 'server.js')], {

@@ -20,7 +20,7 @@ import { answerMalformedPaths, fallbackAnswer } from './routes/fallback';
 import { RouteTable } from './routes/route-table';
 import { miscRoutes } from './routes/misc';
 import { postRoutes } from './routes/posts';
-import { userRoutes } from './routes/users';
+import { memberRoutes } from './routes/users';
 import { v2Routes } from './v2';
 import { deleteStoredDatabase } from './idb';
 import { clearLegacyDb } from './persistence';
@@ -117,7 +117,7 @@ export function makeServer(options: ServerOptions = {}): Server {
       };
       const kit: RouteKit = { read: register('read'), write: register('write') };
       authRoutes(kit);
-      userRoutes(kit);
+      memberRoutes(kit);
       postRoutes(kit);
       commentRoutes(kit);
       miscRoutes(kit);

@@ -10,7 +10,7 @@ import { commentRoutes } from '../../src/server/routes/comments';
 import type { Method } from '../../src/server/routes/kit';
 import { miscRoutes } from '../../src/server/routes/misc';
 import { postRoutes } from '../../src/server/routes/posts';
-import { userRoutes } from '../../src/server/routes/users';
+import { memberRoutes } from '../../src/server/routes/users';
 import { v2Routes } from '../../src/server/v2';
 
 interface Route {
@@ -37,7 +37,7 @@ const add = (kind: 'read' | 'write') => (method: Method, path: string, handler: 
     handler,
   });
 };
-for (const register of [authRoutes, userRoutes, postRoutes, commentRoutes, miscRoutes, v2Routes])
+for (const register of [authRoutes, memberRoutes, postRoutes, commentRoutes, miscRoutes, v2Routes])
   register({ read: add('read'), write: add('write') });
 routes.sort((a, b) => b.specificity - a.specificity);
 

@@ -11,13 +11,13 @@ import { authRoutes } from '../../src/server/routes/auth';
 import { commentRoutes } from '../../src/server/routes/comments';
 import type { Method } from '../../src/server/routes/kit';
 import { postRoutes } from '../../src/server/routes/posts';
-import { userRoutes } from '../../src/server/routes/users';
+import { memberRoutes } from '../../src/server/routes/users';
 
 /** The app's routes, by 'method pattern' (e.g. 'post /posts/like/:postId'). */
 const routes = new Map<string, { kind: 'read' | 'write'; handler: Handler }>();
 const kit = (kind: 'read' | 'write') => (method: Method, path: string, handler: Handler) =>
   routes.set(`${method} ${path}`, { kind, handler });
-for (const add of [authRoutes, userRoutes, postRoutes, commentRoutes]) add({ read: kit('read'), write: kit('write') });
+for (const add of [authRoutes, memberRoutes, postRoutes, commentRoutes]) add({ read: kit('read'), write: kit('write') });
 
 export class Tab {
   readonly backend: Backend;

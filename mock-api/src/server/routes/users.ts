@@ -7,7 +7,7 @@ import { created, ok, type RouteKit } from './kit';
 
 const without = (list: string[], id: string) => list.filter((x) => x !== id);
 
-export function userRoutes(r: RouteKit): void {
+export function memberRoutes(r: RouteKit): void {
   r.read('get', '/users', ({ render }) => ok({ users: render.users() }));
 
   r.read('get', '/users/id/:userId', ({ db, params, render }) => {
