@@ -6,46 +6,18 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LiveEvent, LivePost } from '@social/mock-api/contract-live';
+import type { LivePost } from '@social/mock-api/contract-live';
 import type { PostV2 } from '@social/mock-api/contract-v2';
-import {
-  applyLiveEvent,
-  connectLive,
-  DELETED_POST_MESSAGE,
-  POST_DELETED_NOTICE,
-  queryClient,
-  type LiveConnection,
-  type LiveContext,
-} from '@social/shell/data';
+import { applyLiveEvent, DELETED_POST_MESSAGE, POST_DELETED_NOTICE, queryClient, type LiveContext } from '@social/shell/data';
 import { api } from '@social/shell/bus';
 import { signInAs } from '../../tools/jest/backend-kit';
+import { setUpLiveSource } from '../../tools/jest/live-kit';
 import { likeCountOf, postIdOf } from '../../tools/jest/federation-kit';
 import { findCards, renderFeed, setUpFeedTests, shownPostIds } from './helpers';
 
 const ctx = setUpFeedTests();
 
-let connection: LiveConnection;
-let emit: (events: LiveEvent[]) => void;
-let opened: Promise<void>;
-let nextId = 1;
-beforeEach(() => {
-  let resolveOpened: () => void;
-  opened = new Promise((resolve) => {
-    resolveOpened = resolve;
-  });
-  connection = connectLive(queryClient, (onEvents) => {
-    emit = onEvents;
-    resolveOpened();
-    return { close: () => undefined };
-  });
-});
-afterEach(() => connection.stop());
-
-/** Sends events as the stream would, each with the next id. */
-async function send(...events: Omit<LiveEvent, 'id'>[]) {
-  await opened;
-  act(() => emit(events.map((event) => ({ ...event, id: String(nextId++) }) as LiveEvent)));
-}
+const { send } = setUpLiveSource();
 
 const live = ({ viewer: _viewer, ...post }: PostV2): LivePost => post;
 

@@ -10,7 +10,7 @@ import { deleteStoredDatabase } from '../src/server/idb';
 import { SERVER_ERRORS, TEST_CREDENTIALS, type Post, type User } from '../src/contract';
 import { WorkerBackend, type Committed } from '../src/worker';
 import type { MeAnswerV2, PostAnswerV2, SessionAnswerV2 } from '../src/contract-v2';
-import { LIVE_CHANNEL, type LiveEvent } from '../src/contract-live';
+import { listenOnLiveChannel } from './support/live-listener';
 import { MAX_EVENTS_PER_WRITE } from '../src/server/live';
 
 const ORIGIN = 'http://localhost:3000';
@@ -165,28 +165,7 @@ test('?reset-data from a page puts the data back to the seed, with ?seed-posts g
 });
 
 describe('live events from the worker (docs/live.md)', () => {
-  // Every page of the site listens on LIVE_CHANNEL; Node's BroadcastChannel delivers between
-  // the channels of one process, as a browser does between a service worker and its pages.
-  let page: BroadcastChannel;
-  let received: LiveEvent[];
-  beforeEach(() => {
-    received = [];
-    page = new BroadcastChannel(LIVE_CHANNEL);
-    page.onmessage = (message: MessageEvent<LiveEvent[]>) => {
-      received.push(...message.data);
-    };
-  });
-  afterEach(() => page.close());
-
-  /** Waits until an event matching `test` has arrived (a channel delivers in a later task); bounded. */
-  async function waitFor(test: (event: LiveEvent) => boolean): Promise<LiveEvent> {
-    for (let i = 0; i < 500; i += 1) {
-      const found = received.find(test);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`no such event among ${JSON.stringify(received.map((e) => e.kind))}`);
-  }
+  const live = listenOnLiveChannel();
 
   test('a stored write publishes its events, numbered from the revision it committed', async () => {
     const committed: Committed[] = [];
@@ -196,7 +175,7 @@ describe('live events from the worker (docs/live.md)', () => {
     const like = await call(backend, 'POST', '/api/posts/like/p11-chess', {}, token, 'tab-a');
     expect(like.status).toBe(201);
     const { post } = (await (await call(backend, 'GET', '/api/posts/p11-chess')).json()) as { post: Post };
-    const counts = await waitFor((e) => e.kind === 'post.counts' && e.data.postId === 'p11-chess');
+    const counts = await live.waitFor((e) => e.kind === 'post.counts' && e.data.postId === 'p11-chess');
     expect(counts.data).toMatchObject({ likeCount: post.likes.likeCount });
     const revision = committed.at(-1)!.revision;
     expect(Number(counts.id)).toBeGreaterThanOrEqual(revision * MAX_EVENTS_PER_WRITE);
@@ -212,14 +191,14 @@ describe('live events from the worker (docs/live.md)', () => {
       'tab-a',
     );
     expect(comment.status).toBe(201);
-    await waitFor((e) => e.kind === 'comment.added' && e.data.comment.content === 'From the worker, live');
+    await live.waitFor((e) => e.kind === 'comment.added' && e.data.comment.content === 'From the worker, live');
   });
 
   test('a reset from a page publishes reset', async () => {
     const backend = startWorker();
     await backend.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
     await backend.start({ type: 'orbit-backend:start', reset: true, timing: 0 });
-    await waitFor((e) => e.kind === 'reset');
+    await live.waitFor((e) => e.kind === 'reset');
   });
 
   test('without IndexedDB, a write kept in memory still publishes its events and tells the other tabs', async () => {
@@ -230,7 +209,7 @@ describe('live events from the worker (docs/live.md)', () => {
     changes.length = 0;
     const made = await call(backend, 'POST', '/api/posts', { postData: { content: 'Kept in memory, sent live' } }, token, 'tab-b');
     expect(made.status).toBe(201);
-    await waitFor((e) => e.kind === 'post.created' && e.data.post.content === 'Kept in memory, sent live');
+    await live.waitFor((e) => e.kind === 'post.created' && e.data.post.content === 'Kept in memory, sent live');
     expect(changes).toEqual(['tab-b']);
   });
 });

@@ -5,35 +5,16 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LiveComment, LiveEvent } from '@social/mock-api/contract-live';
+import type { LiveComment } from '@social/mock-api/contract-live';
 import type { CommentV2, CommentsPageV2 } from '@social/mock-api/contract-v2';
 import { api } from '@social/shell/bus';
-import { connectLive, queryClient, queryKeys, type LiveConnection } from '@social/shell/data';
+import { queryClient, queryKeys } from '@social/shell/data';
+import { setUpLiveSource } from '../../tools/jest/live-kit';
 import { renderPostPage, setupBackend } from './helpers';
 
 setupBackend();
 
-let connection: LiveConnection;
-let emit: (events: LiveEvent[]) => void;
-let opened: Promise<void>;
-let nextId = 1;
-beforeEach(() => {
-  let resolveOpened: () => void;
-  opened = new Promise((resolve) => {
-    resolveOpened = resolve;
-  });
-  connection = connectLive(queryClient, (onEvents) => {
-    emit = onEvents;
-    resolveOpened();
-    return { close: () => undefined };
-  });
-});
-afterEach(() => connection.stop());
-
-async function send(...events: Omit<LiveEvent, 'id'>[]) {
-  await opened;
-  act(() => emit(events.map((event) => ({ ...event, id: String(nextId++) }) as LiveEvent)));
-}
+const { send } = setUpLiveSource();
 
 const author = { _id: 'u2-meera', firstName: 'Meera', lastName: 'Nair', userHandler: 'meeranair', pic: '' };
 const comment = (content: string, replies: LiveComment['replies'] = []): LiveComment => ({

@@ -5,7 +5,8 @@
  */
 import '../../test/support/fake-indexeddb';
 import { BroadcastChannel as NodeBroadcastChannel } from 'worker_threads';
-import { LIVE_CHANNEL, type LiveEvent } from '../contract-live';
+import type { LiveEvent } from '../contract-live';
+import { listenOnLiveChannel } from '../../test/support/live-listener';
 import { tabsOn } from '../../test/support/tabs';
 import { TEST_CREDENTIALS } from '../contract';
 
@@ -15,49 +16,30 @@ globals.BroadcastChannel ??= NodeBroadcastChannel;
 
 describe('live events of the in-browser backend', () => {
   const openTab = tabsOn('live-test');
-  let listener: NodeBroadcastChannel;
-  let received: LiveEvent[];
-  beforeEach(() => {
-    received = [];
-    listener = new NodeBroadcastChannel(LIVE_CHANNEL);
-    listener.onmessage = (message) => {
-      received.push(...(message as { data: LiveEvent[] }).data);
-    };
-  });
-  afterEach(() => listener.close());
-
-  /** Waits until an event matching `test` has arrived (channels deliver in a later task). */
-  async function waitFor(test: (event: LiveEvent) => boolean): Promise<LiveEvent> {
-    for (let i = 0; i < 500; i += 1) {
-      const found = received.find(test);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`no such event among ${JSON.stringify(received.map((e) => e.kind))}`);
-  }
+  const live = listenOnLiveChannel();
 
   it('a post, a like, a comment, a follow and a deletion each publish their events, with growing ids and no viewer fields', async () => {
     const tab = await openTab();
     const meera = await tab.login(2);
     await tab.call('post /posts', {}, { postData: { content: 'Live from tab B', pic: '' } }, meera);
-    const created = await waitFor((e) => e.kind === 'post.created');
+    const created = await live.waitFor((e) => e.kind === 'post.created');
     if (created.kind !== 'post.created') throw new Error('kind');
     expect(created.data.post.content).toBe('Live from tab B');
     expect(created.data.post).not.toHaveProperty('viewer');
     const postId = created.data.post._id;
     // The author's post count moved too.
-    await waitFor((e) => e.kind === 'member.changed' && e.data.member._id === created.data.post.userId);
+    await live.waitFor((e) => e.kind === 'member.changed' && e.data.member._id === created.data.post.userId);
 
     await tab.call('post /posts/like/:postId', { postId }, {}, meera);
-    const counts = await waitFor((e) => e.kind === 'post.counts');
+    const counts = await live.waitFor((e) => e.kind === 'post.counts');
     expect(counts.data).toEqual({ postId, likeCount: 1, dislikeCount: 0, commentCount: 0 });
 
     await tab.call('post /comments/add/:postId', { postId }, { commentData: { content: 'First!' } }, meera);
-    const added = await waitFor((e) => e.kind === 'comment.added');
+    const added = await live.waitFor((e) => e.kind === 'comment.added');
     if (added.kind !== 'comment.added') throw new Error('kind');
     expect(added.data.comment).toMatchObject({ postId, content: 'First!', upvoteCount: 0, replies: [] });
     expect(added.data.comment).not.toHaveProperty('viewerUpvoted');
-    await waitFor((e) => e.kind === 'post.counts' && e.data.postId === postId && e.data.commentCount === 1);
+    await live.waitFor((e) => e.kind === 'post.counts' && e.data.postId === postId && e.data.commentCount === 1);
 
     // Someone Meera does not follow yet (a follow of someone she follows is refused).
     let other = '';
@@ -67,13 +49,13 @@ describe('live events of the in-browser backend', () => {
         break;
       }
     }
-    const follow = await waitFor((e) => e.kind === 'follow.changed');
+    const follow = await live.waitFor((e) => e.kind === 'follow.changed');
     expect(follow.data).toEqual({ followerId: created.data.post.userId, followeeId: other, following: true });
 
     await tab.call('delete /posts/:postId', { postId }, {}, meera);
-    await waitFor((e) => e.kind === 'post.deleted' && e.data.postId === postId);
+    await live.waitFor((e) => e.kind === 'post.deleted' && e.data.postId === postId);
 
-    const ids = received.map((e) => BigInt(e.id));
+    const ids = live.received.map((e) => BigInt(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -85,12 +67,12 @@ describe('live events of the in-browser backend', () => {
     const refused = await a.call('post /posts/like/:postId', { postId: 'no-such-post' }, {}, adarsh);
     expect(refused.status).toBe(404);
     await a.call('post /posts/like/:postId', { postId: 'p11-chess' }, {}, adarsh);
-    const first = await waitFor((e) => e.kind === 'post.counts' && e.data.postId === 'p11-chess');
+    const first = await live.waitFor((e) => e.kind === 'post.counts' && e.data.postId === 'p11-chess');
     const meera = await b.login(2);
     await b.call('post /posts/dislike/:postId', { postId: 'p01-sunrise' }, {}, meera);
-    const second = await waitFor((e) => e.kind === 'post.counts' && e.data.postId === 'p01-sunrise');
+    const second = await live.waitFor((e) => e.kind === 'post.counts' && e.data.postId === 'p01-sunrise');
     expect(BigInt(second.id)).toBeGreaterThan(BigInt(first.id));
-    expect(received.filter((e) => !e.kind.startsWith('viewer.')).map((e) => e.kind)).toEqual(['post.counts', 'post.counts']);
+    expect(live.received.filter((e) => !e.kind.startsWith('viewer.')).map((e) => e.kind)).toEqual(['post.counts', 'post.counts']);
   });
 
   it("a member's reaction, bookmark and upvote publish their own view for their other pages", async () => {
@@ -101,25 +83,25 @@ describe('live events of the in-browser backend', () => {
     const viewerOf = (postId: string) => (e: LiveEvent) => e.kind === 'viewer.post' && e.data.postId === postId;
 
     await tab.call('post /posts/like/:postId', { postId: 'p11-chess' }, {}, adarsh);
-    const liked = await waitFor(viewerOf('p11-chess'));
+    const liked = await live.waitFor(viewerOf('p11-chess'));
     expect(liked.data).toEqual({ memberId: me, postId: 'p11-chess', viewer: { reaction: 'like', bookmarked: false } });
 
-    received = [];
+    live.clear();
     await tab.call('post /posts/dislike/:postId', { postId: 'p11-chess' }, {}, adarsh);
-    const disliked = await waitFor(viewerOf('p11-chess'));
+    const disliked = await live.waitFor(viewerOf('p11-chess'));
     expect(disliked.data).toMatchObject({ memberId: me, viewer: { reaction: 'dislike', bookmarked: false } });
 
-    received = [];
+    live.clear();
     await tab.call('post /users/bookmark/:postId', { postId: 'p11-chess' }, {}, adarsh);
-    const bookmarked = await waitFor(viewerOf('p11-chess'));
+    const bookmarked = await live.waitFor(viewerOf('p11-chess'));
     expect(bookmarked.data).toMatchObject({ memberId: me, viewer: { reaction: 'dislike', bookmarked: true } });
 
     // Upvoting is a toggle: the second call takes the first one's vote back.
     const commentId = (await tab.post('p01-sunrise')).comments[0]!._id;
     const upvote = async () => {
-      received = [];
+      live.clear();
       await tab.call('post /comments/upvote/:postId/:commentId', { postId: 'p01-sunrise', commentId }, {}, adarsh);
-      const event = await waitFor((e) => e.kind === 'viewer.comment');
+      const event = await live.waitFor((e) => e.kind === 'viewer.comment');
       if (event.kind !== 'viewer.comment') throw new Error('kind');
       expect(event.data).toMatchObject({ memberId: me, postId: 'p01-sunrise', commentId });
       return event.data.upvoted;
