@@ -2,7 +2,7 @@
  * A new member's way in: cold load of /login, log in, first post of the home feed, then a like.
  * Measured on the federated product and on the single bundle alike.
  */
-const CREDENTIALS = { username: 'adarsh@socialmfe.dev', password: 'adarsh123' };
+const { logInThroughForm } = require('../member');
 
 module.exports = {
   id: 'first-load',
@@ -56,10 +56,7 @@ module.exports = {
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     await page.goto(`${baseUrl}/login${query ? `?${query}` : ''}`);
     await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
-    await page.getByRole('textbox', { name: 'Email' }).fill(CREDENTIALS.username);
-    await page.getByRole('textbox', { name: 'Password' }).fill(CREDENTIALS.password);
-    await page.getByRole('button', { name: 'Log In', exact: true }).click();
-    await page.getByRole('article').first().waitFor({ timeout: 60000 });
+    await logInThroughForm(page);
     await page.waitForFunction(() => window.__benchMarks.firstPost !== undefined);
     const { origin, marks } = await page.evaluate(() => ({ origin: performance.timeOrigin, marks: window.__benchMarks }));
     const atLogin = net.snapshot({ until: origin + marks.loginVisible });

@@ -7,7 +7,7 @@
  * builds, so only the federated one is measured.
  * Alone: `node tools/bench/run.js --skip-build-times --only like-round-trip`.
  */
-const CREDENTIALS = { username: 'adarsh@socialmfe.dev', password: 'adarsh123' };
+const { CREDENTIALS, logInThroughForm } = require('../member');
 const LIKES_PER_RUN = 20;
 
 module.exports = {
@@ -31,10 +31,7 @@ module.exports = {
       await page.goto(`${baseUrl}/login?${query}`);
       // The shell starts the fake backend with the first API call, and /login makes none (the
       // feed's data needs a token): log in as a member would, then wait for the feed.
-      await page.getByRole('textbox', { name: 'Email' }).fill(CREDENTIALS.username);
-      await page.getByRole('textbox', { name: 'Password' }).fill(CREDENTIALS.password);
-      await page.getByRole('button', { name: 'Log In', exact: true }).click();
-      await page.locator('article').first().waitFor({ timeout: 60_000 });
+      await logInThroughForm(page);
       const figures = await page.evaluate(
         async ({ credentials, likes }) => {
           const call = async (method, path, token) => {

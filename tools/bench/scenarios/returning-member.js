@@ -6,7 +6,7 @@
  * only: the single bundle has no service worker.
  * Alone: `node tools/bench/run.js --skip-build-times --only returning-member`.
  */
-const CREDENTIALS = { username: 'adarsh@socialmfe.dev', password: 'adarsh123' };
+const { logInThroughForm } = require('../member');
 /** How long the service worker may take to cache the product after a load (bounded wait). */
 const CACHE_TIMEOUT_MS = 60_000;
 
@@ -74,10 +74,7 @@ module.exports = {
     try {
       const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
       await page.goto(`${baseUrl}/login?${query}`);
-      await page.getByRole('textbox', { name: 'Email' }).fill(CREDENTIALS.username);
-      await page.getByRole('textbox', { name: 'Password' }).fill(CREDENTIALS.password);
-      await page.getByRole('button', { name: 'Log In', exact: true }).click();
-      await page.locator('article').first().waitFor({ timeout: 60_000 });
+      await logInThroughForm(page);
       const context = page.context();
 
       // Cold: the service worker and every cached file gone; the token and the data kept.
