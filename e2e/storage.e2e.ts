@@ -26,8 +26,12 @@ async function commentCount(link: Locator): Promise<number> {
 
 const cardWith = (page: Page, text: string) => page.locator('article').filter({ hasText: text });
 
-/** A posted comment's text on the post page (not the comment box, which may still hold it). */
-const commentText = (page: Page, text: string) => page.getByRole('region', { name: 'comment' }).getByText(text, { exact: true });
+/** A posted comment's text on the post page (a paragraph, not the comment box, which may still hold it). */
+const commentText = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: 'comment' })
+    .getByRole('paragraph')
+    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
 /** Waits until `seen` holds in the other tab; returns how long it took after the change (ms). */
 async function seenWithin(seen: () => Promise<unknown>): Promise<number> {

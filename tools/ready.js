@@ -30,12 +30,12 @@ async function appReady(port) {
 }
 
 /**
- * Whether the API at baseUrl serves requests: its database is up and migrated, not merely
- * listening. The one place to point at a dedicated readiness endpoint (GET /readyz) once
- * api-server has one; until then a public read that needs the database.
+ * Whether the API at baseUrl serves requests: api-server's GET /readyz answers 200 only when
+ * its database answers and every migration is applied, not merely when it listens
+ * (api-server/src/http/operations.ts).
  */
 async function apiReady(baseUrl) {
-  return (await statusOf(new URL('/api/users', baseUrl).href)) === 200;
+  return (await statusOf(new URL('/readyz', baseUrl).href)) === 200;
 }
 
 /** Resolves once check() is true, trying every `every` ms; never rejects (the caller's process ends it). */
