@@ -2,13 +2,15 @@
 /**
  * `npm run chaos:server` (issue 28): two api-server instances (the production build) on a
  * throwaway PostgreSQL, with load running, while
- *   1. PostgreSQL is restarted 5 times (pg_ctl restart -m fast),
+ *   1. PostgreSQL is restarted 5 times: stopped (pg_ctl stop -m fast), /readyz of both
+ *      instances probed until each answers 503 (bounded), started again;
  *   2. PostgreSQL is frozen for 10 s (SIGSTOP to every PostgreSQL process, then SIGCONT),
  *   3. one instance is killed with SIGKILL and started again.
  * Then it checks: no instance crashed (beside the one killed on purpose), every acknowledged
  * write is stored exactly once (every write carries an Idempotency-Key and is sent again with
  * it after a 503 or a dropped connection), every answer was a 2xx, 4xx or 503 within the time
- * limit, and /readyz answered 503 while the database was frozen.
+ * limit (plus ANSWER_MARGIN_MS for this process's own scheduling), and /readyz never answered
+ * 200 while the database was stopped or frozen, and answered 503 during each of the 5 stops.
  * Loopback only; every loop is bounded in count and time (the whole run stops within ~4 min).
  * Run under tools/postgres.js (the npm script does): it needs DATABASE_URL and ORBIT_PG_*.
  * Output: a summary on stdout, details in api-server/bench/chaos-latest.json.
@@ -22,8 +24,16 @@ const { pgControl } = require('./pg-control');
 
 const root = path.join(__dirname, '..');
 const REQUEST_TIMEOUT_MS = 10_000;
-/** A request not answered by then counts as a hang. */
+/**
+ * An answer later than the limit by more than this fails the run. The server sends its time
+ * limit's 503 before the limit (api-server/src/http/operations.ts); this margin is for the load
+ * generator's own clock, started before the connection and stopped after the body is read.
+ */
+const ANSWER_MARGIN_MS = 250;
+/** A request not answered by then counts as a hang (and is given up). */
 const HANG_MS = REQUEST_TIMEOUT_MS + 2000;
+/** Readiness probes after each stop, until both instances answered 503 (250 ms apart). */
+const STOPPED_PROBE_ROUNDS = 40;
 const RUN_LIMIT_MS = 240_000;
 const WORKERS = 6;
 const MAX_OPERATIONS_PER_WORKER = 2000;
@@ -91,11 +101,27 @@ let hangs = 0;
 /** Failed or cut connections by phase: expected only while an instance is down. */
 const connectionErrors = new Map();
 let slowest = 0;
+/** The slowest answer's call, and every answer over the limit + margin. */
+let slowestCall = null;
+const lateAnswers = [];
 const acknowledged = { posts: [], comments: [], signups: [] };
 let duplicatesSent = 0;
 let stopping = false;
 let phase = 'warm-up';
-const readiness = { frozen: new Map(), restarting: new Map(), other: new Map() };
+const readiness = { frozen: new Map(), stopped: new Map(), other: new Map() };
+/**
+ * The database's state for readiness: 'stopped' or 'frozen' only once pg_ctl stop (or SIGSTOP)
+ * has finished, and 'up' again before it is started (or thawed); `serial` changes at each
+ * change. A probe counts as answered while the database was away only if it was sent and
+ * answered in the same away period (a probe sent just before the stop may still answer 200).
+ */
+const database = { state: 'up', serial: 0 };
+const setDatabase = (state) => {
+  database.state = state;
+  database.serial += 1;
+};
+/** Per stop: what /readyz of each instance answered, probed until both answered 503. */
+const stops = [];
 const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
 
 function pickInstance(n) {
@@ -121,7 +147,11 @@ async function send(instance, method, urlPath, { token, body, key } = {}) {
     status = response.status;
     const text = await response.text();
     const took = Date.now() - begin;
-    slowest = Math.max(slowest, took);
+    if (took > slowest) {
+      slowest = took;
+      slowestCall = { ms: took, method, path: urlPath, status, instance: instance.name, phase };
+    }
+    if (took > REQUEST_TIMEOUT_MS + ANSWER_MARGIN_MS) lateAnswers.push({ ms: took, method, path: urlPath, status, phase });
     count(answers, status);
     return { status, json: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
   } catch (error) {
@@ -172,21 +202,48 @@ async function worker(n, tokens) {
   }
 }
 
+/** GET /readyz of one instance: its status, or 'connection error'; counted in the away buckets when it applies. */
+async function probe(instance) {
+  const { state, serial } = database;
+  let status;
+  try {
+    const response = await fetch(`http://127.0.0.1:${instance.port}/readyz`, { signal: AbortSignal.timeout(3000) });
+    status = response.status;
+    await response.arrayBuffer();
+  } catch {
+    status = 'connection error';
+  }
+  const away = state !== 'up' && serial === database.serial;
+  count(away ? readiness[state] : readiness.other, status);
+  return status;
+}
+
 async function probeReadiness() {
   while (!stopping && Date.now() < deadline) {
-    const bucket = phase === 'frozen' ? readiness.frozen : phase === 'restarting' ? readiness.restarting : readiness.other;
-    await Promise.all(
-      [...instances.values()].map(async (instance) => {
-        try {
-          const response = await fetch(`http://127.0.0.1:${instance.port}/readyz`, { signal: AbortSignal.timeout(3000) });
-          count(bucket, response.status);
-        } catch {
-          count(bucket, 'connection error');
-        }
-      }),
-    );
+    await Promise.all([...instances.values()].map(probe));
     await sleep(250);
   }
+}
+
+/** pg_ctl stop, then /readyz of both instances until each answered 503 (bounded), then pg_ctl start. */
+async function stopProbeStart(n) {
+  const seen = Object.fromEntries([...instances.keys()].map((name) => [name, []]));
+  await pg.stop();
+  setDatabase('stopped');
+  try {
+    for (let round = 0; round < STOPPED_PROBE_ROUNDS && Date.now() < deadline; round += 1) {
+      await Promise.all([...instances.values()].map(async (instance) => seen[instance.name].push(await probe(instance))));
+      if (Object.values(seen).every((statuses) => statuses.includes(503))) break;
+      await sleep(250);
+    }
+  } finally {
+    setDatabase('up');
+    await pg.start();
+  }
+  const notReadyOnAll = Object.values(seen).every((statuses) => statuses.includes(503));
+  const readyWhileStopped = Object.values(seen).some((statuses) => statuses.includes(200));
+  stops.push({ stop: n, readyz: seen, ok: notReadyOnAll && !readyWhileStopped });
+  say(`/readyz while stopped: ${JSON.stringify(seen)}`);
 }
 
 const ackCount = () => acknowledged.posts.length + acknowledged.comments.length;
@@ -235,8 +292,8 @@ async function main() {
   await progress(10);
   for (let i = 1; i <= 5; i += 1) {
     phase = 'restarting';
-    mark(`PostgreSQL restart ${i}/5`);
-    await pg.restart();
+    mark(`PostgreSQL restart ${i}/5: stopped, /readyz probed, started`);
+    await stopProbeStart(i);
     phase = 'load';
     await progress(5);
     mark(`writes acknowledged again after restart ${i}`);
@@ -244,7 +301,9 @@ async function main() {
   phase = 'frozen';
   mark('PostgreSQL frozen (SIGSTOP) for 10 s');
   await pg.freeze();
+  setDatabase('frozen');
   await sleep(10_000);
+  setDatabase('up');
   await pg.thaw();
   phase = 'load';
   mark('PostgreSQL thawed (SIGCONT)');
@@ -287,12 +346,23 @@ async function main() {
     ([status]) => typeof status === 'number' && !((status >= 200 && status < 300) || (status >= 400 && status < 500) || status === 503),
   );
   const readyWhileFrozen = readiness.frozen.get(200) ?? 0;
+  const readyWhileStopped = readiness.stopped.get(200) ?? 0;
+  const stopsNotSeen = stops.filter((stop) => !stop.ok).length;
   const result = {
     date: new Date().toISOString(),
-    settings: { workers: WORKERS, requestTimeoutMs: REQUEST_TIMEOUT_MS, restarts: 5, freezeMs: 10_000, instances: 2 },
+    settings: {
+      workers: WORKERS,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      answerMarginMs: ANSWER_MARGIN_MS,
+      restarts: 5,
+      freezeMs: 10_000,
+      instances: 2,
+    },
     timeline,
     answers: Object.fromEntries([...answers].sort()),
     slowestAnswerMs: slowest,
+    slowestAnswer: slowestCall,
+    answersOverLimit: lateAnswers,
     hangs,
     connectionErrorsByPhase: Object.fromEntries(connectionErrors),
     acknowledged: { posts: acknowledged.posts.length, comments: acknowledged.comments.length, signups: acknowledged.signups.length },
@@ -301,9 +371,10 @@ async function main() {
     duplicates: duplicates.length,
     crashedProcesses: unexpectedExits,
     readiness: {
+      whileStopped: Object.fromEntries(readiness.stopped),
       whileFrozen: Object.fromEntries(readiness.frozen),
-      duringRestarts: Object.fromEntries(readiness.restarting),
       otherwise: Object.fromEntries(readiness.other),
+      stops,
     },
     badStatuses: Object.fromEntries(badStatuses),
   };
@@ -316,12 +387,18 @@ async function main() {
     duplicates.length === 0 &&
     badStatuses.length === 0 &&
     hangs === 0 &&
-    readyWhileFrozen === 0;
+    lateAnswers.length === 0 &&
+    readyWhileFrozen === 0 &&
+    readyWhileStopped === 0 &&
+    stops.length === 5 &&
+    stopsNotSeen === 0;
   console.log('\n== chaos:server summary');
   console.log(
     `answers: ${Object.entries(result.answers)
       .map(([s, n]) => `${s}: ${n}`)
-      .join(', ')}; slowest ${slowest} ms; hangs over ${HANG_MS} ms: ${hangs}`,
+      .join(
+        ', ',
+      )}; slowest ${slowest} ms (${slowestCall ? `${slowestCall.status} ${slowestCall.method} ${slowestCall.path}, ${slowestCall.phase}` : 'none'}); over ${REQUEST_TIMEOUT_MS} + ${ANSWER_MARGIN_MS} ms: ${lateAnswers.length}; hangs over ${HANG_MS} ms: ${hangs}`,
   );
   console.log(`failed connections by phase: ${JSON.stringify(result.connectionErrorsByPhase)}`);
   console.log(
@@ -329,13 +406,15 @@ async function main() {
   );
   console.log(`lost acknowledged writes: ${lost.length}; duplicates: ${duplicates.length}; crashed processes: ${unexpectedExits.length}`);
   console.log(
-    `/readyz while frozen: ${JSON.stringify(result.readiness.whileFrozen)}; during restarts: ${JSON.stringify(result.readiness.duringRestarts)}`,
+    `/readyz while stopped: ${JSON.stringify(result.readiness.whileStopped)} (503 from both instances in ${stops.length - stopsNotSeen} of 5 stops); while frozen: ${JSON.stringify(result.readiness.whileFrozen)}`,
   );
   console.log(ok ? 'chaos:server: PASS' : 'chaos:server: FAIL');
   if (!ok) {
     if (lost.length) console.log('lost:', lost.slice(0, 10));
     if (duplicates.length) console.log('duplicates:', duplicates.slice(0, 10));
     if (unexpectedExits.length) console.log('crashed:', unexpectedExits);
+    if (lateAnswers.length) console.log('late:', lateAnswers.slice(0, 10));
+    if (stopsNotSeen) console.log('stops:', JSON.stringify(stops));
   }
   await sleep(500);
   process.exit(ok ? 0 : 1);

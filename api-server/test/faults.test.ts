@@ -1,14 +1,15 @@
 /**
  * Fault tests on the temporary PostgreSQL of `npm run test:postgres` (issue 28): two instances
  * in this process (a crash would end the test run), the database restarted under load, stopped,
- * and frozen (SIGSTOP). Every loop is bounded in count and time; everything is on loopback.
+ * and frozen (SIGSTOP); and the pool's metrics with every connection taken. Every loop is
+ * bounded in count and time; everything is on loopback.
  */
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { randomUUID } from 'node:crypto';
 import { one, rows, sql } from '../src/db';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { startTestServer } from './kit';
+import { metric, startTestServer } from './kit';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS helper tools/postgres.js's users share
 const { pgControl } = require('../../tools/pg-control.js') as {
@@ -170,4 +171,47 @@ it('a frozen database: 503 within the request time limit, readiness false, then 
   // The comment answered 503 may or may not have been saved, never twice.
   const comments = await one(a.database.db, sql<{ n: number }>`select count(*)::int as n from comments where content = 'frozen'`);
   expect(comments?.n ?? 0).toBeLessThanOrEqual(1);
+});
+
+it("counts the pool's connections on /metrics: in use, idle, and requests waiting for one", async () => {
+  // An instance of its own (kit: a pool of 2) whose requests wait for a connection as long as it takes.
+  const server = await startTestServer({ env: { API_DB_CONNECT_TIMEOUT_MS: '60000', API_REQUEST_TIMEOUT_MS: '60000' } });
+  const pool = async () => ({
+    total: await metric(server, 'db_pool_connections{state="total"}'),
+    idle: await metric(server, 'db_pool_connections{state="idle"}'),
+    waiting: await metric(server, 'db_pool_connections{state="waiting"}'),
+  });
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const holders: Promise<void>[] = [];
+  try {
+    expect((await fetch(`${server.url}/api/posts/p01-sunrise`)).status).toBe(200);
+    const afterOne = await pool();
+    expect(afterOne).toEqual({ total: afterOne.idle, idle: expect.any(Number), waiting: 0 });
+    expect(afterOne.total).toBeGreaterThanOrEqual(1);
+    // Both connections held by open transactions: a request waits for one.
+    let holding = 0;
+    const bothHeld = new Promise<void>((resolve) => {
+      for (let i = 0; i < 2; i += 1)
+        holders.push(
+          server.database.db.transaction().execute(async (trx) => {
+            await sql`select 1`.execute(trx);
+            if ((holding += 1) === 2) resolve();
+            await gate;
+          }),
+        );
+    });
+    await bothHeld;
+    const waiting = fetch(`${server.url}/api/posts/p01-sunrise`).then((r) => r.status);
+    await until(async () => (await pool()).waiting === 1);
+    expect(await pool()).toEqual({ total: 2, idle: 0, waiting: 1 });
+    release();
+    expect(await waiting).toBe(200);
+    await Promise.all(holders);
+    expect(await pool()).toEqual({ total: 2, idle: 2, waiting: 0 });
+  } finally {
+    release();
+    await Promise.allSettled(holders);
+    await server.close();
+  }
 });

@@ -3,54 +3,39 @@
  * the other reads at once, and a token issued by one works (and is revoked) on the other.
  * On PGlite they share one embedded database; with DATABASE_URL each has its own pool.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import { SERVER_ERRORS } from '@social/mock-api/contract';
-import { newPGlite } from '../src/db';
-import { resetToSeed } from '../src/seed';
-import type { RunningServer } from '../src/server';
-import { clientFor, failure, login, startTestServer } from './kit';
+import { clientFor, failure, login, startTwoInstances } from './kit';
 
-let pglite: PGlite | undefined;
-let a: RunningServer;
-let b: RunningServer;
-
-beforeAll(async () => {
-  pglite = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
-  a = await startTestServer({ pglite });
-  b = await startTestServer({ pglite });
-  await resetToSeed(a.database.db);
-}, 60_000);
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await pglite?.close();
-});
+const servers = startTwoInstances();
 
 it('a post, a like, a comment and a follow made through one instance are read through the other', async () => {
-  const kabir = await login(a, 3);
+  const kabir = await login(servers.a, 3);
   await kabir.api.posts.create({ content: 'Written on instance A 🅰️', pic: '', userId: kabir.foundUser._id });
-  const onB = (await clientFor(b).posts.all()).posts.find((p) => p.content === 'Written on instance A 🅰️');
+  const onB = (await clientFor(servers.b).posts.all()).posts.find((p) => p.content === 'Written on instance A 🅰️');
   expect(onB).toMatchObject({ userId: kabir.foundUser._id, username: kabir.foundUser.username });
 
   // Meera's token from instance B works on A too: the session is in the database.
-  const meera = await login(b, 2);
-  await clientFor(a, meera.encodedToken).posts.like(onB!._id);
-  await clientFor(b, meera.encodedToken).comments.add(onB!._id, { content: 'Seen from B 👀' });
-  const { post } = await clientFor(a).posts.byId(onB!._id);
+  const meera = await login(servers.b, 2);
+  await clientFor(servers.a, meera.encodedToken).posts.like(onB!._id);
+  await clientFor(servers.b, meera.encodedToken).comments.add(onB!._id, { content: 'Seen from B 👀' });
+  const { post } = await clientFor(servers.a).posts.byId(onB!._id);
   expect(post.likes.likedBy.map((u) => u._id)).toEqual([meera.foundUser._id]);
   expect(post.comments.map((c) => c.content)).toEqual(['Seen from B 👀']);
 
-  const stranger = (await clientFor(b).users.all()).users.find(
+  const stranger = (await clientFor(servers.b).users.all()).users.find(
     (u) => u._id !== kabir.foundUser._id && !kabir.foundUser.following.some((f) => f._id === u._id),
   )!;
   await kabir.api.users.follow(stranger._id);
-  const followed = (await clientFor(b).users.byId(stranger._id)).user;
+  const followed = (await clientFor(servers.b).users.byId(stranger._id)).user;
   expect(followed.followers.map((f) => f._id)).toContain(kabir.foundUser._id);
 });
 
 it('a logout through one instance revokes the token on the other', async () => {
-  const sara = await login(a, 4);
-  await clientFor(b, sara.encodedToken).users.bookmarks();
+  const sara = await login(servers.a, 4);
+  await clientFor(servers.b, sara.encodedToken).users.bookmarks();
   await sara.api.auth.logout();
-  expect(await failure(clientFor(b, sara.encodedToken).users.bookmarks())).toEqual({ status: 401, errors: [SERVER_ERRORS.badToken] });
+  expect(await failure(clientFor(servers.b, sara.encodedToken).users.bookmarks())).toEqual({
+    status: 401,
+    errors: [SERVER_ERRORS.badToken],
+  });
 });

@@ -1,9 +1,11 @@
 /** Starts api-server instances for a test file (loopback, ports the system picks, quiet logs). */
+import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { TEST_CREDENTIALS, type LoginAnswer } from '@social/mock-api/contract';
 import { createApiClient, type ApiClient } from '@social/mock-api/client';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db';
+import { buildApp } from '../src/app';
+import { loadConfig, type ServerConfig } from '../src/config';
+import { newPGlite, openDatabase } from '../src/db';
 import { poolGuardsOf } from '../src/http/startup';
 import { resetToSeed } from '../src/seed';
 import { startApiServer, type RunningServer } from '../src/server';
@@ -18,9 +20,12 @@ export interface TestServerOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** Quiet logs; DEBUG_API_LOG=warn (or info) shows a test server's log lines. */
-export async function startTestServer({ env = {}, pglite, logStream }: TestServerOptions = {}): Promise<RunningServer> {
-  const config = loadConfig({
+/**
+ * A test server's settings: loopback, a port the system picks, quiet logs (DEBUG_API_LOG=warn, or
+ * info, shows them), rate limits out of the way; then `env`.
+ */
+const testConfig = (env: NodeJS.ProcessEnv): ServerConfig =>
+  loadConfig({
     DATABASE_URL: process.env.DATABASE_URL,
     NODE_ENV: 'test',
     PORT: '0',
@@ -31,6 +36,9 @@ export async function startTestServer({ env = {}, pglite, logStream }: TestServe
     API_READ_RATE_LIMIT: '100000',
     ...env,
   });
+
+export async function startTestServer({ env = {}, pglite, logStream }: TestServerOptions = {}): Promise<RunningServer> {
+  const config = testConfig(env);
   // Connection errors go to the server's (silent) log once it has started.
   const logger: { app?: RunningServer['app'] } = {};
   // Without a database of its own, the worker's PGlite (api-server/test/pglite-environment.js), put back to the seed.
@@ -52,12 +60,65 @@ export async function startTestServer({ env = {}, pglite, logStream }: TestServe
   });
 }
 
+export interface Instance {
+  url: string;
+  /** A test member's token from this instance. */
+  loginAs(n: 1 | 2 | 3 | 4): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Another instance on `server`'s database with other settings (no second database to start). */
+export async function instanceWith(server: RunningServer, env: NodeJS.ProcessEnv): Promise<Instance> {
+  const app = await buildApp(server.database.db, testConfig(env));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const loginAs = async (n: 1 | 2 | 3 | 4) => {
+    const response = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(TEST_CREDENTIALS[n - 1]),
+    });
+    return ((await response.json()) as { encodedToken: string }).encodedToken;
+  };
+  return { url, loginAs, close: () => app.close() };
+}
+
+/**
+ * Two instances on one database, as behind a load balancer, for the file's tests (started in
+ * beforeAll, put back to the seed once, closed in afterAll): on PGlite they share one embedded
+ * database; with DATABASE_URL each has its own pool.
+ */
+export function startTwoInstances(timeoutMs = 60_000): { a: RunningServer; b: RunningServer } {
+  // Filled in by beforeAll, before any test reads them.
+  const servers = {} as { a: RunningServer; b: RunningServer };
+  let pglite: PGlite | undefined;
+  beforeAll(async () => {
+    pglite = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
+    servers.a = await startTestServer({ pglite });
+    servers.b = await startTestServer({ pglite });
+    await resetToSeed(servers.a.database.db);
+  }, timeoutMs);
+  afterAll(async () => {
+    await servers.a?.close();
+    await servers.b?.close();
+    await pglite?.close();
+  }, timeoutMs);
+  return servers;
+}
+
 export const clientFor = (server: RunningServer, token: string | null = null): ApiClient =>
   createApiClient({ baseUrl: server.url, getToken: () => token });
 
 export async function login(server: RunningServer, n: 1 | 2 | 3 | 4): Promise<LoginAnswer & { api: ApiClient }> {
   const answer = await clientFor(server).auth.login(TEST_CREDENTIALS[n - 1]!);
   return { ...answer, api: clientFor(server, answer.encodedToken) };
+}
+
+/** A metric's value on a server's GET /metrics: `name` as the line starts, labels included (NaN when absent). */
+export async function metric(server: { url: string }, name: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return Number(line?.split(' ')[1] ?? NaN);
 }
 
 /** The status and body of a call that should fail. */

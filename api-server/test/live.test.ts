@@ -11,9 +11,8 @@ import type { LiveEventKind } from '@social/mock-api/contract-live';
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { newPGlite, sql } from '../src/db';
 import { LiveHub } from '../src/live/hub';
-import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { clientFor, login, startTestServer } from './kit';
+import { clientFor, login, metric, startTestServer, startTwoInstances } from './kit';
 
 interface Received {
   id: string;
@@ -116,13 +115,6 @@ function openStream(
   });
 }
 
-/** Live streams open on a server, from its metrics. */
-async function metric(server: RunningServer, name: string): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-  return Number(line?.split(' ')[1] ?? NaN);
-}
-
 /** Waits (bounded) until the server counts `n` open streams: a stream is live from then on. */
 async function streamsOpen(server: RunningServer, n: number): Promise<void> {
   for (let i = 0; i < 400; i += 1) {
@@ -132,36 +124,22 @@ async function streamsOpen(server: RunningServer, n: number): Promise<void> {
   throw new Error(`the server never had ${n} open streams`);
 }
 
-let pglite: PGlite | undefined;
-let a: RunningServer;
-let b: RunningServer;
-
-beforeAll(async () => {
-  pglite = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
-  a = await startTestServer({ pglite });
-  b = await startTestServer({ pglite });
-  await resetToSeed(a.database.db);
-}, 180_000);
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await pglite?.close();
-}, 60_000);
+const servers = startTwoInstances(180_000);
 
 it('a v2 post, like and comment reach an open stream, as anyone sees them', async () => {
-  const stream = await openStream(a);
+  const stream = await openStream(servers.a);
   expect(stream.status).toBe(200);
   expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
   expect(stream.headers['content-encoding']).toBeUndefined();
-  await streamsOpen(a, 1);
+  await streamsOpen(servers.a, 1);
 
-  const kabir = await login(a, 3);
+  const kabir = await login(servers.a, 3);
   const { post } = await kabir.api.v2.posts.create({ content: 'Live from A 📡', pic: '' });
   const created = await stream.next('post.created', (d) => (d.post as { _id: string })._id === post._id);
   expect(created.data.post).toMatchObject({ _id: post._id, content: 'Live from A 📡', likeCount: 0, author: { _id: kabir.foundUser._id } });
   expect(created.data.post).not.toHaveProperty('viewer');
 
-  const meera = await login(a, 2);
+  const meera = await login(servers.a, 2);
   await meera.api.v2.posts.like(post._id);
   await stream.next('post.counts', (d) => d.postId === post._id && d.likeCount === 1);
   const { comment } = await meera.api.v2.comments.add(post._id, 'Heard it live');
@@ -175,38 +153,38 @@ it('a v2 post, like and comment reach an open stream, as anyone sees them', asyn
   expect(ids).toEqual([...ids].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
   expect(new Set(ids).size).toBe(ids.length);
   stream.close();
-  await streamsOpen(a, 0);
+  await streamsOpen(servers.a, 0);
 }, 180_000);
 
 it('an event written through instance A reaches a stream on instance B', async () => {
-  const onB = await openStream(b);
-  await streamsOpen(b, 1);
-  const sara = await login(a, 4);
+  const onB = await openStream(servers.b);
+  await streamsOpen(servers.b, 1);
+  const sara = await login(servers.a, 4);
   const { post } = await sara.api.v2.posts.create({ content: 'Written on A, seen on B', pic: '' });
   await onB.next('post.created', (d) => (d.post as { _id: string })._id === post._id);
   await sara.api.v2.posts.remove(post._id);
   await onB.next('post.deleted', (d) => d.postId === post._id);
   onB.close();
-  await streamsOpen(b, 0);
+  await streamsOpen(servers.b, 0);
 }, 180_000);
 
 it('a reconnect with Last-Event-ID gets every event after it, in order, v1 writes too', async () => {
-  const first = await openStream(a);
-  await streamsOpen(a, 1);
-  const kabir = await login(a, 3);
+  const first = await openStream(servers.a);
+  await streamsOpen(servers.a, 1);
+  const kabir = await login(servers.a, 3);
   const { post } = await kabir.api.v2.posts.create({ content: 'Before the reconnect', pic: '' });
   const seen = await first.next('post.created', (d) => (d.post as { _id: string })._id === post._id);
   first.close();
-  await streamsOpen(a, 0);
+  await streamsOpen(servers.a, 0);
 
   // While away: a v2 edit, a v1 like (through the other instance) and a v2 comment.
   await kabir.api.v2.posts.edit(post._id, { content: 'Edited while you were away', pic: '' });
-  const meera = await clientFor(b, (await clientFor(b).auth.login(TEST_CREDENTIALS[1]!)).encodedToken);
+  const meera = await clientFor(servers.b, (await clientFor(servers.b).auth.login(TEST_CREDENTIALS[1]!)).encodedToken);
   await meera.posts.like(post._id);
   await kabir.api.v2.comments.add(post._id, 'A comment you missed');
 
   for (const resume of [{ lastEventId: seen.id }, { query: `?lastEventId=${seen.id}` }]) {
-    const again = await openStream(b, resume);
+    const again = await openStream(servers.b, resume);
     await again.next('comment.added', (d) => (d.comment as { content: string }).content === 'A comment you missed');
     const mine = again.events.filter((e) =>
       [
@@ -221,30 +199,30 @@ it('a reconnect with Last-Event-ID gets every event after it, in order, v1 write
     expect(again.events.every((e) => BigInt(e.id) > BigInt(seen.id))).toBe(true);
     again.close();
   }
-  await streamsOpen(b, 0);
+  await streamsOpen(servers.b, 0);
 }, 180_000);
 
 it('a Last-Event-ID older than the log keeps gets a reset event; a malformed one is 400', async () => {
-  const oldest = await openStream(a, { lastEventId: '0' });
+  const oldest = await openStream(servers.a, { lastEventId: '0' });
   // The log still has everything: no reset.
   await oldest.until(() => oldest.events.length > 0);
   expect(oldest.events.some((e) => e.event === 'reset' && e.data.reason === 'too-old')).toBe(false);
   oldest.close();
 
-  const hub = new LiveHub(a.database.db, undefined, { warn: () => undefined }, { retentionRows: 1, pruneBatch: 5 });
+  const hub = new LiveHub(servers.a.database.db, undefined, { warn: () => undefined }, { retentionRows: 1, pruneBatch: 5 });
   expect(await hub.prune()).toBeGreaterThan(0);
-  const stale = await openStream(a, { lastEventId: '1' });
+  const stale = await openStream(servers.a, { lastEventId: '1' });
   const reset = await stale.next('reset');
   expect(reset.data).toEqual({ reason: 'too-old' });
   stale.close();
 
-  const bad = await fetch(`${a.url}/api/v2/events`, { headers: { 'Last-Event-ID': 'yesterday' } });
+  const bad = await fetch(`${servers.a.url}/api/v2/events`, { headers: { 'Last-Event-ID': 'yesterday' } });
   expect(bad.status).toBe(400);
   expect(await bad.json()).toEqual({ errors: ['"Last-Event-ID" must be an event id this stream sent (a whole number).'] });
-  const post = await fetch(`${a.url}/api/v2/events`, { method: 'POST' });
+  const post = await fetch(`${servers.a.url}/api/v2/events`, { method: 'POST' });
   expect(post.status).toBe(405);
   expect(post.headers.get('allow')).toContain('GET');
-  await streamsOpen(a, 0);
+  await streamsOpen(servers.a, 0);
 }, 180_000);
 
 describe('a client that does not read', () => {
@@ -252,10 +230,10 @@ describe('a client that does not read', () => {
   let own: PGlite | undefined;
   beforeAll(async () => {
     own = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
-    small = process.env.DATABASE_URL ? a : await startTestServer({ pglite: own, env: {} });
+    small = process.env.DATABASE_URL ? servers.a : await startTestServer({ pglite: own, env: {} });
   }, 180_000);
   afterAll(async () => {
-    if (small !== a) await small?.close();
+    if (small !== servers.a) await small?.close();
     await own?.close();
   }, 60_000);
 

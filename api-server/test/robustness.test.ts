@@ -7,11 +7,12 @@ import { SERVER_ERRORS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { buildApp, RATE_LIMIT_MESSAGE } from '../src/app';
 import { DEV_TOKEN_SECRET, loadConfig } from '../src/config';
 import { sql } from '../src/db';
+import { KEY_TTL_HOURS } from '../src/http/idempotency';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import { gracefulStop } from '../src/http/shutdown';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { login, startTestServer } from './kit';
+import { instanceWith, login, startTestServer } from './kit';
 
 // Several tests start servers of their own (each a few seconds on a loaded machine).
 jest.setTimeout(60_000);
@@ -43,30 +44,6 @@ async function call(path: string, init: { method?: string; token?: string; body?
     json = text;
   }
   return { status: response.status, headers: response.headers, json };
-}
-
-/** Another instance on the same database with other settings (no second database to start). */
-async function instanceWith(env: NodeJS.ProcessEnv) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    API_LOG_LEVEL: 'silent',
-    API_AUTH_RATE_LIMIT: '1000',
-    API_WRITE_RATE_LIMIT: '100000',
-    API_READ_RATE_LIMIT: '100000',
-    ...env,
-  });
-  const app = await buildApp(server.database.db, config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const loginAs = async (n: number) => {
-    const response = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(TEST_CREDENTIALS[n - 1]),
-    });
-    return ((await response.json()) as { encodedToken: string }).encodedToken;
-  };
-  return { url, loginAs, close: () => app.close() };
 }
 
 const signupBody = (username: string, extra: Record<string, unknown> = {}) => ({
@@ -143,7 +120,7 @@ describe('what a body is', () => {
 
 describe('rate limits', () => {
   it('counts login and signup apart, and failed logins per account whatever the address', async () => {
-    const limited = await instanceWith({ API_AUTH_RATE_LIMIT: '20', API_LOGIN_ACCOUNT_RATE_LIMIT: '5' });
+    const limited = await instanceWith(server, { API_AUTH_RATE_LIMIT: '20', API_LOGIN_ACCOUNT_RATE_LIMIT: '5' });
     try {
       const [adarsh, meera] = TEST_CREDENTIALS;
       const wrong = (username: string) =>
@@ -179,7 +156,7 @@ describe('rate limits', () => {
   });
 
   it('limits changes per member and reads per address', async () => {
-    const limited = await instanceWith({ API_WRITE_RATE_LIMIT: '3', API_READ_RATE_LIMIT: '4' });
+    const limited = await instanceWith(server, { API_WRITE_RATE_LIMIT: '3', API_READ_RATE_LIMIT: '4' });
     try {
       const post = (token: string) =>
         fetch(`${limited.url}/api/users/bookmark/p01-sunrise`, { method: 'POST', headers: { authorization: token } }).then((r) => r.status);
@@ -262,6 +239,38 @@ describe('Idempotency-Key', () => {
     ).toBe(400);
   });
 
+  it(`is kept ${KEY_TTL_HOURS} hours: then a retry makes a new post, and expired keys are removed`, async () => {
+    const { encodedToken: token } = await login(server, 3);
+    const body = { postData: { content: 'Sent a day apart 📅' } };
+    const send = (key: string, content = body) => call('/api/posts', { body: content, token, headers: { 'Idempotency-Key': key } });
+    const sent = async () =>
+      ((await call('/api/posts')).json as { posts: { content: string }[] }).posts.filter((p) => p.content === 'Sent a day apart 📅');
+    // The server's clock is this process's Date.now (src/kit.ts): moved, not waited for.
+    const start = Date.now();
+    const clock = jest.spyOn(Date, 'now');
+    const at = (hours: number, minutes: number) => clock.mockReturnValue(start + hours * 3_600_000 + minutes * 60_000);
+    try {
+      at(0, 0);
+      const first = await send('day-1');
+      expect((await send('day-other', { postData: { content: 'Another key' } })).status).toBe(201);
+      at(KEY_TTL_HOURS - 1, 59);
+      const sameDay = await send('day-1');
+      expect([first.status, sameDay.status, sameDay.headers.get('idempotent-replayed')]).toEqual([201, 201, 'true']);
+      expect(await sent()).toHaveLength(1);
+      at(KEY_TTL_HOURS, 1);
+      const nextDay = await send('day-1');
+      expect([nextDay.status, nextDay.headers.get('idempotent-replayed')]).toEqual([201, null]);
+      expect(await sent()).toHaveLength(2);
+      // The claim removed every expired key on its way: the other one is gone, day-1 is kept anew.
+      const kept = await sql<{ key: string; created_at: Date }>`select key, created_at from idempotency_keys`.execute(server.database.db);
+      expect(kept.rows.map((row) => [row.key, row.created_at.getTime()])).toEqual([['day-1', start + KEY_TTL_HOURS * 3_600_000 + 60_000]]);
+      // And it replays again from its new start.
+      expect((await send('day-1')).headers.get('idempotent-replayed')).toBe('true');
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it("is allowed by CORS, so a browser on the apps' origins may send it", async () => {
     const preflight = await fetch(`${server.url}/api/posts`, {
       method: 'OPTIONS',
@@ -316,8 +325,8 @@ describe('running it for real', () => {
   it('answers the tester fixtures except in production, where a setting turns them on', async () => {
     expect((await call('/api/test-todos')).status).toBe(200);
     const secret = { API_TOKEN_SECRET: DEV_TOKEN_SECRET };
-    const production = await instanceWith({ NODE_ENV: 'production', ...secret });
-    const enabled = await instanceWith({ NODE_ENV: 'production', API_TEST_TODOS: '1', ...secret });
+    const production = await instanceWith(server, { NODE_ENV: 'production', ...secret });
+    const enabled = await instanceWith(server, { NODE_ENV: 'production', API_TEST_TODOS: '1', ...secret });
     try {
       const off = await fetch(`${production.url}/api/test-todos`);
       expect([off.status, await off.json()]).toEqual([404, { errors: ['No API endpoint matches GET /api/test-todos.'] }]);
@@ -335,7 +344,7 @@ describe('running it for real', () => {
       await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db)
     ).rows[0]!;
     await sql`delete from kysely_migration where name = ${last.name}`.execute(db);
-    const fresh = await instanceWith({ API_MIGRATE_ON_START: '0' });
+    const fresh = await instanceWith(server, { API_MIGRATE_ON_START: '0' });
     try {
       const pending = await fetch(`${fresh.url}/readyz`);
       expect([pending.status, pending.headers.get('retry-after'), await pending.json()]).toEqual([

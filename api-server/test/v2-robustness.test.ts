@@ -3,17 +3,14 @@
  * served, bad query strings and cursors get a clear 400, retried creations replay, and a
  * failed read does not speak of a change (v1's side: robustness.test.ts).
  */
-import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { V2_ERRORS } from '@social/mock-api/contract-v2';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { sql } from '../src/db';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { login, startTestServer } from './kit';
+import { instanceWith, login, metric, startTestServer } from './kit';
 
 jest.setTimeout(60_000);
 
@@ -140,21 +137,6 @@ describe('query strings on /api/v2', () => {
   });
 });
 
-/** Another instance on the same database with other settings. */
-async function instanceWith(env: NodeJS.ProcessEnv) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    API_LOG_LEVEL: 'silent',
-    API_AUTH_RATE_LIMIT: '1000',
-    API_WRITE_RATE_LIMIT: '100000',
-    API_READ_RATE_LIMIT: '100000',
-    ...env,
-  });
-  const app = await buildApp(server.database.db, config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
-}
-
 describe('a failed read says nothing of a change', () => {
   it('answers a read that fails with its own message, and a write with "not saved"', async () => {
     const { encodedToken } = await login(server, 1);
@@ -177,9 +159,9 @@ describe('a failed read says nothing of a change', () => {
     }
   });
 
-  it('answers a read over the time limit without speaking of a change', async () => {
+  it('answers a read over the time limit without speaking of a change, and counts each on /metrics', async () => {
     const { encodedToken } = await login(server, 1);
-    const slow = await instanceWith({ API_REQUEST_TIMEOUT_MS: '300' });
+    const slow = await instanceWith(server, { API_REQUEST_TIMEOUT_MS: '300' });
     // A transaction held open takes the embedded database's one connection: every call waits.
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -191,10 +173,14 @@ describe('a failed read says nothing of a change', () => {
     });
     try {
       await held;
+      expect(await metric(slow, 'http_request_timeouts_total')).toBe(0);
       const read = await fetch(`${slow.url}/api/v2/posts/p01-sunrise`, { headers: { authorization: encodedToken } });
       expect([read.status, await read.json()]).toEqual([503, { errors: [HTTP_MESSAGES.readTimeout] }]);
+      expect(await metric(slow, 'http_request_timeouts_total')).toBe(1);
       const write = await fetch(`${slow.url}/api/v2/posts/bookmark/p02-css`, { method: 'POST', headers: { authorization: encodedToken } });
       expect([write.status, await write.json()]).toEqual([503, { errors: [HTTP_MESSAGES.timeout] }]);
+      expect(await metric(slow, 'http_request_timeouts_total')).toBe(2);
+      expect(await metric(slow, 'http_requests_total{method="GET",route="/api/v2/posts/:postId",status="503"}')).toBe(1);
     } finally {
       release();
       await transaction;

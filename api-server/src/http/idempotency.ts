@@ -116,17 +116,21 @@ export function withIdempotency(ctx: Ctx, call: IdempotentCall): Ctx {
   };
 }
 
-/** Claims the key (or an expired one), and forgets a few expired keys on the way. */
+/**
+ * Claims the key (or an expired one), and forgets a few expired keys on the way. The clock is
+ * this process's Date.now(), as for sessions (kit.ts): one clock decides expiry everywhere, and
+ * tests that move Date.now move it here too.
+ */
 async function claim(ex: Transaction, scope: string, key: string, requestHash: string): Promise<boolean> {
+  const now = Date.now();
+  const expiredBefore = (now - KEY_TTL_HOURS * 3_600_000) / 1000;
   await sql`delete from idempotency_keys where ctid in (
-      select ctid from idempotency_keys where created_at < now() - make_interval(hours => ${KEY_TTL_HOURS}) limit 50 for update skip locked)`.execute(
-    ex,
-  );
+      select ctid from idempotency_keys where created_at < to_timestamp(${expiredBefore}) limit 50 for update skip locked)`.execute(ex);
   const row = await one(
     ex,
-    sql`insert into idempotency_keys (scope, key, request_hash) values (${scope}, ${key}, ${requestHash})
-      on conflict (scope, key) do update set request_hash = excluded.request_hash, status = null, body = null, created_at = now()
-        where idempotency_keys.created_at < now() - make_interval(hours => ${KEY_TTL_HOURS})
+    sql`insert into idempotency_keys (scope, key, request_hash, created_at) values (${scope}, ${key}, ${requestHash}, to_timestamp(${now / 1000}))
+      on conflict (scope, key) do update set request_hash = excluded.request_hash, status = null, body = null, created_at = excluded.created_at
+        where idempotency_keys.created_at < to_timestamp(${expiredBefore})
       returning 1`,
   );
   return row !== undefined;

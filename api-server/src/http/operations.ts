@@ -8,6 +8,9 @@
  *   streams (GET /api/v2/events: open, dropped for a full buffer; app.ts adds them);
  * - a request time limit: an answer not sent within API_REQUEST_TIMEOUT_MS becomes 503 with
  *   Retry-After (a frozen database never answers; the pool's own timeouts normally come first).
+ *   Its timer fires answerMarginMs before the limit: a timer runs late when the event loop is
+ *   busy (a thawed database's backlog all at once, a loaded machine), and the answer must still
+ *   reach the caller within the limit, not only start then.
  * The paths are outside /api: no CORS, no rate limit. Keep /metrics reachable only from the
  * monitoring network (the load balancer should not route it).
  */
@@ -20,6 +23,9 @@ import { HTTP_MESSAGES, isRead } from './messages';
 import { RETRY_AFTER_SECONDS } from './unavailable';
 
 export const READY_TIMEOUT_MS = 1000;
+
+/** How long before the request time limit its 503 is sent: a tenth of the limit, at most 250 ms. */
+export const answerMarginMs = (requestTimeoutMs: number): number => Math.min(250, Math.floor(requestTimeoutMs / 10));
 
 export interface OperationsOptions {
   database: Pick<Database, 'db' | 'ping' | 'pool'>;
@@ -72,13 +78,14 @@ export function registerOperations(app: FastifyInstance, { database, requestTime
     },
   });
 
+  const timerMs = requestTimeoutMs - answerMarginMs(requestTimeoutMs);
   app.addHook('onRequest', (request, reply, done) => {
     const timer = setTimeout(() => {
       if (isAnswered(reply)) return;
       timeouts.inc();
       request.log.warn({ url: request.url, ms: requestTimeoutMs }, 'request time limit reached');
       unavailable(reply, isRead(request.method) ? HTTP_MESSAGES.readTimeout : HTTP_MESSAGES.timeout);
-    }, requestTimeoutMs);
+    }, timerMs);
     reply.raw.once('close', () => clearTimeout(timer));
     done();
   });
