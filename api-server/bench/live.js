@@ -8,6 +8,8 @@
  * - Delivery: a member likes and dislikes a post on instance A, one write at a time
  *   (BENCH_WRITES, default 200); a stream on instance B waits for each write's `post.counts`.
  *   Reports p50, p95 and max from sending the write to the event arriving.
+ * - Every stream asks for what the app asks for (docs/live.md "What a stream gets"): the
+ *   member's home feed (`home=<id>`), and for the fan-out the explore page too (`explore=1`).
  * - Fan-out: opens BENCH_STREAMS (default 2,000) streams on instance A; reports A's resident
  *   memory before and after (from /proc), then one write on B and the time until every stream
  *   has its event.
@@ -84,32 +86,35 @@ function request(port, method, pathname, body, token) {
   });
 }
 
-/** One SSE stream: calls onEvent(kind, data, id) for each event. */
-function openStream(port, onEvent, agent) {
+/** One SSE stream (`query`: what its pages show): calls onEvent(kind, data, id) for each event. */
+function openStream(port, query, onEvent, agent) {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/v2/events', headers: { Accept: 'text/event-stream' }, agent }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let kind = 'message';
-          let data = '';
-          let id = '';
-          for (const line of frame.split('\n')) {
-            if (line.startsWith('event: ')) kind = line.slice(7);
-            else if (line.startsWith('data: ')) data += line.slice(6);
-            else if (line.startsWith('id: ')) id = line.slice(4);
+    const req = http.get(
+      { host: '127.0.0.1', port, path: `/api/v2/events?${query}`, headers: { Accept: 'text/event-stream' }, agent },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let kind = 'message';
+            let data = '';
+            let id = '';
+            for (const line of frame.split('\n')) {
+              if (line.startsWith('event: ')) kind = line.slice(7);
+              else if (line.startsWith('data: ')) data += line.slice(6);
+              else if (line.startsWith('id: ')) id = line.slice(4);
+            }
+            if (data) onEvent(kind, JSON.parse(data), id);
           }
-          if (data) onEvent(kind, JSON.parse(data), id);
-        }
-      });
-      resolve(req);
-    });
+        });
+        resolve(req);
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -131,13 +136,14 @@ async function main() {
     const login = await request(portA, 'POST', '/api/v2/auth/login', CREDENTIALS);
     if (login.status !== 200) throw new Error(`login: ${login.status}`);
     const token = login.body.encodedToken;
+    const home = `home=${encodeURIComponent(login.body.me._id)}`;
 
     // ---- Delivery: write on A, event on B ----
     // Every post.counts B receives, with its arrival time; a write waits for the one with its answer's counts.
     const arrivals = [];
     let wake = null;
     streams.push(
-      await openStream(portB, (kind, data) => {
+      await openStream(portB, home, (kind, data) => {
         if (kind !== 'post.counts' || data.postId !== POST_ID) return;
         arrivals.push({ at: performance.now(), key: `${data.likeCount}/${data.dislikeCount}/${data.commentCount}` });
         wake?.();
@@ -184,6 +190,7 @@ async function main() {
       streams.push(
         await openStream(
           portA,
+          `${home}&explore=1`,
           (kind, data) => {
             if (kind === 'post.counts' && data.postId === POST_ID && target && got[i] === 0) {
               got[i] = performance.now();

@@ -11,6 +11,7 @@ import type { LiveEventKind } from '@social/mock-api/contract-live';
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { newPGlite, sql } from '../src/db';
 import { LiveHub } from '../src/live/hub';
+import { filterOf, type StreamFilter } from '../src/live/topics';
 import type { RunningServer } from '../src/server';
 import { clientFor, login, metric, startTestServer, startTwoInstances } from './kit';
 
@@ -127,7 +128,7 @@ async function streamsOpen(server: RunningServer, n: number): Promise<void> {
 const servers = startTwoInstances(180_000);
 
 it('a v2 post, like and comment reach an open stream, as anyone sees them', async () => {
-  const stream = await openStream(servers.a);
+  const stream = await openStream(servers.a, { query: '?explore=1' });
   expect(stream.status).toBe(200);
   expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
   expect(stream.headers['content-encoding']).toBeUndefined();
@@ -139,14 +140,18 @@ it('a v2 post, like and comment reach an open stream, as anyone sees them', asyn
   expect(created.data.post).toMatchObject({ _id: post._id, content: 'Live from A 📡', likeCount: 0, author: { _id: kabir.foundUser._id } });
   expect(created.data.post).not.toHaveProperty('viewer');
 
+  // The post's page opens: its comments come to a stream that names it.
+  const reading = await openStream(servers.a, { query: `?post=${post._id}`, lastEventId: created.id });
+  await streamsOpen(servers.a, 2);
   const meera = await login(servers.a, 2);
   await meera.api.v2.posts.like(post._id);
   await stream.next('post.counts', (d) => d.postId === post._id && d.likeCount === 1);
   const { comment } = await meera.api.v2.comments.add(post._id, 'Heard it live');
-  const added = await stream.next('comment.added', (d) => (d.comment as { _id: string })._id === comment._id);
+  const added = await reading.next('comment.added', (d) => (d.comment as { _id: string })._id === comment._id);
   expect(added.data.comment).toMatchObject({ content: 'Heard it live', postId: post._id, replies: [] });
   expect(added.data.comment).not.toHaveProperty('viewerUpvoted');
-  await stream.next('post.counts', (d) => d.postId === post._id && d.commentCount === 1);
+  await reading.next('post.counts', (d) => d.postId === post._id && d.commentCount === 1);
+  reading.close();
 
   // Ids only grow.
   const ids = stream.events.map((e) => BigInt(e.id));
@@ -157,7 +162,7 @@ it('a v2 post, like and comment reach an open stream, as anyone sees them', asyn
 }, 180_000);
 
 it('an event written through instance A reaches a stream on instance B', async () => {
-  const onB = await openStream(servers.b);
+  const onB = await openStream(servers.b, { query: '?explore=1' });
   await streamsOpen(servers.b, 1);
   const sara = await login(servers.a, 4);
   const { post } = await sara.api.v2.posts.create({ content: 'Written on A, seen on B', pic: '' });
@@ -169,7 +174,7 @@ it('an event written through instance A reaches a stream on instance B', async (
 }, 180_000);
 
 it('a reconnect with Last-Event-ID gets every event after it, in order, v1 writes too', async () => {
-  const first = await openStream(servers.a);
+  const first = await openStream(servers.a, { query: '?explore=1' });
   await streamsOpen(servers.a, 1);
   const kabir = await login(servers.a, 3);
   const { post } = await kabir.api.v2.posts.create({ content: 'Before the reconnect', pic: '' });
@@ -183,7 +188,8 @@ it('a reconnect with Last-Event-ID gets every event after it, in order, v1 write
   await meera.posts.like(post._id);
   await kabir.api.v2.comments.add(post._id, 'A comment you missed');
 
-  for (const resume of [{ lastEventId: seen.id }, { query: `?lastEventId=${seen.id}` }]) {
+  // Back on the post's page: the reconnect names it, so its comment comes too.
+  for (const resume of [{ lastEventId: seen.id, query: `?post=${post._id}` }, { query: `?post=${post._id}&lastEventId=${seen.id}` }]) {
     const again = await openStream(servers.b, resume);
     await again.next('comment.added', (d) => (d.comment as { content: string }).content === 'A comment you missed');
     const mine = again.events.filter((e) =>
@@ -275,4 +281,167 @@ describe('a client that does not read', () => {
     reader?.close();
     await streamsOpen(small, 0);
   }, 120_000);
+});
+
+describe('what a stream gets: what its open pages show', () => {
+  // Kabir follows Meera (and Rohan); Sara is a stranger to him (the seed's follows).
+  const KABIR = 'u3-kabir';
+  const idOf = (d: Record<string, unknown>) => (d.post as { _id: string })._id;
+  const newPost = async (n: 2 | 3 | 4, content: string) =>
+    (await (await login(servers.a, n)).api.v2.posts.create({ content, pic: '' })).post;
+  /** The events of a stream that name a post (its own, or a comment's). */
+  const about = (stream: Stream, postId: string) =>
+    stream.events.filter((e) =>
+      [
+        e.data.postId,
+        (e.data.post as { _id?: string } | undefined)?._id,
+        (e.data.comment as { postId?: string } | undefined)?.postId,
+      ].includes(postId),
+    );
+
+  it("a stream reading post X gets X's comments and not Y's; every stream gets the counts", async () => {
+    const [x, y] = [await newPost(2, 'Post X'), await newPost(2, 'Post Y')];
+    const readingX = await openStream(servers.a, { query: `?post=${x._id}` });
+    const elsewhere = await openStream(servers.b);
+    await streamsOpen(servers.a, 1);
+    await streamsOpen(servers.b, 1);
+    const sara = await login(servers.a, 4);
+    await sara.api.v2.comments.add(y._id, 'On Y');
+    const { comment } = await sara.api.v2.comments.add(x._id, 'On X');
+    await readingX.next('comment.added', (d) => (d.comment as { _id: string })._id === comment._id);
+    await readingX.next('post.counts', (d) => d.postId === x._id && d.commentCount === 1);
+    // Y's comment came first: by now it would have arrived. Its count did, as on every stream.
+    expect(about(readingX, y._id).map((e) => e.event)).toEqual(['post.counts']);
+    await elsewhere.next('post.counts', (d) => d.postId === x._id && d.commentCount === 1);
+    expect(elsewhere.events.filter((e) => e.event.startsWith('comment.'))).toEqual([]);
+    expect(elsewhere.events.filter((e) => e.event === 'post.created')).toEqual([]);
+    readingX.close();
+    elsewhere.close();
+    await streamsOpen(servers.a, 0);
+    await streamsOpen(servers.b, 0);
+  }, 180_000);
+
+  it("a home stream gets the posts of its member's circle, and a stranger's once they follow them; explore gets all", async () => {
+    const home = await openStream(servers.b, { query: `?home=${KABIR}` });
+    const explore = await openStream(servers.b, { query: '?explore=1' });
+    await streamsOpen(servers.b, 2);
+    const stranger = await newPost(4, "Sara's post, before Kabir follows her");
+    const followed = await newPost(2, "Meera's post, whom Kabir follows");
+    await home.next('post.created', (d) => idOf(d) === followed._id);
+    expect(home.events.filter((e) => e.event === 'post.created').map((e) => idOf(e.data))).toEqual([followed._id]);
+    await explore.next('post.created', (d) => idOf(d) === followed._id);
+    expect(explore.events.filter((e) => e.event === 'post.created').map((e) => idOf(e.data))).toEqual([stranger._id, followed._id]);
+
+    // Kabir follows Sara (through the other instance): her next post comes to his home stream.
+    const kabir = await login(servers.a, 3);
+    await kabir.api.v2.members.follow('u4-sara');
+    await home.next('follow.changed', (d) => d.followerId === KABIR && d.followeeId === 'u4-sara' && d.following === true);
+    const after = await newPost(4, "Sara's post, now that Kabir follows her");
+    await home.next('post.created', (d) => idOf(d) === after._id);
+    await kabir.api.v2.members.unfollow('u4-sara');
+    await home.next('follow.changed', (d) => d.followeeId === 'u4-sara' && d.following === false);
+    const unfollowed = await newPost(4, "Sara's post, after Kabir unfollowed her");
+    const own = await newPost(3, "Kabir's own post");
+    await home.next('post.created', (d) => idOf(d) === own._id);
+    expect(home.events.some((e) => e.event === 'post.created' && idOf(e.data) === unfollowed._id)).toBe(false);
+    home.close();
+    explore.close();
+    await streamsOpen(servers.b, 0);
+  }, 180_000);
+
+  it('a reconnect with Last-Event-ID replays through the same filter', async () => {
+    const [x, y] = [await newPost(2, 'Replayed X'), await newPost(2, 'Replayed Y')];
+    const first = await openStream(servers.a, { query: '?explore=1' });
+    await streamsOpen(servers.a, 1);
+    const marker = await newPost(3, 'Before the stream went away');
+    const seen = await first.next('post.created', (d) => idOf(d) === marker._id);
+    first.close();
+    await streamsOpen(servers.a, 0);
+
+    // While away: comments on Y and X, a stranger's post and a followed author's.
+    const sara = await login(servers.b, 4);
+    await sara.api.v2.comments.add(y._id, 'Missed on Y');
+    const { comment } = await sara.api.v2.comments.add(x._id, 'Missed on X');
+    const stranger = await newPost(4, 'A stranger to Kabir, while away');
+    const followed = await newPost(2, 'Followed by Kabir, while away');
+
+    const again = await openStream(servers.a, { query: `?home=${KABIR}&post=${x._id}`, lastEventId: seen.id });
+    await again.next('post.created', (d) => idOf(d) === followed._id);
+    expect(again.events.filter((e) => e.event.startsWith('comment.')).map((e) => (e.data.comment as { _id: string })._id)).toEqual([
+      comment._id,
+    ]);
+    expect(again.events.filter((e) => e.event === 'post.created').map((e) => idOf(e.data))).toEqual([followed._id]);
+    expect(about(again, stranger._id)).toEqual([]);
+    // Counts of both posts still come: every stream gets them.
+    expect(about(again, y._id).map((e) => e.event)).toEqual(['post.counts']);
+    expect(again.events.every((e) => BigInt(e.id) > BigInt(seen.id))).toBe(true);
+    again.close();
+    await streamsOpen(servers.a, 0);
+  }, 180_000);
+
+  it('a stream that gets none of the events still moves on: its heartbeat carries its position', async () => {
+    // A hub of its own with a short heartbeat, serving one stream that names a post nobody writes to.
+    const hub = new LiveHub(servers.a.database.db, undefined, { warn: () => undefined }, { heartbeatMs: 20, pollMs: 20 });
+    const server = http.createServer((_request, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      const filter = filterOf({ post: 'a-post-nobody-reads' }) as StreamFilter;
+      void hub.start().then(() => hub.open(hub.stream(res, 'http://127.0.0.1', filter), undefined));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      let text = '';
+      const seen = (pattern: RegExp) =>
+        new Promise<RegExpExecArray>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`not seen in 20 s: ${text}`)), 20_000);
+          const check = () => {
+            const found = pattern.exec(text);
+            if (found) {
+              clearTimeout(timer);
+              resolve(found);
+            }
+          };
+          response.on('data', check);
+          check();
+        });
+      const response = await new Promise<http.IncomingMessage>((resolve) =>
+        http.get(`http://127.0.0.1:${port}/`, { agent: false }, resolve),
+      );
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      await seen(/: heartbeat\n\n/);
+      // An event for another post only: the stream does not get it, but its position moves past it.
+      const seq = await servers.a.database.db.transaction().execute(async (trx) => {
+        const { rows: inserted } = await sql<{ seq: string }>`insert into change_log (kind, entity_id, post_id, payload)
+          values ('comment.deleted', 'c-elsewhere', 'p-elsewhere', '{"commentId":"c-elsewhere","postId":"p-elsewhere"}') returning seq::text as seq`.execute(
+          trx,
+        );
+        return inserted[0]!.seq;
+      });
+      await seen(new RegExp(`id: ${seq}\n: heartbeat\n\n`));
+      expect(text).not.toContain('event: comment.deleted');
+      response.destroy();
+    } finally {
+      await hub.stop();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 60_000);
+
+  it('a query it cannot read is 400, in the API error shape', async () => {
+    const cases: [string, string][] = [
+      ['?home=', '"home" must be one member id.'],
+      ['?home=u1-adarsh&home=u2-meera', '"home" must be one member id.'],
+      ['?home=%3Cscript%3E', '"home" must be one member id.'],
+      ['?explore=yes', '"explore" must be 1.'],
+      ['?explore=1&explore=1', '"explore" must be 1.'],
+      ['?post=', '"post" must be a post id, given at most 10 times.'],
+      [`?${Array.from({ length: 11 }, (_, i) => `post=p${i}`).join('&')}`, '"post" must be a post id, given at most 10 times.'],
+    ];
+    for (const [query, message] of cases) {
+      const answer = await fetch(`${servers.a.url}/api/v2/events${query}`);
+      expect([query, answer.status]).toEqual([query, 400]);
+      expect(await answer.json()).toEqual({ errors: [message] });
+    }
+    await streamsOpen(servers.a, 0);
+  });
 });

@@ -26,6 +26,27 @@ export const LIVE_CHANNEL = 'orbit-live';
 /** The query parameter that stands for the Last-Event-ID header (a reconnect made by hand). */
 export const LAST_EVENT_ID_PARAM = 'lastEventId';
 
+/**
+ * What a stream's open pages show, in its query (`?home=<member id>&explore=1&post=<post id>`):
+ * the server sends `post.created` to a stream with `explore`, or with `home` when the author is
+ * that member, one of their followers or one they follow (the home feed, SPEC §2); comment events
+ * only to a stream that names their post. Every stream gets the rest (counts, edits, deletions,
+ * members, follows, reset). All of it is public: the stream still takes no token.
+ */
+export const LIVE_TOPIC_PARAMS = { home: 'home', explore: 'explore', post: 'post' } as const;
+
+/** The most posts one stream may name (`post` repeated). */
+export const LIVE_MAX_POSTS = 10;
+
+/** What a stream asks for (the client's side of LIVE_TOPIC_PARAMS). */
+export interface LiveTopics {
+  /** The signed-in member whose home feed is open. */
+  home: string | null;
+  explore: boolean;
+  /** Posts whose comments are on screen. */
+  posts: readonly string[];
+}
+
 /** A post, a comment or a member as events carry them: the v2 shape without viewer fields. */
 export type LivePost = Omit<PostV2, 'viewer'>;
 export type LiveComment = Omit<CommentV2, 'viewerUpvoted'>;
@@ -89,6 +110,9 @@ export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: Liv
 
 export const LIVE_ERRORS = {
   badLastEventId: '"Last-Event-ID" must be an event id this stream sent (a whole number).',
+  badHome: '"home" must be one member id.',
+  badExplore: '"explore" must be 1.',
+  badPost: `"post" must be a post id, given at most ${LIVE_MAX_POSTS} times.`,
 } as const;
 
 /** How often the server sends a comment line on an idle stream (proxies keep it open; a dead peer is found). */

@@ -13,11 +13,14 @@
  *   sees it (RendererV2 without a viewer), and the same frame goes to every stream.
  * - Each stream has a bounded buffer (bytes the socket has not taken yet, and events held while
  *   it replays): past it, the stream is closed; the client reconnects with its last id.
+ * - Each stream gets what its open pages show (./topics.ts). An event it does not get still
+ *   moves its position, and the next heartbeat tells EventSource (an `id:` line with no data).
  */
 import type { ServerResponse } from 'node:http';
 import { LIVE_HEARTBEAT_MS, type LiveEventKind } from '@social/mock-api/contract-live';
 import { one, rows, sql, type Db } from '../db';
 import { RendererV2 } from '../v2/render';
+import type { FilterRow, StreamFilter } from './topics';
 
 export interface LiveOptions {
   /** Bytes a stream may hold unsent before it is dropped. */
@@ -54,11 +57,17 @@ export interface LiveLog {
   warn(obj: object, msg: string): void;
 }
 
-interface ChangeRow {
+interface ChangeRow extends FilterRow {
   seq: string;
   kind: LiveEventKind;
   entity_id: string;
-  payload: Record<string, unknown>;
+}
+
+/** One event ready to go: its SSE frame, and the row the streams' filters read. */
+interface Ready {
+  seq: number;
+  text: string;
+  row: FilterRow;
 }
 
 /** Rows read per query (the live tail and each replay page). */
@@ -89,16 +98,20 @@ export class LiveStream {
     });
   }
 
-  /** The last seq this stream has sent (or skipped: the client already had it). */
+  /** The last seq this stream has sent, or passed over (not for it, or the client already had it). */
   lastSent = 0;
+  /** The last seq the client was told in an `id:` line. */
+  private idSent = 0;
   private replaying = true;
-  private held: { seq: number; text: string }[] = [];
+  private held: Ready[] = [];
   private heldBytes = 0;
   closed = false;
 
   constructor(
     private readonly res: ServerResponse,
     readonly origin: string,
+    /** What this stream gets (./topics.ts). */
+    readonly filter: StreamFilter,
     private readonly maxBufferBytes: number,
     /** Called once when it closes (dropped: its buffer was full). */
     private readonly onClose: (dropped: boolean) => void,
@@ -111,16 +124,23 @@ export class LiveStream {
     if (this.closed) return;
     if (this.res.writableLength + text.length > this.maxBufferBytes) return this.close(true);
     this.res.write(text);
-    if (seq !== undefined) this.lastSent = seq;
+    if (seq !== undefined) this.lastSent = this.idSent = seq;
+  }
+
+  /** The event in sequence order: sent when the stream's filter takes it, else passed over (its position still moves). */
+  send(event: Ready): void {
+    if (this.closed || event.seq <= this.lastSent) return;
+    if (this.filter.accepts(event.row)) this.write(event.text, event.seq);
+    else this.lastSent = event.seq;
   }
 
   /** A live event: held while the stream replays, skipped when the client has it. */
-  push(seq: number, text: string): void {
-    if (this.closed || seq <= this.lastSent) return;
-    if (!this.replaying) return this.write(text, seq);
-    this.heldBytes += text.length;
+  push(event: Ready): void {
+    if (this.closed || event.seq <= this.lastSent) return;
+    if (!this.replaying) return this.send(event);
+    this.heldBytes += event.text.length;
     if (this.heldBytes > this.maxBufferBytes) return this.close(true);
-    this.held.push({ seq, text });
+    this.held.push(event);
   }
 
   /** The replay is done: the events that came meanwhile go out, then everything live. */
@@ -129,7 +149,23 @@ export class LiveStream {
     const held = this.held;
     this.held = [];
     this.heldBytes = 0;
-    for (const { seq, text } of held) if (seq > this.lastSent) this.write(text, seq);
+    for (const event of held) this.send(event);
+    this.tellPosition('');
+  }
+
+  /**
+   * A heartbeat, with the stream's position when events it did not get moved it: an `id:` line
+   * with no data sets EventSource's last id without an event, so its own reconnect starts there.
+   */
+  heartbeat(): void {
+    this.tellPosition(': heartbeat\n');
+  }
+
+  private tellPosition(comment: string): void {
+    if (!this.replaying && this.lastSent > this.idSent) {
+      this.write(`id: ${this.lastSent}\n${comment}\n`);
+      this.idSent = this.lastSent;
+    } else if (comment) this.write(`${comment}\n`);
   }
 
   close(dropped: boolean): void {
@@ -195,7 +231,7 @@ export class LiveHub {
     await this.listenNow();
     const poll = setInterval(() => this.wake(), this.options.pollMs);
     const heartbeat = setInterval(() => {
-      for (const stream of this.streams) stream.write(': heartbeat\n\n');
+      for (const stream of this.streams) stream.heartbeat();
     }, this.options.heartbeatMs);
     poll.unref();
     heartbeat.unref();
@@ -257,9 +293,9 @@ export class LiveHub {
       const found = await rows(
         this.db,
         sql<ChangeRow & { snap: string }>`
-          select s.snap, c.seq::text as seq, c.kind, c.entity_id, c.payload
+          select s.snap, c.seq::text as seq, c.kind, c.entity_id, c.post_id, c.member_id, c.payload
           from (select pg_current_snapshot()::text as snap) s
-          left join lateral (select seq, kind, entity_id, payload from change_log where seq > ${this.delivered} order by seq limit ${PAGE}) c on true
+          left join lateral (select seq, kind, entity_id, post_id, member_id, payload from change_log where seq > ${this.delivered} order by seq limit ${PAGE}) c on true
           order by c.seq`,
       );
       const snap = found[0]?.snap ?? '';
@@ -318,7 +354,7 @@ export class LiveHub {
   }
 
   /** The SSE frames of these rows for streams of `origin` (entities read as they are now; one gone since is left out). */
-  async frames(list: readonly ChangeRow[], origin: string): Promise<{ seq: number; text: string }[]> {
+  async frames(list: readonly ChangeRow[], origin: string): Promise<Ready[]> {
     const v2 = new RendererV2(this.db, origin, undefined);
     const ids = (kinds: readonly string[]) => [...new Set(list.filter((r) => kinds.includes(r.kind)).map((r) => r.entity_id))];
     const [posts, comments, members] = await Promise.all([
@@ -329,7 +365,7 @@ export class LiveHub {
     const post = new Map(posts.map((p) => [p._id, p]));
     const comment = new Map(comments.map((c) => [c._id, c]));
     const member = new Map(members.map((m) => [m._id, m]));
-    const out: { seq: number; text: string }[] = [];
+    const out: Ready[] = [];
     for (const row of list) {
       let data: unknown;
       if (row.kind === 'post.created' || row.kind === 'post.edited')
@@ -338,7 +374,7 @@ export class LiveHub {
         data = comment.has(row.entity_id) ? { comment: comment.get(row.entity_id) } : undefined;
       else if (row.kind === 'member.changed') data = member.has(row.entity_id) ? { member: member.get(row.entity_id) } : undefined;
       else data = row.payload;
-      if (data !== undefined) out.push({ seq: Number(row.seq), text: frame(row.seq, row.kind, data) });
+      if (data !== undefined) out.push({ seq: Number(row.seq), text: frame(row.seq, row.kind, data), row });
     }
     return out;
   }
@@ -349,7 +385,7 @@ export class LiveHub {
       const out = await this.frames(list, origin);
       for (const stream of this.streams) {
         if (stream.origin !== origin) continue;
-        for (const { seq, text } of out) stream.push(seq, text);
+        for (const event of out) stream.push(event);
       }
     }
   }
@@ -363,6 +399,8 @@ export class LiveHub {
     this.streams.add(stream);
     const through = this.delivered;
     try {
+      // After `through` is fixed: a follow since then also comes as an event (see StreamFilter.load).
+      await stream.filter.load(this.db);
       if (lastId === undefined) {
         stream.lastSent = through;
       } else if (lastId >= through) {
@@ -391,10 +429,12 @@ export class LiveHub {
     while (cursor < through && !stream.closed) {
       const page = await rows(
         this.db,
-        sql<ChangeRow>`select c.seq::text as seq, c.kind, c.entity_id, c.payload from change_log c where c.seq > ${cursor} and c.seq <= ${through} order by c.seq limit ${PAGE}`,
+        sql<ChangeRow>`select c.seq::text as seq, c.kind, c.entity_id, c.post_id, c.member_id, c.payload from change_log c where c.seq > ${cursor} and c.seq <= ${through} order by c.seq limit ${PAGE}`,
       );
+      // The same filter as live, in the same order; only what the stream gets is read and sent.
+      const wanted = page.filter((row) => stream.filter.accepts(row));
       // A replay can be long: it goes at the client's pace, and a client that takes nothing is dropped.
-      for (const { seq, text } of await this.frames(page, stream.origin)) {
+      for (const { seq, text } of await this.frames(wanted, stream.origin)) {
         if (!(await stream.drained(this.options.drainTimeoutMs))) return stream.close(true);
         stream.write(text, seq);
       }
@@ -405,8 +445,8 @@ export class LiveHub {
   }
 
   /** A stream on this response (open it with open()). */
-  stream(res: ServerResponse, origin: string): LiveStream {
-    const stream = new LiveStream(res, origin, this.options.maxBufferBytes, (dropped) => {
+  stream(res: ServerResponse, origin: string, filter: StreamFilter): LiveStream {
+    const stream = new LiveStream(res, origin, filter, this.options.maxBufferBytes, (dropped) => {
       this.streams.delete(stream);
       if (dropped) this.dropped += 1;
     });

@@ -3,6 +3,8 @@
  * event carries only what anyone may read, so the stream takes no token (an EventSource can't
  * send headers, and a token in the URL would end up in logs). `Last-Event-ID` (the header
  * EventSource sends on its own reconnects, or `?lastEventId=`) replays what came after it.
+ * The query names what the client's open pages show (`home`, `explore`, `post`: ./topics.ts);
+ * the stream gets those events and the ones every stream gets, live and in a replay alike.
  *
  * The reply is hijacked: Fastify's onSend hooks (compression) and the request time limit
  * (http/operations.ts: a hijacked reply counts as answered) leave it alone. The headers the
@@ -15,6 +17,7 @@ import { LAST_EVENT_ID_PARAM, LIVE_ERRORS, LIVE_EVENTS_PATH } from '@social/mock
 import { errorBody } from '@social/mock-api/errors';
 import { unavailable } from '../http/operations';
 import type { LiveHub } from './hub';
+import { filterOf } from './topics';
 
 export interface LiveRouteOptions {
   /** This API's origin as the client reached it (picture URLs). */
@@ -56,6 +59,8 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     const query = (request.query ?? {}) as Record<string, unknown>;
     const lastId = lastEventIdOf(request.headers['last-event-id'] ?? query[LAST_EVENT_ID_PARAM]);
     if (lastId === null) return reply.code(400).send(errorBody(LIVE_ERRORS.badLastEventId));
+    const filter = filterOf(query);
+    if ('error' in filter) return reply.code(400).send(errorBody(filter.error));
     if (request.method === 'HEAD')
       return reply.code(200).header('Content-Type', 'text/event-stream; charset=utf-8').header('Cache-Control', 'no-store').send();
     try {
@@ -77,7 +82,7 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     res.socket?.setNoDelay(true);
     // The headers go out now, and EventSource waits 2 s before a reconnect.
     res.write('retry: 2000\n: connected\n\n');
-    const stream = hub.stream(res, options.origin(request));
+    const stream = hub.stream(res, options.origin(request), filter);
     try {
       await hub.open(stream, lastId);
     } catch (error) {

@@ -10,6 +10,7 @@ import { PAGE_LIMITS, type CommentV2, type MeV2, type MemberV2, type PostV2 } fr
 import { api, useAuth } from '@social/shell/bus';
 import { queryClient, queryKeys, type FeedMode, type FollowListKind, type MemberPostsTab } from './client';
 import { putMe, seedMembers, seedPosts } from './cache';
+import { useLiveTopic } from './live/topics';
 
 type PageParam = string | null;
 
@@ -115,6 +116,8 @@ async function feedPage(mode: FeedMode, sort: PostSort, cursor: PageParam) {
 /** Home (me, my followers and whom I follow) or explore (everyone), Latest or Trending, page by page. */
 export function useFeed(mode: FeedMode, sort: PostSort, { enabled = true }: { enabled?: boolean } = {}): PagedList<PostV2> {
   const auth = useAuth();
+  // Explore's new posts come live while it is open (home's always do: live/connection.ts).
+  useLiveTopic(mode === 'explore' && enabled && auth ? 'explore' : null);
   return usePagedList(queryKeys.feed(mode, sort), (cursor) => feedPage(mode, sort, cursor), 'posts', enabled && !!auth);
 }
 
@@ -158,6 +161,8 @@ export function usePostEntity(post: PostV2): PostV2 {
 
 /** A post's comments, oldest first, page by page. */
 export function useComments(postId: string): PagedList<CommentV2> {
+  // Its comment events come live while it is shown.
+  useLiveTopic(postId ? `post:${postId}` : null);
   return usePagedList(queryKeys.comments(postId), (cursor) => api.v2.comments.ofPost(postId, { cursor }), 'comments', !!postId);
 }
 

@@ -56,7 +56,16 @@ export {
   type PagedList,
 } from './hooks';
 export { applyLiveEvent, type LiveContext } from './live/apply';
-export { connectLive, openDefaultSource, type LiveConnection, type LiveSource, type OpenSource } from './live/connection';
+export {
+  connectLive,
+  liveEventsUrl,
+  openDefaultSource,
+  type LiveConnection,
+  type LiveRequest,
+  type LiveSource,
+  type OpenSource,
+} from './live/connection';
+export { useLiveTopic, type LiveTopic } from './live/topics';
 export { DELETED_POST_MESSAGE, POST_DELETED_NOTICE, isPostDeleted, markPostDeleted, postActionError, usePostDeleted } from './live/deleted';
 export { addNewPost, clearNewPosts, newPostsOf, showNewPosts, useNewPosts } from './live/new-posts';
 

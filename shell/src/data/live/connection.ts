@@ -6,20 +6,59 @@
  *   posts each write's events (this page's own writes included).
  * Each event is applied to the query cache (./apply.ts). Sign-out closes the connection and
  * forgets what it held.
+ *
+ * api-server's stream sends what the open pages show (its query: the member's home feed, and
+ * ./topics.ts: explore, the posts whose comments are on screen). When a page shows something
+ * the stream does not send, the EventSource is opened again with the new query and the last id
+ * this page got, so the server replays what the new set adds since then. The in-browser backend's channel is not filtered
+ * (every tab of one browser), so it stays open.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { LIVE_CHANNEL, LIVE_EVENT_KINDS, LIVE_EVENTS_PATH, type LiveEvent, type LiveEventKind } from '@social/mock-api/contract-live';
+import {
+  LAST_EVENT_ID_PARAM,
+  LIVE_CHANNEL,
+  LIVE_EVENT_KINDS,
+  LIVE_EVENTS_PATH,
+  LIVE_TOPIC_PARAMS,
+  type LiveEvent,
+  type LiveEventKind,
+  type LiveTopics,
+} from '@social/mock-api/contract-live';
 import { api, apiBaseUrl, auth$, toast, whenBackendReady } from '@social/shell/bus';
+import { queryKeys } from '../client';
 import { applyLiveEvent, type LiveContext } from './apply';
 import { forgetDeletedPosts } from './deleted';
 import { clearNewPosts } from './new-posts';
+import { onOpenTopics, openTopics, type OpenTopics } from './topics';
 
 export interface LiveSource {
   close(): void;
+  /** It sends only what its topics asked for (api-server's stream): it is opened again when they change. */
+  byTopics?: boolean;
+}
+
+/** What a source is opened with. */
+export interface LiveRequest {
+  /** What the open pages show. */
+  topics: LiveTopics;
+  /** The id of the last event this page got (null: none yet): a source opened again goes on from it. */
+  lastEventId: string | null;
 }
 
 /** Opens the transport for the backend in use; `onEvents` gets events in order. */
-export type OpenSource = (onEvents: (events: LiveEvent[]) => void) => LiveSource | null;
+export type OpenSource = (onEvents: (events: LiveEvent[]) => void, request: LiveRequest) => LiveSource | null;
+
+/** api-server's stream URL for a request (`?home=…&explore=1&post=…&lastEventId=…`). */
+export function liveEventsUrl(base: string, { topics, lastEventId }: LiveRequest): string {
+  const query = new URLSearchParams();
+  if (topics.home) query.set(LIVE_TOPIC_PARAMS.home, topics.home);
+  if (topics.explore) query.set(LIVE_TOPIC_PARAMS.explore, '1');
+  for (const post of topics.posts) query.append(LIVE_TOPIC_PARAMS.post, post);
+  // A hand-made reconnect's Last-Event-ID (EventSource's own reconnects send the header, which wins).
+  if (lastEventId) query.set(LAST_EVENT_ID_PARAM, lastEventId);
+  const text = query.toString();
+  return `${base}/api/v2${LIVE_EVENTS_PATH}${text ? `?${text}` : ''}`;
+}
 
 function parse(kind: LiveEventKind, message: MessageEvent<string>): LiveEvent | null {
   try {
@@ -30,18 +69,18 @@ function parse(kind: LiveEventKind, message: MessageEvent<string>): LiveEvent | 
 }
 
 /** The transport the backend in use has: EventSource on api-server, else the fake backend's channel. */
-export const openDefaultSource: OpenSource = (onEvents) => {
+export const openDefaultSource: OpenSource = (onEvents, request) => {
   const base = apiBaseUrl();
   if (base) {
     if (typeof EventSource === 'undefined') return null;
-    const source = new EventSource(`${base}/api/v2${LIVE_EVENTS_PATH}`);
+    const source = new EventSource(liveEventsUrl(base, request));
     for (const kind of LIVE_EVENT_KINDS) {
       source.addEventListener(kind, (message) => {
         const event = parse(kind, message);
         if (event) onEvents([event]);
       });
     }
-    return source;
+    return { close: () => source.close(), byTopics: true };
   }
   if (typeof BroadcastChannel === 'undefined') return null;
   const channel = new BroadcastChannel(LIVE_CHANNEL);
@@ -50,6 +89,10 @@ export const openDefaultSource: OpenSource = (onEvents) => {
   };
   return channel;
 };
+
+/** Whether `now` shows something `asked` did not ask for. */
+const adds = (now: OpenTopics, asked: OpenTopics): boolean =>
+  (now.explore && !asked.explore) || now.posts.some((postId) => !asked.posts.includes(postId));
 
 /** Whom the member follows, as far as this page knows (filled by asking, kept by follow.changed). */
 class HomeAuthors {
@@ -96,9 +139,12 @@ export function connectLive(client: QueryClient, open: OpenSource = openDefaultS
   let sessionToken: string | null = null;
   let generation = 0;
   let authors = new HomeAuthors();
+  let stopTopics: (() => void) | null = null;
 
   const close = () => {
     generation += 1;
+    stopTopics?.();
+    stopTopics = null;
     source?.close();
     source = null;
     clearNewPosts();
@@ -125,19 +171,43 @@ export function connectLive(client: QueryClient, open: OpenSource = openDefaultS
       },
       notify: (message) => toast('info', message),
     };
-    void whenBackendReady().then(
-      () => {
-        if (mine !== generation) return;
-        source = open((events) => {
-          if (mine !== generation) return;
+    let lastEventId: string | null = null;
+    let asked = openTopics();
+    let opened = 0;
+    const openSource = () => {
+      asked = openTopics();
+      const current = ++opened;
+      source = open(
+        (events) => {
+          // A source closed for a new one says nothing more (its events come again from the new one).
+          if (mine !== generation || current !== opened) return;
           for (const event of events) {
+            lastEventId = event.id;
             try {
               void applyLiveEvent(event, ctx);
             } catch (error) {
               console.warn('live: could not apply an event', event.kind, error);
             }
           }
-        });
+        },
+        { topics: { home: myId, ...asked }, lastEventId },
+      );
+    };
+    stopTopics = onOpenTopics((topics) => {
+      // Only a page that shows something the stream does not send opens it again. A page that
+      // closes alone does not: the stream sends a little more until the next reconnect.
+      if (mine !== generation || !source?.byTopics || !adds(topics, asked)) return;
+      const before = asked;
+      source.close();
+      openSource();
+      // Comments of a post no page shows any more get no events now: read again when shown.
+      for (const postId of before.posts)
+        if (!topics.posts.includes(postId))
+          void client.invalidateQueries({ queryKey: queryKeys.comments(postId), exact: true, refetchType: 'none' });
+    });
+    void whenBackendReady().then(
+      () => {
+        if (mine === generation) openSource();
       },
       () => undefined,
     );
