@@ -206,8 +206,40 @@ async function startServer() {
   return { child, url };
 }
 
+/**
+ * CPU time used so far, in ms, by the three parties of a call: api-server (its process), the
+ * database (the postmaster, its live children and the children it has reaped) and the load
+ * generator (this process: autocannon runs here). Read from /proc (Linux), so a figure per
+ * request does not depend on what else the machine is doing, unlike req/s and latencies.
+ */
+const CLOCK_TICKS_PER_S = 100;
+function procTimes(pid) {
+  try {
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15, cutime 16, cstime 17.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(f[1]), own: Number(f[11]) + Number(f[12]), reaped: Number(f[13]) + Number(f[14]) };
+  } catch {
+    return undefined; // gone in between
+  }
+}
+function cpuNow(apiPid, postmasterPid) {
+  const ms = (ticks) => (ticks * 1000) / CLOCK_TICKS_PER_S;
+  let db = 0;
+  const postmaster = procTimes(postmasterPid);
+  if (postmaster) db += postmaster.own + postmaster.reaped;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const t = procTimes(entry);
+    if (t && t.ppid === postmasterPid) db += t.own;
+  }
+  const api = procTimes(apiPid);
+  const self = process.cpuUsage();
+  return { api: ms(api ? api.own : 0), db: ms(db), client: (self.user + self.system) / 1000 };
+}
+
 /** One measurement after a short warm-up: at most DURATION_S seconds and `max` requests. */
-async function measure(base, name, request, { max = DURATION_S * 20_000 } = {}) {
+async function measure(base, name, request, cpu, { max = DURATION_S * 20_000 } = {}) {
   const run = (duration, limit) =>
     new Promise((resolve, reject) => {
       autocannon({ url: base, connections: CONNECTIONS, duration, maxOverallRequests: limit, requests: [request] }, (error, result) =>
@@ -215,9 +247,16 @@ async function measure(base, name, request, { max = DURATION_S * 20_000 } = {}) 
       );
     });
   await run(Math.min(2, DURATION_S), max);
+  const before = cpu();
   const result = await run(DURATION_S, max);
+  const after = cpu();
+  const perRequest = (key) => Math.round(((after[key] - before[key]) / Math.max(1, result.requests.total)) * 100) / 100;
+  const cpuMs = { api: perRequest('api'), db: perRequest('db'), client: perRequest('client') };
   return {
     name,
+    cpuMs,
+    // What the machine's cores could carry if they did nothing but this call (client included).
+    cpuCeilingRps: Math.round((require('os').cpus().length * 1000) / Math.max(0.01, cpuMs.api + cpuMs.db + cpuMs.client)),
     requests: result.requests.total,
     rps: Math.round(result.requests.average * 10) / 10,
     p50: result.latency.p50,
@@ -262,7 +301,7 @@ function pgbenchTps(url) {
   };
 }
 
-async function benchSize(db, base, tokens) {
+async function benchSize(db, base, tokens, cpu) {
   const token = (i) => tokens[i % tokens.length];
   // Posts nobody has reacted to, for likes that are all new; members with posts, for their lists.
   const fresh = (await db.query(`select id from posts where like_count = 0 and dislike_count = 0 order by md5(id) limit 20000`)).rows.map(
@@ -364,10 +403,11 @@ async function benchSize(db, base, tokens) {
   const logStart = logFile && fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
   for (const call of calls.filter((c) => !ONLY || ONLY.some((word) => c.name.startsWith(word)))) {
     const bytes = await call.bytes();
-    const figures = await measure(base, call.name, call.request);
+    const figures = await measure(base, call.name, call.request, cpu);
     results.push({ ...figures, answerBytes: bytes });
+    const { api, db: dbMs, client } = figures.cpuMs;
     console.log(
-      `  ${call.name}: ${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${bytes} B${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}`,
+      `  ${call.name}: ${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${bytes} B${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}; CPU per request: api ${api} ms, database ${dbMs} ms, load generator ${client} ms (ceiling ${figures.cpuCeilingRps} req/s)`,
     );
   }
   const slowPlans = logFile ? slowPlansSince(logFile, logStart) : [];
@@ -398,12 +438,16 @@ function markdown(report) {
     '',
     `PostgreSQL ${report.postgres} (throwaway, loopback), api-server pool ${report.pool}, autocannon ${report.connections} connections, ${report.durationSeconds} s per call after a 2 s warm-up, ${report.members.toLocaleString('en')} members. Machine: ${report.machine}.`,
     '',
-    '| posts | call | req/s | p50 ms | p99 ms | answer bytes | non-2xx |',
-    '| ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    'CPU ms per request: read from /proc for api-server, the database server and the load generator (autocannon), so they hold whatever else the machine is doing; the ceiling is what the cores could carry doing only that call.',
+    '',
+    '| posts | call | req/s | p50 ms | p99 ms | answer bytes | non-2xx | CPU ms/req: api · db · load gen | CPU ceiling req/s |',
+    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
   ];
   for (const run of report.runs)
     for (const r of run.results)
-      lines.push(`| ${run.posts.toLocaleString('en')} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.answerBytes} | ${r.non2xx} |`);
+      lines.push(
+        `| ${run.posts.toLocaleString('en')} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.answerBytes} | ${r.non2xx} | ${r.cpuMs ? `${r.cpuMs.api} · ${r.cpuMs.db} · ${r.cpuMs.client}` : '–'} | ${r.cpuCeilingRps ?? '–'} |`,
+      );
   lines.push(
     '',
     `| posts | pgbench TPC-B-like TPS | pgbench select-only TPS | statements over ${report.slowMs} ms while measuring | load (generate) s | vacuum analyze s |`,
@@ -464,6 +508,9 @@ async function main() {
   };
   // The server migrates and seeds the empty database; the network is generated around the seed.
   const server = await startServer();
+  const dataDirectory = (await db.query('show data_directory')).rows[0].data_directory;
+  const postmasterPid = Number(fs.readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const cpu = () => cpuNow(server.child.pid, postmasterPid);
   try {
     console.log(`api-server on ${server.url}, PostgreSQL ${postgres} (${DATABASE_URL})`);
     console.log(`generating ${MEMBERS} members and their follows…`);
@@ -494,7 +541,7 @@ async function main() {
       console.log(
         `  ${(generate.loadMs / 1000).toFixed(1)} s (+ ${(generate.vacuumAnalyzeMs / 1000).toFixed(1)} s vacuum analyze): ${JSON.stringify(counts)}`,
       );
-      const measured = await benchSize(db, server.url, tokens);
+      const measured = await benchSize(db, server.url, tokens, cpu);
       report.runs.push({ posts: size, rows: counts, generate, ...measured });
     }
   } finally {
