@@ -28,6 +28,7 @@ const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
 const apps = require('./apps');
+const { launchChromium } = require('./chromium');
 // GET url: its status, or 0 when nothing answers.
 const { statusOf: status } = require('./ready');
 
@@ -111,20 +112,7 @@ async function portsFreed() {
 
 let browserPromise = null;
 function browser() {
-  if (!browserPromise) {
-    const { chromium } = require('playwright-core');
-    browserPromise = chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-  }
+  if (!browserPromise) browserPromise = launchChromium();
   return browserPromise;
 }
 async function freshPage() {
