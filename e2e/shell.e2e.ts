@@ -144,3 +144,20 @@ test('the site has a favicon, an installable web app manifest, a description and
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('the skip link is out of sight until focused; on a small screen the brand shows its logo alone and keeps its name', async () => {
+  for (const width of [1280, 400]) {
+    const { page, context } = await openPage(browser, { width });
+    await page.goto(`${SHELL}/mockman`);
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    const area = () => skip.evaluate((link) => link.getBoundingClientRect().width * link.getBoundingClientRect().height);
+    await skip.waitFor({ state: 'attached' });
+    expect(await area()).toBeLessThanOrEqual(1);
+    await skip.focus();
+    expect(await area()).toBeGreaterThan(100);
+    const brand = page.getByRole('link', { name: 'Orbit', exact: true });
+    expect(await brand.getAttribute('href')).toBe('/');
+    expect(await brand.getByText('Orbit', { exact: true }).isVisible()).toBe(width > 600);
+    await context.close();
+  }
+});

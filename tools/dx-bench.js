@@ -18,6 +18,8 @@
  *                 "open http://localhost:3000" is printed; and api-server alone (PGlite) until it answers.
  *   test          `npm run test:unit`: wall time, peak resident memory of the whole process tree, result.
  *
+ * Writes tools/dx-bench-latest.json and .md (the report docs/developing.md links to): the latest
+ * result of each row group, so a run of one group keeps the others' last figures.
  * It changes nothing it does not restore, except the caches and dist/ folders it empties on purpose.
  * Ports 3000-3005 and 4000 must be free. A measurement, not a test: it asserts nothing.
  */
@@ -26,6 +28,7 @@ const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
 const apps = require('./apps');
+const { launchChromium } = require('./chromium');
 // GET url: its status, or 0 when nothing answers.
 const { statusOf: status } = require('./ready');
 
@@ -41,6 +44,7 @@ const FIRST_ONLY = argv.includes('--first-only');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms) => (ms == null ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
+const LATEST = path.join(__dirname, 'dx-bench-latest');
 const CACHE_DIRS = [path.join(root, 'node_modules', '.cache', 'webpack')];
 
 function emptyCaches() {
@@ -108,20 +112,7 @@ async function portsFreed() {
 
 let browserPromise = null;
 function browser() {
-  if (!browserPromise) {
-    const { chromium } = require('playwright-core');
-    browserPromise = chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-  }
+  if (!browserPromise) browserPromise = launchChromium();
   return browserPromise;
 }
 async function freshPage() {
@@ -400,48 +391,98 @@ async function measureTest() {
   return { wall: Date.now() - proc.started, peakBytes: peak, exit: code, summary };
 }
 
-function table(results) {
-  const out = ['| row | measured |', '|---|---|'];
+/** Each measured row as [group, row, measured] (group: the dx-bench row that measured it). */
+function rowsOf(results) {
+  const out = [];
   const r = results;
+  const add = (group, row, measured) => out.push([group, row, measured]);
   if (r.start) {
-    out.push(
-      `| \`npm start\`, empty cache, until "Log In" shows | ${seconds(r.start.firstLogIn)} (ready line at ${seconds(r.start.firstReadyLine)}; URL printed: ${r.start.firstPrintedUrl ? 'yes' : 'no'}; "absolute path resolution" warnings: ${r.start.warnings}) |`,
+    add(
+      'start',
+      '`npm start`, empty cache, until "Log In" shows',
+      `${seconds(r.start.firstLogIn)} (ready line at ${seconds(r.start.firstReadyLine)}; URL printed: ${r.start.firstPrintedUrl ? 'yes' : 'no'}; "absolute path resolution" warnings: ${r.start.warnings})`,
     );
-    if (!FIRST_ONLY)
-      out.push(`| \`npm start\` again, cache kept | ${seconds(r.start.nextLogIn)} (ready line at ${seconds(r.start.nextReadyLine)}) |`);
-    out.push(`| full page load of /login in development (median of 3) | ${seconds(r.start.pageLoad?.median)} |`);
+    if ('nextLogIn' in r.start)
+      add('start', '`npm start` again, cache kept', `${seconds(r.start.nextLogIn)} (ready line at ${seconds(r.start.nextReadyLine)})`);
+    add('start', 'full page load of /login in development (median of 3)', seconds(r.start.pageLoad?.median));
     const e = r.start.inShell;
     if (e)
-      out.push(
-        `| change a string in feed-mfe, home feed inside the shell | ${e.error ? e.error : `shown in ${seconds(e.refresh)}; page reloaded: ${e.reloaded ? 'yes' : 'no'}; draft kept: ${e.draftKept ? 'yes' : 'no'}`} |`,
+      add(
+        'start',
+        'change a string in feed-mfe, home feed inside the shell',
+        e.error
+          ? e.error
+          : `shown in ${seconds(e.refresh)}; page reloaded: ${e.reloaded ? 'yes' : 'no'}; draft kept: ${e.draftKept ? 'yes' : 'no'}`,
       );
   }
   if (r.remote) {
-    out.push(`| \`npm start -w feed-mfe\`, empty cache, first post on screen | ${seconds(r.remote.firstPost)} |`);
-    out.push(
-      `| change a string in feed-mfe | shown in ${seconds(r.remote.refresh)}; page reloaded: ${r.remote.reloaded ? 'yes' : 'no'}; draft kept: ${r.remote.draftKept ? 'yes' : 'no'} |`,
+    add('remote', '`npm start -w feed-mfe`, empty cache, first post on screen', seconds(r.remote.firstPost));
+    add(
+      'remote',
+      'change a string in feed-mfe',
+      `shown in ${seconds(r.remote.refresh)}; page reloaded: ${r.remote.reloaded ? 'yes' : 'no'}; draft kept: ${r.remote.draftKept ? 'yes' : 'no'}`,
     );
-    out.push(
-      `| feed-mfe alone: a card's author link / comments link | ${r.remote.authorLink ?? 'n/a'} / ${r.remote.commentLink ?? 'n/a'} |`,
+    add(
+      'remote',
+      "feed-mfe alone: a card's author link / comments link",
+      `${r.remote.authorLink ?? 'n/a'} / ${r.remote.commentLink ?? 'n/a'}`,
     );
   }
   if (r.build) {
-    out.push(`| \`npm run build\`, no dist, empty cache | ${seconds(r.build.cold)} |`);
-    out.push(`| \`npm run build\` again, nothing changed | ${seconds(r.build.warm)} |`);
+    add('build', '`npm run build`, no dist, empty cache', seconds(r.build.cold));
+    add('build', '`npm run build` again, nothing changed', seconds(r.build.warm));
   }
-  if (r['serve-server']) {
-    const s = r['serve-server'];
-    out.push(
-      `| \`npm run serve:server\`: shell answers / API answers / "open …" printed | ${seconds(s.pages)} / ${seconds(s.api)} / ${s.readyLine == null ? 'never' : seconds(s.readyLine)} |`,
+  const s = r['serve-server'];
+  if (s) {
+    add(
+      'serve-server',
+      '`npm run serve:server`: shell answers / API answers / "open …" printed',
+      `${seconds(s.pages)} / ${seconds(s.api)} / ${s.readyLine == null ? 'never' : seconds(s.readyLine)}`,
     );
-    out.push(`| api-server alone (PGlite) until /api answers | ${seconds(s.apiAlone)} |`);
+    add('serve-server', 'api-server alone (PGlite) until /api answers', seconds(s.apiAlone));
   }
   if (r.test) {
-    out.push(
-      `| \`npm run test:unit\`: time, peak RSS of the process tree | ${seconds(r.test.wall)}, ${(r.test.peakBytes / 2 ** 30).toFixed(2)} GB (exit ${r.test.exit}; ${r.test.summary ?? ''}) |`,
+    add(
+      'test',
+      '`npm run test:unit`: time, peak RSS of the process tree',
+      `${seconds(r.test.wall)}, ${(r.test.peakBytes / 2 ** 30).toFixed(2)} GB (exit ${r.test.exit}; ${r.test.summary ?? ''})`,
     );
   }
-  return out.join('\n');
+  return out;
+}
+
+function table(results) {
+  return ['| row | measured |', '|---|---|', ...rowsOf(results).map(([, row, measured]) => `| ${row} | ${measured} |`)].join('\n');
+}
+
+/**
+ * tools/dx-bench-latest.json keeps the latest result of each row group with its date and machine
+ * (a run of some groups replaces only those), and tools/dx-bench-latest.md is made from it.
+ */
+function writeLatest(results, run) {
+  let latest = {};
+  try {
+    latest = JSON.parse(fs.readFileSync(`${LATEST}.json`, 'utf8'));
+  } catch {
+    // No report yet: this run starts it.
+  }
+  for (const [group, result] of Object.entries(results)) if (!result.error) latest[group] = { ...run, result };
+  fs.writeFileSync(`${LATEST}.json`, `${JSON.stringify(latest, null, 2)}\n`);
+  const groups = ROWS.filter((group) => latest[group]);
+  const lines = [
+    '# dx-bench (`node tools/dx-bench.js`): the latest measurement of each row',
+    '',
+    'Each group of rows comes from the last run that measured it (`node tools/dx-bench.js <group>`); its date and machine are listed below the table.',
+    '',
+    '| group | row | measured |',
+    '|---|---|---|',
+    ...groups.flatMap((group) =>
+      rowsOf({ [group]: latest[group].result }).map(([, row, measured]) => `| ${group} | ${row} | ${measured} |`),
+    ),
+    '',
+    ...groups.map((group) => `- ${group}: ${latest[group].at}, ${latest[group].machine}`),
+  ];
+  fs.writeFileSync(`${LATEST}.md`, `${lines.join('\n')}\n`);
 }
 
 async function main() {
@@ -449,9 +490,9 @@ async function main() {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-  console.log(
-    `dx-bench: ${rows.join(', ')} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, load ${load}`,
-  );
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, load ${load} at start`;
+  const at = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  console.log(`dx-bench: ${rows.join(', ')} on ${machine}`);
   const results = {};
   const measure = {
     start: measureStart,
@@ -472,6 +513,7 @@ async function main() {
   }
   if (browserPromise) await (await browserPromise).close();
   console.log(`\n${table(results)}\n\nmachine: ${os.cpus().length} cores, load at start ${load}`);
+  writeLatest(results, { at, machine });
   if (outFile) fs.writeFileSync(outFile, JSON.stringify({ at: new Date().toISOString(), load, results }, null, 2));
 }
 

@@ -4,9 +4,10 @@
  * cold (Lighthouse clears the origin's storage, service worker included) and `/` signed in
  * (a member logs in first; then the service worker, Cache Storage and the HTTP cache are
  * cleared, the token and the data stay, so `/` is a cold load of the home feed). Prints the
- * median of each figure over the runs; one fresh Chromium profile per run.
+ * median of each figure over the runs; one fresh Chromium profile per run. Writes them to
+ * tools/lighthouse-latest.json and tools/lighthouse-latest.md (the report the docs link to).
  *
- *   flock /tmp/orbit-ports.lock node tools/lighthouse.js [--runs 3] [--out file.json]
+ *   flock /tmp/orbit-ports.lock node tools/lighthouse.js [--runs 3] [--out another-copy.json]
  *   node tools/lighthouse.js --base http://localhost:3100   (builds already served there)
  *
  * Needs `npm run build` first; serves the build itself (tools/serve.js, like e2e and the bench)
@@ -29,6 +30,9 @@ const OUT = option('--out');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const BASE = option('--base');
 const SHELL = BASE ?? 'http://localhost:3000';
+const REPORT = path.join(__dirname, 'lighthouse-latest');
+// The goals of issue 24 (docs/offline.md, "Measured"); SEO, accessibility and best practices: 1.
+const GOALS = { performance: 0.95, tbt: 150, lcp: 1800 };
 
 async function launch() {
   const port = await freePort();
@@ -117,6 +121,7 @@ function lighthouse(url, port, keepStorage) {
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
     .map((a) => a.id);
   return {
+    lighthouseVersion: report.lighthouseVersion,
     finalUrl: report.finalDisplayedUrl,
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -129,12 +134,54 @@ function lighthouse(url, port, keepStorage) {
   };
 }
 
+/** tools/lighthouse-latest.md from the report main() writes: one row per page, then the goals. */
+function markdownOf({ date, lighthouseVersion, runs, machine, pages }) {
+  const score = (v) => (v === null ? '–' : v.toFixed(2));
+  const lines = [
+    `# Lighthouse (\`node tools/lighthouse.js\`), ${date}`,
+    '',
+    `Lighthouse ${lighthouseVersion}, mobile preset (simulated slow 4G, 4× CPU slowdown), on the production build: \`/login\` cold, \`/\` signed in with the service worker and every cache cleared first. Median of ${runs} runs, one fresh Chromium profile each. Machine: ${machine}.`,
+    '',
+    '| Page | Performance (each run) | TBT | LCP | SEO | Accessibility | Best practices |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const [target, s] of Object.entries(pages)) {
+    const each = s.runs.map((r) => score(r.performance)).join(' / ');
+    const tbt = s.tbt === null ? '–' : `${Math.round(s.tbt).toLocaleString('en-US')} ms`;
+    const lcp = s.lcp === null ? '–' : `${(s.lcp / 1000).toFixed(2)} s`;
+    lines.push(
+      `| \`${target}\`${target === '/' ? ' signed in' : ''} | ${score(s.performance)} (${each}) | ${tbt} | ${lcp} | ${score(s.seo)} | ${score(s.accessibility)} | ${score(s.bestPractices)} |`,
+    );
+  }
+  lines.push(
+    '',
+    `Goals: performance ≥ ${GOALS.performance}, TBT ≤ ${GOALS.tbt} ms, LCP ≤ ${GOALS.lcp / 1000} s, SEO, accessibility and best practices 1.00.`,
+    '',
+  );
+  for (const [target, s] of Object.entries(pages)) {
+    const missed = [
+      ['performance', s.performance !== null && s.performance >= GOALS.performance],
+      ['TBT', s.tbt !== null && s.tbt <= GOALS.tbt],
+      ['LCP', s.lcp !== null && s.lcp <= GOALS.lcp],
+      ['SEO', s.seo === 1],
+      ['accessibility', s.accessibility === 1],
+      ['best practices', s.bestPractices === 1],
+    ].flatMap(([name, ok]) => (ok ? [] : [name]));
+    lines.push(`- \`${target}\`: ${missed.length ? `NOT met (${missed.join(', ')})` : 'met'}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 const median = (values) => {
   const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
 };
 
 async function main() {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   const stop = BASE ? () => undefined : await startServers();
   const results = { '/login': [], '/': [] };
   try {
@@ -167,7 +214,17 @@ async function main() {
       `${target}: performance ${s.performance}, TBT ${Math.round(s.tbt)} ms, LCP ${(s.lcp / 1000).toFixed(2)} s, FCP ${(s.fcp / 1000).toFixed(2)} s, SEO ${s.seo}, accessibility ${s.accessibility}, best practices ${s.bestPractices}`,
     );
   }
-  if (OUT) fs.writeFileSync(OUT, JSON.stringify(summary, null, 2));
+  const report = {
+    date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    lighthouseVersion: results['/login'][0]?.lighthouseVersion ?? 'unknown',
+    runs: RUNS,
+    machine: `${os.cpus().length} cores, load average ${load} at start`,
+    pages: summary,
+  };
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  fs.writeFileSync(`${REPORT}.json`, json);
+  fs.writeFileSync(`${REPORT}.md`, markdownOf(report));
+  if (OUT) fs.writeFileSync(OUT, json);
 }
 
 main().catch((error) => {

@@ -13,7 +13,8 @@
  * - Fan-out: opens BENCH_STREAMS (default 2,000) streams on instance A; reports A's resident
  *   memory before and after (from /proc), then one write on B and the time until every stream
  *   has its event.
- * Writes api-server/bench/latest-live.json.
+ * Writes api-server/bench/latest-live.json and, from it, latest-live.md (the report the docs link
+ * to); `node api-server/bench/live.js --markdown` writes the .md again from the .json alone.
  */
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -28,7 +29,36 @@ const STREAMS = Math.min(Number(process.env.BENCH_STREAMS ?? 2000), 10000);
 const TIMEOUT_MS = 10_000;
 const CREDENTIALS = { username: 'adarsh@socialmfe.dev', password: 'adarsh123' };
 const POST_ID = 'p11-chess';
+const JSON_REPORT = path.join(__dirname, 'latest-live.json');
+const MD_REPORT = path.join(__dirname, 'latest-live.md');
+// The goals of issue 23 (docs/live.md, "Delivery bench").
+const GOALS = { deliveryP95Ms: 250, extraMb: 50, fanoutAllMs: 1000 };
 
+/** latest-live.md from a report of main(): the figures against the goals. */
+function markdownOf({ date, load, delivery: d, fanout: f }) {
+  const n = (value) => value.toLocaleString('en-US');
+  const met = (ok) => (ok ? 'met' : 'NOT met');
+  return [
+    `# Live delivery bench (\`npm run bench:live\`), ${date}`,
+    '',
+    `Two api-server instances and one throwaway PostgreSQL on 127.0.0.1. Load average when the run ended (1, 5, 15 min): ${load.split(' ').slice(0, 3).join(' ')}.`,
+    '',
+    '| Figure | Goal | Measured | |',
+    '|---|---:|---:|---|',
+    `| Write on A → event on B, p50 / p95 / max (${n(d.writes)} writes) | p95 ≤ ${GOALS.deliveryP95Ms} ms | ${d.p50Ms} / ${d.p95Ms} / ${d.maxMs} ms | ${met(d.p95Ms <= GOALS.deliveryP95Ms)} |`,
+    `| ${n(f.streams)} open streams on one instance: extra memory | ≤ ${GOALS.extraMb} MB | ${f.extraMb} MB (${f.rssBeforeMb} → ${f.rssAfterMb} MB RSS) | ${met(f.extraMb <= GOALS.extraMb)} |`,
+    `| One event to all ${n(f.streams)} streams: first / median / last | ≤ ${GOALS.fanoutAllMs / 1000} s | ${f.firstMs} / ${f.p50Ms} / ${f.allMs} ms | ${met(f.allMs <= GOALS.fanoutAllMs)} |`,
+    `| Opening the ${n(f.streams)} streams, one after the other | | ${(f.openAllMs / 1000).toFixed(1)} s | |`,
+    '',
+    `\`live_streams_open\` on \`/metrics\` read ${n(f.openOnServer)} during the fan-out.`,
+    '',
+  ].join('\n');
+}
+
+if (process.argv.includes('--markdown')) {
+  fs.writeFileSync(MD_REPORT, markdownOf(JSON.parse(fs.readFileSync(JSON_REPORT, 'utf8'))));
+  process.exit(0);
+}
 if (!DATABASE_URL) throw new Error('DATABASE_URL is not set: run under `node tools/postgres.js -- node api-server/bench/live.js`.');
 
 function startApi(port) {
@@ -241,7 +271,8 @@ async function main() {
     };
     console.log('fan-out on A', fanout);
     const report = { date: new Date().toISOString(), load: fs.readFileSync('/proc/loadavg', 'utf8').trim(), delivery, fanout };
-    fs.writeFileSync(path.join(__dirname, 'latest-live.json'), `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(JSON_REPORT, `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(MD_REPORT, markdownOf(report));
   } finally {
     for (const s of streams) s.destroy();
     for (const child of children) {

@@ -1,24 +1,14 @@
 /** Headless Debian Chromium through playwright-core, and the steps every e2e test shares. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../tools/chromium';
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 
 /** The shell's address; E2E_SHELL points a run at builds served elsewhere. */
 export const SHELL = process.env.E2E_SHELL ?? 'http://localhost:3000';
 
+/** Chromium as every tool launches it (tools/chromium.js). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  return launchChromium();
 }
 
 export interface TrackedPage {

@@ -142,11 +142,7 @@ function bundle() {
 
 async function inBrowser() {
   const script = await bundle();
-  const { chromium } = require('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await require('../../tools/chromium').launchChromium();
   try {
     const page = await browser.newPage();
     page.on('pageerror', (error) => console.error('page error:', error));

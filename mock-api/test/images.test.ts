@@ -7,6 +7,7 @@ import './support/fake-indexeddb';
 import { tabsOn } from './support/tabs';
 import { openDB } from 'idb';
 import { SERVER_ERRORS, TEST_CREDENTIALS, type Post, type User } from '../src/contract';
+import { XHR_IMAGES_MESSAGE } from '../src/server/image-response';
 import { IMAGE_NOT_FOUND, imageIdOf } from '../src/server/images';
 import { makeServer, serverReady } from '../src/server';
 import { INPUT_MESSAGES } from '../src/server/validate';
@@ -187,7 +188,7 @@ it("a member's SVG is answered as a data: URL, never as an object URL of this si
   expect(users.every((u) => u.pic.startsWith('blob:'))).toBe(true);
 });
 
-it('GET /api/images/<id> answers the bytes with their type through MirageJS, as api-server does; an unknown id is a 404', async () => {
+it('GET /api/images/<id> answers the bytes with their type, as api-server does (fetch, before pretender); an unknown id is a 404', async () => {
   const server = makeServer({ environment: 'test', persist: true, storageName: NAME });
   try {
     await serverReady(server);
@@ -201,6 +202,22 @@ it('GET /api/images/<id> answers the bytes with their type through MirageJS, as 
     expect(Buffer.from(await blobBytes(await served.blob())).equals(Buffer.from(bytes))).toBe(true);
     const missing = await fetch(`/api/images/${'0'.repeat(64)}`);
     expect({ status: missing.status, body: await missing.json() }).toEqual({ status: 404, body: { errors: [IMAGE_NOT_FOUND] } });
+    // A Request object, and HEAD (the GET's status and headers, no body).
+    const asRequest = await fetch(new Request(`/api/images/${id}`));
+    expect(Buffer.from(await blobBytes(await asRequest.blob())).equals(Buffer.from(bytes))).toBe(true);
+    const head = await fetch(`/api/images/${id}`, { method: 'HEAD' });
+    expect({ status: head.status, type: head.headers.get('content-type'), body: await head.text() }).toEqual({
+      status: 200,
+      type: 'image/jpeg',
+      body: '',
+    });
+    // XMLHttpRequest (pretender's, text only) cannot carry the bytes: it is told so instead of a 200 with broken bytes.
+    const xhr = new XMLHttpRequest();
+    const loaded = new Promise((resolve) => xhr.addEventListener('loadend', resolve));
+    xhr.open('GET', `/api/images/${id}`);
+    xhr.send();
+    await loaded;
+    expect({ status: xhr.status, body: JSON.parse(xhr.responseText) }).toEqual({ status: 501, body: { errors: [XHR_IMAGES_MESSAGE] } });
   } finally {
     server.shutdown();
   }

@@ -20,7 +20,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn, execSync } = require('child_process');
-const { chromium } = require('playwright-core');
+const { launchChromium } = require('../chromium');
 const { answers, startServers } = require('../../e2e/support/servers');
 const { trackNetwork } = require('./network');
 const apps = require('../apps');
@@ -47,21 +47,8 @@ const stats = (values) => {
   return { median, min: sorted[0], max: sorted[sorted.length - 1], runs: values.length };
 };
 
-function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-precise-memory-info',
-    ],
-  });
-}
+// Precise heap figures for the bench's JS heap rows.
+const launch = () => launchChromium(['--enable-precise-memory-info']);
 
 /** A fresh context (empty cache and storage) with React DevTools' hook to count React copies. */
 async function openPage(browser) {

@@ -23,7 +23,7 @@
 import type { Request, Response } from 'miragejs';
 import { ChangePublisher, type Committed, type OnChange } from './committed-changes';
 import { idbAvailable } from './idb';
-import { imageResponse } from './image-response';
+import { imageAnswer, imageResponse, type ImageAnswer } from './image-response';
 import { ImageStore, type ImageUrls } from './image-store';
 import { clearLegacyDb } from './persistence';
 import { answerOf, errorResponse, requestContext, type Ctx, type Handler } from './request-context';
@@ -162,12 +162,17 @@ export class Backend {
     this.publisher.committed(clientId, change, this.sync.stored, write);
   }
 
-  /** GET /api/images/:imageId: the stored image's bytes, as api-server serves them. */
+  /** GET /api/images/<id>'s answer (in turn with the other requests, once the data is loaded). */
+  image(id: string): Promise<ImageAnswer> {
+    return this.enqueue(async () => {
+      await this.ready;
+      return imageAnswer(this.images, id);
+    });
+  }
+
+  /** GET /api/images/:imageId as a Mirage route, for the worker's interceptor (./image-response.ts). */
   imageHandler() {
-    return (_schema: unknown, request: Request): Promise<Response> =>
-      this.enqueue(async () => {
-        await this.ready;
-        return imageResponse(this.images, request);
-      });
+    return async (_schema: unknown, request: Request): Promise<Response> =>
+      imageResponse(await this.image(request.params?.imageId ?? ''), request);
   }
 }

@@ -10,7 +10,7 @@
  * - `makeServer({ environment: 'test' })` for tests: no delay, no storage, fresh seed.
  * - `resetDatabase()` drops the stored data and reseeds the running server (and every other tab).
  */
-import { createServer, type Request, type Server } from 'miragejs';
+import { createServer, Response, type Request, type Server } from 'miragejs';
 import { LIMITS } from '../contract';
 import { Backend, type BackendOptions, type Handler } from './backend';
 import { authRoutes } from './routes/auth';
@@ -22,7 +22,10 @@ import { miscRoutes } from './routes/misc';
 import { postRoutes } from './routes/posts';
 import { memberRoutes } from './routes/users';
 import { v2Routes } from './v2';
+import { errorBody } from './errors';
 import { deleteStoredDatabase } from './idb';
+import { answerImagesBeforePretender, XHR_IMAGES_MESSAGE } from './image-response';
+import { JSON_HEADERS } from './request-context';
 import { clearLegacyDb } from './persistence';
 import { MAX_EXTRA_POSTS } from './seed';
 import { createSeedDb } from './seed';
@@ -122,9 +125,11 @@ export function makeServer(options: ServerOptions = {}): Server {
       commentRoutes(kit);
       miscRoutes(kit);
       v2Routes(kit);
-      // Stored pictures (answers show them by object URL; this serves the bytes as api-server does).
+      // Stored pictures' bytes, as api-server serves them. In a page answers show pictures by
+      // object URL, and a fetch of /api/images/<id> is answered before pretender (below).
       table.add('get', '/images/:imageId');
-      this.get('/images/:imageId', backend.imageHandler());
+      if (options.interceptor) this.get('/images/:imageId', backend.imageHandler());
+      else this.get('/images/:imageId', () => new Response(501, JSON_HEADERS, errorBody(XHR_IMAGES_MESSAGE)));
       // Registered last: Mirage prefers static and parameter segments, so these only catch what nothing else matched.
       for (const method of ['get', 'post', 'delete', 'put', 'patch', 'head', 'options'] as const) {
         for (const path of ['/', '/*path'])
@@ -140,7 +145,13 @@ export function makeServer(options: ServerOptions = {}): Server {
   // its default logging prints every request and answer, passwords and tokens included.
   server.logging = false;
   // The worker's interceptor answers those itself.
-  if (!options.interceptor) answerMalformedPaths(server, isApiRequestUrl);
+  if (!options.interceptor) {
+    answerMalformedPaths(server, isApiRequestUrl);
+    answerImagesBeforePretender(
+      (id) => backend.image(id),
+      () => server.timing,
+    );
+  }
 
   backends.set(server, backend);
   active = { server, backend };

@@ -27,12 +27,16 @@ export function SkipLinks() {
   const onFeed = !!home || !!explore;
   return (
     <div className="skip-links">
-      <a className="skip-link" href={`#${MAIN_ID}`} onClick={(event) => skipTo(event, () => document.getElementById(MAIN_ID))}>
+      <a
+        className="skip-link visually-hidden--focusable"
+        href={`#${MAIN_ID}`}
+        onClick={(event) => skipTo(event, () => document.getElementById(MAIN_ID))}
+      >
         Skip to main content
       </a>
       {onFeed && (
         <a
-          className="skip-link"
+          className="skip-link visually-hidden--focusable"
           href={`#${MAIN_ID}`}
           onClick={(event) => skipTo(event, () => document.querySelector<HTMLElement>(`#${MAIN_ID} article`))}
         >

@@ -24,7 +24,8 @@ export function NavBar() {
     <header className="topbar">
       <SkipLinks />
       <nav className="topbar__nav" aria-label="Main">
-        <Link to={pathTo('home')} className="brand">
+        {/* Named by aria-label: on narrow screens the text is not shown (app.css). */}
+        <Link to={pathTo('home')} className="brand" aria-label={PRODUCT_NAME}>
           <span className="brand__logo" aria-hidden="true">
             ◎
           </span>

@@ -2,7 +2,7 @@
  * A new member's way in: cold load of /login, log in, first post of the home feed, then a like.
  * Measured on the federated product and on the single bundle alike.
  */
-const { logInThroughForm } = require('../member');
+const { logInAt } = require('../member');
 
 module.exports = {
   id: 'first-load',
@@ -53,10 +53,7 @@ module.exports = {
         true,
       );
     });
-    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-    await page.goto(`${baseUrl}/login${query ? `?${query}` : ''}`);
-    await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
-    await logInThroughForm(page);
+    await logInAt(page, baseUrl, params);
     await page.waitForFunction(() => window.__benchMarks.firstPost !== undefined);
     const { origin, marks } = await page.evaluate(() => ({ origin: performance.timeOrigin, marks: window.__benchMarks }));
     const atLogin = net.snapshot({ until: origin + marks.loginVisible });

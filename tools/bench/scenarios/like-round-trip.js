@@ -7,7 +7,7 @@
  * builds, so only the federated one is measured.
  * Alone: `node tools/bench/run.js --skip-build-times --only like-round-trip`.
  */
-const { CREDENTIALS, logInThroughForm } = require('../member');
+const { CREDENTIALS, logInAt } = require('../member');
 const LIKES_PER_RUN = 20;
 
 module.exports = {
@@ -27,11 +27,9 @@ module.exports = {
   async run({ openPage, baseUrl, params }) {
     const { page, close } = await openPage();
     try {
-      const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-      await page.goto(`${baseUrl}/login?${query}`);
       // The shell starts the fake backend with the first API call, and /login makes none (the
       // feed's data needs a token): log in as a member would, then wait for the feed.
-      await logInThroughForm(page);
+      await logInAt(page, baseUrl, params);
       const figures = await page.evaluate(
         async ({ credentials, likes }) => {
           const call = async (method, path, token) => {

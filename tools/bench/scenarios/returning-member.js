@@ -6,7 +6,7 @@
  * only: the single bundle has no service worker.
  * Alone: `node tools/bench/run.js --skip-build-times --only returning-member`.
  */
-const { logInThroughForm } = require('../member');
+const { logInAt } = require('../member');
 /** How long the service worker may take to cache the product after a load (bounded wait). */
 const CACHE_TIMEOUT_MS = 60_000;
 
@@ -72,9 +72,7 @@ module.exports = {
   async run({ openPage, baseUrl, params }) {
     const { page, close } = await openPage();
     try {
-      const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-      await page.goto(`${baseUrl}/login?${query}`);
-      await logInThroughForm(page);
+      await logInAt(page, baseUrl, params);
       const context = page.context();
 
       // Cold: the service worker and every cached file gone; the token and the data kept.

@@ -62,10 +62,11 @@ async function headAnswer(
 ): Promise<Response> {
   const headers: Record<string, string> = { ...(request.requestHeaders ?? {}) };
   const answer = await selfFetch(request.url, { method: 'GET', headers });
-  // Mirage turns an empty body into `{}` unless a Content-Type is given.
-  const out: Record<string, string> = { ...JSON_HEADERS };
+  // Mirage turns an empty body into `{}` unless a `Content-Type` (so spelled) is given: the GET's
+  // type under that name, not beside it as Headers' `content-type` ("image/jpeg, application/json").
+  const out: Record<string, string> = { 'Content-Type': answer.headers.get('content-type') ?? JSON_HEADERS['Content-Type'] };
   answer.headers.forEach((value, key) => {
-    out[key] = value;
+    if (key !== 'content-type') out[key] = value;
   });
   return new Response(answer.status, out, '');
 }
