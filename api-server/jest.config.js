@@ -13,5 +13,5 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!@noble/hashes/|@electric-sql/pglite/)'],
   // The fault tests restart and freeze a real PostgreSQL: `npm run test:postgres` runs them.
-  testPathIgnorePatterns: ['/node_modules/', '/test/faults\\.test\\.ts$'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/faults\\.test\\.ts$', '/test/pool\\.test\\.ts$'],
 };

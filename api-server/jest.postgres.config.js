@@ -16,7 +16,12 @@ module.exports = {
     {
       ...require('./jest.config.js'),
       displayName: 'api-server-postgres',
-      testMatch: ['<rootDir>/test/instances.test.ts', '<rootDir>/test/live.test.ts', '<rootDir>/test/faults.test.ts'],
+      testMatch: [
+        '<rootDir>/test/instances.test.ts',
+        '<rootDir>/test/live.test.ts',
+        '<rootDir>/test/faults.test.ts',
+        '<rootDir>/test/pool.test.ts',
+      ],
       testPathIgnorePatterns: ['/node_modules/'],
     },
   ],

@@ -38,6 +38,8 @@ export interface OperationsConfig {
   dbConnectTimeoutMs: number;
   /** Longest statement on the server (statement_timeout); this side waits a second more (query_timeout). */
   dbStatementTimeoutMs: number;
+  /** Parameterised queries as named prepared statements, planned once per connection (http/pool.ts); '0' behind a pooler that cannot keep them. */
+  dbPreparedStatements: boolean;
   /** Longest time to an answer: past it, 503 with Retry-After. */
   requestTimeoutMs: number;
   /** Longest graceful shutdown (SIGTERM/SIGINT) before the process exits anyway. */
@@ -117,6 +119,7 @@ function loadOperations(env: NodeJS.ProcessEnv, production: boolean): Operations
   return {
     dbConnectTimeoutMs: wholeNumber(env, 'API_DB_CONNECT_TIMEOUT_MS', 2000),
     dbStatementTimeoutMs: wholeNumber(env, 'API_DB_STATEMENT_TIMEOUT_MS', 5000),
+    dbPreparedStatements: onOff(env, 'API_DB_PREPARED_STATEMENTS', true),
     requestTimeoutMs: wholeNumber(env, 'API_REQUEST_TIMEOUT_MS', 10_000),
     shutdownTimeoutMs: wholeNumber(env, 'API_SHUTDOWN_TIMEOUT_MS', 15_000),
     writeRateLimit: { max: wholeNumber(env, 'API_WRITE_RATE_LIMIT', 120), windowMs: wholeNumber(env, 'API_WRITE_RATE_WINDOW_MS', 60_000) },

@@ -11,6 +11,7 @@
  * - readiness pings go through a pool of their own (one connection), so probes never wait
  *   behind a busy pool and a stuck probe holds at most that one connection.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 export interface PoolGuards {
@@ -19,6 +20,8 @@ export interface PoolGuards {
   queryTimeoutMs: number;
   /** Where connection errors are reported (never thrown: a dropped connection is not a crash). */
   onError(error: Error): void;
+  /** Named prepared statements (default on); off behind a pooler that cannot keep them (API_DB_PREPARED_STATEMENTS=0). */
+  preparedStatements?: boolean;
 }
 
 export const DEFAULT_POOL_GUARDS: PoolGuards = {
@@ -32,13 +35,37 @@ const QUERY_TIMEOUT = 'Query read timeout';
 
 type AnyQuery = (...args: unknown[]) => unknown;
 
-/** Adds the error listener and closes the client when a query of it times out on this side. */
-function guardClient(client: pg.Client, onError: (error: Error) => void): void {
+/** At most this many named statements per connection; past it, queries are sent unnamed. */
+export const PREPARED_PER_CONNECTION = 200;
+
+/**
+ * A parameterised query (text and values, as Kysely sends them) becomes a named prepared
+ * statement of this connection, named after its text: PostgreSQL parses and plans it once per
+ * connection instead of at every call (planning was most of a like's database time). The
+ * texts come from the code's SQL templates, so they are few; the cap bounds them anyway.
+ */
+function namedStatement(args: unknown[], prepared: Set<string>): unknown[] {
+  const [text, values, ...rest] = args;
+  if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || rest.length > 0) return args;
+  const name = `orbit_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  if (!prepared.has(name)) {
+    if (prepared.size >= PREPARED_PER_CONNECTION) return args;
+    prepared.add(name);
+  }
+  return [{ name, text, values }];
+}
+
+/**
+ * Adds the error listener, closes the client when a query of it times out on this side, and
+ * (when `prepare` is on) sends parameterised queries as named prepared statements.
+ */
+function guardClient(client: pg.Client, onError: (error: Error) => void, prepare: boolean): void {
   client.on('error', onError);
   const query = client.query.bind(client) as AnyQuery;
+  const prepared = new Set<string>();
   // pg's query() has many overloads; this wrapper forwards them all and only watches promises.
   (client as unknown as { query: AnyQuery }).query = (...args: unknown[]) => {
-    const result = query(...args);
+    const result = query(...(prepare ? namedStatement(args, prepared) : args));
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
         if (error instanceof Error && error.message === QUERY_TIMEOUT) {
@@ -61,7 +88,7 @@ function makePool(connectionString: string, max: number, guards: PoolGuards): pg
     idle_in_transaction_session_timeout: Math.max(guards.queryTimeoutMs * 2, 10_000),
   });
   pool.on('error', guards.onError);
-  pool.on('connect', (client) => guardClient(client, guards.onError));
+  pool.on('connect', (client) => guardClient(client, guards.onError, guards.preparedStatements ?? true));
   return pool;
 }
 

@@ -9,6 +9,7 @@ export function poolGuardsOf(ops: OperationsConfig, logger: { app?: FastifyInsta
     statementTimeoutMs: ops.dbStatementTimeoutMs,
     // This side waits a second longer than the server's own limit, which reports the better error.
     queryTimeoutMs: ops.dbStatementTimeoutMs + 1000,
+    preparedStatements: ops.dbPreparedStatements,
     onError: (error) => {
       if (logger.app) logger.app.log.warn({ err: error }, 'database connection error');
       else console.error(`api-server: database connection error: ${error.message}`);

@@ -148,8 +148,14 @@ export class RendererV2 {
     };
   }
 
+  /**
+   * One post by id (every write's answer). Its own query, by `p.id = $1` rather than a list of
+   * one: PostgreSQL keeps this plan with the connection's prepared statement (http/pool.ts),
+   * while a list's plan depends on the list's length and is made again at each call.
+   */
   async post(id: string): Promise<PostV2 | undefined> {
-    return (await this.posts([id]))[0];
+    const [found] = await rows(this.ex, this.postQuery<Record<string, never>>(sql`(select ${id}::text as id, 1 as n, null::jsonb as k)`));
+    return found ? this.postOf(found) : undefined;
   }
 
   private async memberRows(ids: readonly string[]): Promise<MemberRow[]> {
