@@ -46,6 +46,15 @@ async function showPostsAnswer(page: Page): Promise<void> {
   await response.getByText('headers', { exact: true }).waitFor();
 }
 
+/** The answer shown in the "standard" colour scheme (react-json-view's own white box, SPEC §2). */
+async function standardSchemeViolations(page: Page): Promise<string[]> {
+  await page.getByRole('combobox', { name: 'Colour scheme' }).selectOption('standard');
+  await page.getByRole('region', { name: 'Response' }).locator('.react-json-view').first().waitFor();
+  const found = await violationsNow(page);
+  await page.getByRole('combobox', { name: 'Colour scheme' }).selectOption('app');
+  return found;
+}
+
 describe.each([
   ['dark', 1280],
   ['light', 1280],
@@ -66,12 +75,19 @@ describe.each([
     found['/mockman'] = await violationsNow(page);
     await showPostsAnswer(page);
     found['/mockman with an answer'] = await violationsNow(page);
-    expect(found).toEqual({ '/login': [], '/signup': [], '/mockman': [], '/mockman with an answer': [] });
+    found['/mockman, "standard" scheme'] = await standardSchemeViolations(page);
+    expect(found).toEqual({
+      '/login': [],
+      '/signup': [],
+      '/mockman': [],
+      '/mockman with an answer': [],
+      '/mockman, "standard" scheme': [],
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  test('signed-in pages: /, /explore, a profile and its dialogs, a post page, /mockman, page not found', async () => {
+  test('signed-in pages: /, /explore, two profiles and their dialogs, post pages (picture, reply menu), /mockman, page not found', async () => {
     const { page, context, errors } = await openPage(browser, { theme, width });
     await logInAs(page, 1);
     const found: Record<string, string[]> = {};
@@ -114,6 +130,17 @@ describe.each([
       await page.getByRole('dialog', { name: dialog }).waitFor({ state: 'hidden' });
     }
 
+    // Another member's profile, and its Following dialog.
+    await page.goto(`${SHELL}/profile/saraahmed`);
+    await page.getByRole('heading', { level: 1, name: 'Sara Ahmed' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    found["another member's profile"] = await violationsNow(page);
+    await page.getByRole('button', { name: /^\d+ Following$/ }).click();
+    await page.getByRole('dialog', { name: 'Following' }).getByRole('link').first().waitFor();
+    found['following dialog'] = await violationsNow(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Following' }).waitFor({ state: 'hidden' });
+
     await page.getByRole('link', { name: 'Feed' }).click();
     await page
       .getByRole('list', { name: 'Home feed' })
@@ -124,11 +151,32 @@ describe.each([
     await page.getByRole('textbox', { name: 'Write a comment' }).waitFor();
     found.post = await violationsNow(page);
 
+    // A post picture opened at full size (Sara's sunrise, from the seed).
+    await page.goto(`${SHELL}/post/p01-sunrise`);
+    await page.getByRole('button', { name: 'Sara Ahmed photo (open full size)' }).click();
+    await page.getByRole('dialog', { name: 'Sara Ahmed photo' }).getByRole('img').waitFor();
+    found['full-size picture dialog'] = await violationsNow(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Sara Ahmed photo' }).waitFor({ state: 'hidden' });
+
+    // The author menu of my own reply (Adarsh's reply on his CSS post), and its delete dialog.
+    await page.goto(`${SHELL}/post/p02-css`);
+    const reply = page.locator('.post-reply').filter({ hasText: 'Ooh, example please?' });
+    await reply.getByRole('button', { name: 'Reply options' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).waitFor();
+    found['reply options menu'] = await violationsNow(page);
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete reply?' }).waitFor();
+    found['Delete reply? dialog'] = await violationsNow(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Delete reply?' }).waitFor({ state: 'hidden' });
+
     await page.goto(`${SHELL}/mockman`);
     await page.getByRole('region', { name: 'Response' }).waitFor();
     found['/mockman (signed in)'] = await violationsNow(page);
     await showPostsAnswer(page);
     found['/mockman with an answer (signed in)'] = await violationsNow(page);
+    found['/mockman, "standard" scheme (signed in)'] = await standardSchemeViolations(page);
 
     await page.goto(`${SHELL}/no-such-page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -143,9 +191,15 @@ describe.each([
       'edit profile dialog': [],
       'Edit post dialog': [],
       'Delete post? dialog': [],
+      "another member's profile": [],
+      'following dialog': [],
       post: [],
+      'full-size picture dialog': [],
+      'reply options menu': [],
+      'Delete reply? dialog': [],
       '/mockman (signed in)': [],
       '/mockman with an answer (signed in)': [],
+      '/mockman, "standard" scheme (signed in)': [],
       'page not found': [],
     });
     expect(errors).toEqual([]);

@@ -204,11 +204,11 @@ describe('profile', () => {
     const { page, close } = await signedIn(1);
     await page.getByRole('region', { name: 'Suggested users' }).getByRole('link', { name: 'Sara Ahmed' }).waitFor();
     await page.goto(`${SHELL}/profile/saraahmed`);
-    const followers = page.getByRole('button', { name: /Followers?$/ });
+    const followers = page.getByRole('button', { name: /Followers$/ });
     const before = Number((await followers.textContent())?.match(/\d+/)?.[0]);
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByRole('button', { name: 'Unfollow' }).waitFor();
-    await page.getByRole('button', { name: `${before + 1} ${before + 1 === 1 ? 'Follower' : 'Followers'}` }).waitFor();
+    await page.getByRole('button', { name: `${before + 1} Followers` }).waitFor();
 
     await page.getByRole('link', { name: 'Feed' }).click();
     await page.getByRole('list', { name: 'Home feed' }).getByRole('article').first().waitFor();

@@ -43,14 +43,17 @@ export function renderPostPage(postId: string) {
   return renderAt(pathTo('post', { postId }));
 }
 
+/** The routes inside one <main> that stays across them, as the shell's pages are (shell/src/app/App.tsx). */
 function renderAt(path: string, home: React.ReactNode = <p>Home</p>) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path={ROUTES.home} element={home} />
-        <Route path={ROUTES.post} element={<PostPage />} />
-        <Route path="*" element={<p>Elsewhere</p>} />
-      </Routes>
+      <main tabIndex={-1}>
+        <Routes>
+          <Route path={ROUTES.home} element={home} />
+          <Route path={ROUTES.post} element={<PostPage />} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+      </main>
       <Where />
     </MemoryRouter>,
   );

@@ -192,6 +192,8 @@ test('deleting the post from its page goes home', async () => {
   await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent(/^\/$/));
   expect(ctx.toasts).toEqual([{ toastType: 'success', message: CLIENT_MESSAGES.postDeleted }]);
   expect(screen.getByText('Home')).toBeInTheDocument();
+  // A keyboard member goes on from the page's <main>, not from <body> with the removed card.
+  await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
 });
 
 /** The reply (a list item) whose text is `text`. */

@@ -83,13 +83,14 @@ test('empty follow lists say so', async () => {
   expect(await within(screen.getByRole('dialog', { name: 'Following' })).findByText('Not following anyone yet')).toBeInTheDocument();
 });
 
-test('counts read as members say them: 1 Post, 1 Follower; other counts keep their plural', async () => {
+test('the posts count reads 1 Post; the count buttons keep the names UI-NAMES.md fixes ("1 Followers")', async () => {
   await api.auth.signup({ username: 'nova@example.dev', password: 'nova12345', firstName: 'Nova', lastName: 'Lee' });
   await signIn(1);
   const { user } = renderProfile('nova');
   expect(await screen.findByText('0 Posts')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Follow' }));
-  expect(await screen.findByRole('button', { name: '1 Follower' })).toBeInTheDocument();
+  const followers = await screen.findByRole('button', { name: '1 Followers' });
+  expect(followers).toHaveTextContent(/^1 Followers$/);
   expect(screen.getByRole('button', { name: '0 Following' })).toBeInTheDocument();
 });
 

@@ -1,6 +1,7 @@
 /**
  * Popovers of the UI kit are never clipped by their card: they render in a portal at the end
- * of <body>, outside the card's subtree, and stay usable with the mouse and the keyboard.
+ * of the page's <main> or their dialog (else <body>), outside the card's subtree, and stay
+ * usable with the mouse and the keyboard.
  */
 import React, { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
@@ -42,7 +43,7 @@ test('a menu in a short card of a contained list renders outside the card, and i
   // eslint-disable-next-line testing-library/no-node-access -- where the menu sits in the DOM is what this test is about
   expect(card.closest('li')!.contains(menu)).toBe(false);
   // eslint-disable-next-line testing-library/no-node-access -- see above
-  expect(menu.parentElement).toBe(document.body);
+  expect(menu.parentElement).toBe(document.body); // No <main> around these cards.
   expect(button).toHaveAttribute('aria-expanded', 'true');
   expect(within(menu).getByRole('menuitem', { name: 'Edit post' })).toHaveFocus();
 
@@ -50,6 +51,20 @@ test('a menu in a short card of a contained list renders outside the card, and i
   expect(onDelete).toHaveBeenCalledWith(1);
   expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   expect(button).toHaveFocus();
+});
+
+test("a menu in the page's <main> opens at the end of <main>: in a landmark, still outside its card", async () => {
+  const user = userEvent.setup();
+  render(
+    <main>
+      <ShortCards onDelete={() => undefined} />
+    </main>,
+  );
+  const card = screen.getByRole('article', { name: 'Card 2' });
+  await user.click(within(card).getByRole('button', { name: 'Post options' }));
+  const menu = screen.getByRole('menu', { name: 'Post options' });
+  expect(card.closest('li')!.contains(menu)).toBe(false); // eslint-disable-line testing-library/no-node-access -- where the menu sits is the point
+  expect(menu.parentElement).toBe(screen.getByRole('main')); // eslint-disable-line testing-library/no-node-access -- see above
 });
 
 test('menu keyboard: arrows move, Escape closes and focus goes back, Tab leaves it closed; a click elsewhere closes it', async () => {
@@ -95,14 +110,15 @@ function PickerInDialog() {
   );
 }
 
-test('the emoji grid opens outside its scrolling dialog, picks, and Escape closes only the grid', async () => {
+test('the emoji grid opens outside its scroller but inside its (aria-modal) dialog, picks, and Escape closes only the grid', async () => {
   const user = userEvent.setup();
   render(<PickerInDialog />);
   const toggle = screen.getByRole('button', { name: 'Add emoji' });
   await user.click(toggle);
   const grid = screen.getByRole('group', { name: 'Emojis' });
   expect(screen.getByTestId('scroller').contains(grid)).toBe(false);
-  expect(screen.getByRole('dialog', { name: 'Edit post' }).contains(grid)).toBe(false);
+  // In the dialog, which hides the rest of the page from screen readers.
+  expect(grid.parentElement).toBe(screen.getByRole('dialog', { name: 'Edit post' })); // eslint-disable-line testing-library/no-node-access -- where the grid sits is the point
   expect(within(grid).getAllByRole('button')).toHaveLength(20);
   expect(within(grid).getByRole('button', { name: '😀' })).toHaveFocus();
 

@@ -49,9 +49,35 @@ const APP_THEMES: Record<Theme, ThemeObject> = {
   },
 };
 
+/**
+ * 'standard': react-json-view's own 'rjv-default' palette on its white box, with its faint
+ * colours darkened in the same hue (its item counts were rgba(0,0,0,0.3), 2.1:1; its floats and
+ * booleans about 3:1). The viewer draws keys and type labels at 0.85 and 0.8 opacity: each text
+ * colour is at least 4.5:1 at 0.8 on base00 and base01, and opaque on base02 (the null badge),
+ * whatever the app's theme.
+ */
+const STANDARD_THEME: ThemeObject = {
+  base00: '#ffffff',
+  base01: '#f5f5f5',
+  base02: '#ebebeb',
+  base03: '#93a1a1',
+  base04: '#4d4d4d',
+  base05: '#405055',
+  base06: '#073642',
+  base07: '#002b36',
+  base08: '#9d225e',
+  base09: '#8f3510',
+  base0A: '#ac1f1d',
+  base0B: '#475200',
+  base0C: '#40459f',
+  base0D: '#405055',
+  base0E: '#175853',
+  base0F: '#17537e',
+};
+
 /** react-json-view themes per colour scheme, with the box's background. */
-function themeOf(scheme: ColourScheme, appTheme: Theme): { theme: ThemeObject | 'rjv-default' | 'monokai'; background: string } {
-  if (scheme === 'standard') return { theme: 'rjv-default', background: '#ffffff' };
+function themeOf(scheme: ColourScheme, appTheme: Theme): { theme: ThemeObject | 'monokai'; background: string } {
+  if (scheme === 'standard') return { theme: STANDARD_THEME, background: STANDARD_THEME.base00 };
   if (scheme === 'dark') return { theme: 'monokai', background: '#272822' };
   const theme = APP_THEMES[appTheme];
   return { theme, background: theme.base00 };

@@ -77,7 +77,8 @@ export function ProfileHeader({ member, isOwn, onReload }: Props) {
         <div className="profile-header__counts">
           <span className="profile-header__count">{countLabel(member.postCount, 'Post', 'Posts')}</span>
           <button type="button" className="profile-header__count profile-header__count--btn" onClick={() => setList('Followers')}>
-            {countLabel(followers, 'Follower', 'Followers')}
+            {/* The button's name is the product's, "{n} Followers", for every n (UI-NAMES.md). */}
+            {followers} Followers
           </button>
           <button type="button" className="profile-header__count profile-header__count--btn" onClick={() => setList('Following')}>
             {member.followingCount} Following

@@ -31,7 +31,10 @@ export const EMOJIS = [
  * closes the grid and focus goes back to "Add emoji".
  */
 export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
-  const { open, setOpen, close, rootRef, setButton, setPopover, style } = usePopoverTrigger<HTMLDivElement>('bottom-start', 'button');
+  const { open, setOpen, close, rootRef, setButton, setPopover, anchor, style } = usePopoverTrigger<HTMLDivElement>(
+    'bottom-start',
+    'button',
+  );
 
   // On each emoji (the grid's only focusable elements), not on the grid: a group is not interactive.
   const onEmojiKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -40,7 +43,7 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
       event.stopPropagation();
       close();
     } else if (event.key === 'Tab') {
-      // Out of the grid, onwards from "Add emoji" (the grid sits at the end of the page).
+      // Out of the grid, onwards from "Add emoji" (the grid sits at the end of <main> or the dialog).
       close();
     }
   };
@@ -58,7 +61,7 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
         <span aria-hidden="true">😊</span>
       </button>
       {open && (
-        <PopoverLayer>
+        <PopoverLayer anchor={anchor}>
           <div ref={setPopover} style={style} className="emoji-picker__grid popover" role="group" aria-label="Emojis">
             {EMOJIS.map((emoji) => (
               <button

@@ -22,6 +22,7 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
     buttonRef,
     setButton,
     setPopover,
+    anchor,
     style,
   } = usePopoverTrigger<HTMLUListElement>('bottom-end', '[role="menuitem"]');
   const menuId = useId();
@@ -34,7 +35,7 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
       return;
     }
     if (event.key === 'Tab') {
-      // Out of the menu, onwards from its button (the menu sits at the end of the page).
+      // Out of the menu, onwards from its button (the menu sits at the end of <main> or the dialog).
       close();
       return;
     }
@@ -62,7 +63,7 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
         <span aria-hidden="true">⋯</span>
       </button>
       {open && (
-        <PopoverLayer>
+        <PopoverLayer anchor={anchor}>
           <ul
             ref={setPopover}
             style={style}

@@ -1,7 +1,8 @@
 /**
  * What every popover of the UI kit (Menu, EmojiPicker) stands on: its content is rendered in a
- * portal at the end of <body>, so no card, list item (`content-visibility: auto` contains
- * paint), scroll container or stacking context can clip or cover it; Floating UI keeps it
+ * portal at the end of the trigger's dialog or <main> (else <body>), so no card, list item
+ * (`content-visibility: auto` contains paint), scroll container or stacking context can clip or
+ * cover it, while it stays in a landmark and inside an aria-modal dialog; Floating UI keeps it
  * next to its trigger (fixed position), flips it above when there is no room below and shifts
  * it to stay on a 375 px screen, following scrolls and resizes while it is open.
  */
@@ -22,6 +23,8 @@ const loadFloatingUi = loadOnce<FloatingUi>(() => import(/* webpackChunkName: "f
 const EDGE_PX = 8;
 
 export interface PopoverPosition {
+  /** The trigger the popover sits next to (null before it mounts). */
+  anchor: HTMLElement | null;
   /** Ref callback for the trigger the popover sits next to. */
   setAnchor: (node: HTMLElement | null) => void;
   /** Ref callback for the popover's root element. */
@@ -68,15 +71,21 @@ export function usePopoverPosition(open: boolean, placement: Placement = 'bottom
   const x = Math.round(coords?.x ?? 0);
   const y = Math.round(coords?.y ?? 0);
   return {
+    anchor,
     setAnchor,
     setFloating,
     style: { position: 'fixed', left: 0, top: 0, transform: `translate(${x}px, ${y}px)`, opacity: coords ? 1 : 0 },
   };
 }
 
-/** Renders its children at the end of <body>, above the page. */
-export function PopoverLayer({ children }: { children: ReactNode }) {
-  return createPortal(children, document.body);
+/**
+ * Renders its children above the page, at the end of the anchor's dialog or <main>: inside a
+ * dialog, so an aria-modal one does not hide it from screen readers; else inside <main>, so it
+ * is in a landmark (axe: region). Fixed positioning lets it escape their scrolling and clipping.
+ * Without either (or before the anchor mounts), at the end of <body>.
+ */
+export function PopoverLayer({ anchor, children }: { anchor: HTMLElement | null; children: ReactNode }) {
+  return createPortal(children, anchor?.closest<HTMLElement>('[role="dialog"], main') ?? document.body);
 }
 
 /**
@@ -142,5 +151,5 @@ export function usePopoverTrigger<T extends HTMLElement>(placement: Placement, f
     buttonRef.current?.focus();
   }, []);
 
-  return { open, setOpen, close, rootRef, popoverRef, buttonRef, setButton, setPopover, style: position.style };
+  return { open, setOpen, close, rootRef, popoverRef, buttonRef, setButton, setPopover, anchor: position.anchor, style: position.style };
 }
