@@ -1,8 +1,6 @@
 import React, { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { TEXT_LIMITS } from '@social/mock-api/contract';
-
-/** The longest picture description the server keeps. */
-export const PIC_ALT_MAX_LENGTH = 500;
+import { V2_TEXT_LIMITS } from '@social/mock-api/contract-v2';
 import type { PostComposerProps } from '@social/shell/federation';
 import { EmojiPicker, IMAGE_ACCEPT, ImageIcon, insertAtCursor, readImageFile } from '@social/shell/ui';
 import './composer.css';
@@ -144,7 +142,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
               className="input"
               type="text"
               value={picAlt}
-              maxLength={PIC_ALT_MAX_LENGTH}
+              maxLength={V2_TEXT_LIMITS.picAlt}
               placeholder="What the picture shows, for people who cannot see it"
               onChange={(event) => setPicAlt(event.target.value)}
             />
