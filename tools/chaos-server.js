@@ -6,11 +6,16 @@
  *      instances probed until each answers 503 (bounded), started again;
  *   2. PostgreSQL is frozen for 10 s (SIGSTOP to every PostgreSQL process, then SIGCONT),
  *   3. one instance is killed with SIGKILL and started again.
+ * Meanwhile a live-stream client (issue 23) holds `GET /api/v2/events?explore=1` on instance A and,
+ * as the app's EventSource does, reconnects with its last id whenever the stream ends or fails
+ * (to B while A is down, and back to A once it is up again).
  * Then it checks: no instance crashed (beside the one killed on purpose), every acknowledged
  * write is stored exactly once (every write carries an Idempotency-Key and is sent again with
  * it after a 503 or a dropped connection), every answer was a 2xx, 4xx or 503 within the time
  * limit (plus ANSWER_MARGIN_MS for this process's own scheduling), and /readyz never answered
- * 200 while the database was stopped or frozen, and answered 503 during each of the 5 stops.
+ * 200 while the database was stopped or frozen, and answered 503 during each of the 5 stops;
+ * once the stream has caught up with the change log: every acknowledged post came as exactly one
+ * `post.created`, no event id came twice, and ids only grew.
  * Loopback only; every loop is bounded in count and time (the whole run stops within ~4 min).
  * Run under tools/postgres.js (the npm script does): it needs DATABASE_URL and ORBIT_PG_*.
  * Output: a summary on stdout, details in api-server/bench/chaos-latest.json.
@@ -18,6 +23,7 @@
 const { spawn, spawnSync } = require('child_process');
 const { randomBytes, randomUUID } = require('crypto');
 const fs = require('fs');
+const http = require('http');
 const { freePort } = require('./free-port');
 const path = require('path');
 const { pgControl } = require('./pg-control');
@@ -105,6 +111,8 @@ let slowest = 0;
 let slowestCall = null;
 const lateAnswers = [];
 const acknowledged = { posts: [], comments: [], signups: [] };
+/** An acknowledged post's content → its id, from the answer. */
+const acknowledgedPostIds = new Map();
 let duplicatesSent = 0;
 let stopping = false;
 let phase = 'warm-up';
@@ -183,7 +191,11 @@ async function worker(n, tokens) {
     if (kind === 0) {
       const content = `chaos post ${n}-${i}`;
       const answer = await write(n + i, 'POST', '/api/posts', { token, body: { postData: { content } } });
-      if (answer.status === 201) acknowledged.posts.push(content);
+      if (answer.status === 201) {
+        acknowledged.posts.push(content);
+        // The v1 answer lists every post: the new one is the one with this (unique) content.
+        acknowledgedPostIds.set(content, answer.json?.posts?.find((post) => post.content === content)?._id);
+      }
     } else if (kind === 1) {
       const content = `chaos comment ${n}-${i}`;
       const answer = await write(n + i, 'POST', '/api/comments/add/p01-sunrise', { token, body: { commentData: { content } } });
@@ -200,6 +212,152 @@ async function worker(n, tokens) {
       await send(instance, 'GET', '/api/posts/p01-sunrise');
     }
   }
+}
+
+// ---- the live stream (issue 23): one client that behaves like the app's EventSource
+/** A pause before each reconnect, and at most this many connection attempts in the run. */
+const LIVE_RETRY_MS = 250;
+const LIVE_MAX_ATTEMPTS = 400;
+/** What the stream names (docs/live.md, "What a stream gets"): every post.created comes. */
+const LIVE_QUERY = '?explore=1';
+const live = {
+  /** The last id the stream sent (an event's, or a heartbeat's position), as EventSource keeps it. */
+  lastId: undefined,
+  /** The highest id seen so far; an id below it (or an event id equal to it) is a step back. */
+  highest: -1n,
+  events: 0,
+  ids: new Set(),
+  duplicateIds: [],
+  idsNotGrowing: [],
+  resets: [],
+  /** post id → post.created events seen. */
+  created: new Map(),
+  /** Each connection that answered 200: where, when, and from which id. */
+  connections: [],
+  failedAttempts: new Map(),
+  /** The open response and its instance's name, while connected. */
+  current: undefined,
+  stopped: false,
+};
+
+/**
+ * A minimal SSE parser (the text/event-stream rules EventSource follows): lines end in \n (or \r\n);
+ * a blank line dispatches; `id:` sets the last id even in a block with no data (the heartbeat's
+ * position, docs/live.md); comments (`:`) and `retry:` are skipped.
+ */
+function sseParser(onBlock) {
+  let buffer = '';
+  let block = { data: [], event: undefined, id: undefined };
+  return (chunk) => {
+    buffer += chunk;
+    let end;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, end).replace(/\r$/, '');
+      buffer = buffer.slice(end + 1);
+      if (line === '') {
+        onBlock(block);
+        block = { data: [], event: undefined, id: undefined };
+        continue;
+      }
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const name = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (name === 'data') block.data.push(value);
+      else if (name === 'event') block.event = value;
+      else if (name === 'id') block.id = value;
+    }
+  };
+}
+
+function onLiveBlock(block) {
+  if (block.id !== undefined) {
+    const id = BigInt(block.id);
+    const isEvent = block.data.length > 0;
+    if (id < live.highest || (isEvent && id === live.highest)) live.idsNotGrowing.push({ id: block.id, after: String(live.highest) });
+    if (id > live.highest) live.highest = id;
+    live.lastId = block.id;
+  }
+  if (block.data.length === 0) return;
+  live.events += 1;
+  if (block.id !== undefined) {
+    if (live.ids.has(block.id)) live.duplicateIds.push(block.id);
+    live.ids.add(block.id);
+  }
+  const kind = block.event ?? 'message';
+  const data = JSON.parse(block.data.join('\n'));
+  if (kind === 'post.created') live.created.set(data.post._id, (live.created.get(data.post._id) ?? 0) + 1);
+  else if (kind === 'reset') live.resets.push({ id: block.id, ...data });
+}
+
+/** Opens the stream on one instance from the last id; resolves when it ends ({ connected }) or could not open. */
+function holdStream(name) {
+  const instance = instances.get(name);
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (outcome) => {
+      if (done) return;
+      done = true;
+      if (live.current?.request === request) live.current = undefined;
+      resolve(outcome);
+    };
+    const from = live.lastId;
+    // EventSource sends its last id as this header.
+    const request = http.get(
+      {
+        host: '127.0.0.1',
+        port: instance.port,
+        path: `/api/v2/events${LIVE_QUERY}`,
+        agent: false,
+        headers: { Accept: 'text/event-stream', ...(from !== undefined ? { 'Last-Event-ID': from } : {}) },
+      },
+      (response) => {
+        request.setTimeout(0);
+        if (response.statusCode !== 200) {
+          response.resume();
+          return finish({ connected: false, failure: response.statusCode });
+        }
+        live.connections.push({ instance: name, at: elapsed(), from: from ?? null, phase });
+        live.current = { name, request };
+        response.setEncoding('utf8');
+        response.on('data', sseParser(onLiveBlock));
+        response.on('error', () => finish({ connected: true }));
+        response.on('close', () => finish({ connected: true }));
+      },
+    );
+    // No answer to the request itself in time: given up, like a failed connection (a stream, once open, has no limit).
+    request.setTimeout(HANG_MS, () => request.destroy(new Error('no answer')));
+    request.on('error', () => finish({ connected: false, failure: 'connection error' }));
+    if (live.stopped) request.destroy();
+  });
+}
+
+/**
+ * Holds the stream on A; after a stream ends, reconnects to A; after an attempt that could not
+ * connect, tries the other instance (B while A is down). Bounded in attempts and by the run's deadline.
+ */
+async function liveClient() {
+  let target = 'A';
+  for (let attempt = 0; attempt < LIVE_MAX_ATTEMPTS && !live.stopped && Date.now() < deadline; attempt += 1) {
+    const outcome = await holdStream(target);
+    if (live.stopped) return;
+    if (outcome.connected) target = 'A';
+    else {
+      count(live.failedAttempts, `${target}: ${outcome.failure}`);
+      target = target === 'A' ? 'B' : 'A';
+    }
+    await sleep(LIVE_RETRY_MS);
+  }
+}
+
+/** Ends a stream held on another instance than A: the client reconnects to A (A is back). */
+function liveBackToA() {
+  if (live.current && live.current.name !== 'A') live.current.request.destroy();
+}
+
+function stopLive() {
+  live.stopped = true;
+  live.current?.request.destroy();
 }
 
 /** GET /readyz of one instance: its status, or 'connection error'; counted in the away buckets when it applies. */
@@ -281,6 +439,11 @@ async function main() {
     if (answer.status !== 200) throw new Error(`login failed: ${answer.status}`);
     tokens.push(answer.json.encodedToken);
   }
+  // The live stream opens before the load starts, so it sees every post the load writes.
+  const liveRun = liveClient();
+  for (let i = 0; i < 300 && live.connections.length === 0; i += 1) await sleep(100);
+  if (live.connections.length === 0)
+    throw new Error(`the live stream did not open: ${JSON.stringify(Object.fromEntries(live.failedAttempts))}`);
   const load = Promise.all(Array.from({ length: WORKERS }, (_, n) => worker(n, tokens)));
   const probes = probeReadiness();
   const timeline = [];
@@ -319,6 +482,8 @@ async function main() {
   await waitReady(again);
   phase = 'load';
   mark('instance A started again and ready');
+  // A stream held on B meanwhile goes back to A, from its last id (what a load balancer may do).
+  liveBackToA();
   await progress(10);
   stopping = true;
   await load;
@@ -329,6 +494,16 @@ async function main() {
   const { Client } = require('pg');
   const db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
+  // The stream has caught up once it has reached the log's last id (a heartbeat carries the
+  // position past events it does not get: within 15 s). Bounded: not caught up fails the run.
+  const { rows: head } = await db.query('select coalesce(max(seq), 0)::text as max from change_log');
+  const logHead = BigInt(head[0].max);
+  const caughtUpBy = Date.now() + 45_000;
+  while (live.highest < logHead && Date.now() < caughtUpBy) await sleep(100);
+  const caughtUp = live.highest >= logHead;
+  mark(caughtUp ? `live stream caught up with the change log (id ${logHead})` : `live stream NOT caught up: ${live.highest} < ${logHead}`);
+  stopLive();
+  await liveRun;
   const countsOf = async (query) => new Map((await db.query(query)).rows.map((row) => [row.key, Number(row.n)]));
   const posts = await countsOf(`select content as key, count(*) as n from posts where content like 'chaos post %' group by content`);
   const comments = await countsOf(
@@ -341,6 +516,33 @@ async function main() {
     ...acknowledged.comments.filter((c) => !comments.has(c)),
     ...acknowledged.signups.filter((u) => !members.has(u)),
   ];
+  const postsWithoutEvent = acknowledged.posts.filter((content) => !live.created.has(acknowledgedPostIds.get(content)));
+  const postsWithEventTwice = acknowledged.posts.filter((content) => (live.created.get(acknowledgedPostIds.get(content)) ?? 0) > 1);
+  const liveResult = {
+    stream: `GET /api/v2/events${LIVE_QUERY}`,
+    eventsReceived: live.events,
+    postCreatedEvents: [...live.created.values()].reduce((a, b) => a + b, 0),
+    reconnects: live.connections.length - 1,
+    reconnectsTo: Object.fromEntries(['A', 'B'].map((name) => [name, live.connections.slice(1).filter((c) => c.instance === name).length])),
+    failedAttempts: Object.fromEntries(live.failedAttempts),
+    caughtUp,
+    logHead: String(logHead),
+    lastId: live.lastId ?? null,
+    acknowledgedPostsWithoutEvent: postsWithoutEvent.length,
+    acknowledgedPostsWithEventTwice: postsWithEventTwice.length,
+    duplicateIds: live.duplicateIds.length,
+    idsNotGrowing: live.idsNotGrowing.length,
+    resets: live.resets,
+    connections: live.connections,
+  };
+  const liveOk =
+    caughtUp &&
+    live.connections.length > 0 &&
+    postsWithoutEvent.length === 0 &&
+    postsWithEventTwice.length === 0 &&
+    live.duplicateIds.length === 0 &&
+    live.idsNotGrowing.length === 0 &&
+    live.resets.length === 0;
   const duplicates = [...posts, ...comments, ...members].filter(([, n]) => n > 1).map(([key, n]) => `${key} ×${n}`);
   const badStatuses = [...answers].filter(
     ([status]) => typeof status === 'number' && !((status >= 200 && status < 300) || (status >= 400 && status < 500) || status === 503),
@@ -377,6 +579,7 @@ async function main() {
       stops,
     },
     badStatuses: Object.fromEntries(badStatuses),
+    live: liveResult,
   };
   stopping = true;
   for (const instance of instances.values()) instance.child.kill('SIGTERM');
@@ -391,7 +594,8 @@ async function main() {
     readyWhileFrozen === 0 &&
     readyWhileStopped === 0 &&
     stops.length === 5 &&
-    stopsNotSeen === 0;
+    stopsNotSeen === 0 &&
+    liveOk;
   console.log('\n== chaos:server summary');
   console.log(
     `answers: ${Object.entries(result.answers)
@@ -408,6 +612,12 @@ async function main() {
   console.log(
     `/readyz while stopped: ${JSON.stringify(result.readiness.whileStopped)} (503 from both instances in ${stops.length - stopsNotSeen} of 5 stops); while frozen: ${JSON.stringify(result.readiness.whileFrozen)}`,
   );
+  console.log(
+    `live stream (${LIVE_QUERY}): ${live.events} events received, ${liveResult.reconnects} reconnects (to A: ${liveResult.reconnectsTo.A}, to B: ${liveResult.reconnectsTo.B}), failed attempts: ${JSON.stringify(liveResult.failedAttempts)}; caught up: ${caughtUp ? 'yes' : 'no'}`,
+  );
+  console.log(
+    `live: acknowledged posts without a post.created: ${postsWithoutEvent.length}; with more than one: ${postsWithEventTwice.length}; duplicate ids: ${live.duplicateIds.length}; ids not growing: ${live.idsNotGrowing.length}; resets: ${live.resets.length}`,
+  );
   console.log(ok ? 'chaos:server: PASS' : 'chaos:server: FAIL');
   if (!ok) {
     if (lost.length) console.log('lost:', lost.slice(0, 10));
@@ -415,6 +625,10 @@ async function main() {
     if (unexpectedExits.length) console.log('crashed:', unexpectedExits);
     if (lateAnswers.length) console.log('late:', lateAnswers.slice(0, 10));
     if (stopsNotSeen) console.log('stops:', JSON.stringify(stops));
+    if (postsWithoutEvent.length) console.log('posts without an event:', postsWithoutEvent.slice(0, 10));
+    if (live.duplicateIds.length) console.log('duplicate ids:', live.duplicateIds.slice(0, 10));
+    if (live.idsNotGrowing.length) console.log('ids not growing:', live.idsNotGrowing.slice(0, 10));
+    if (live.resets.length) console.log('resets:', live.resets);
   }
   await sleep(500);
   process.exit(ok ? 0 : 1);
@@ -423,6 +637,7 @@ async function main() {
 main().catch(async (error) => {
   console.error(`chaos:server failed: ${error instanceof Error ? error.message : error}`);
   stopping = true;
+  stopLive();
   await pg.thaw().catch(() => {});
   for (const instance of instances.values()) instance.child.kill('SIGKILL');
   process.exit(1);

@@ -445,3 +445,71 @@ describe('what a stream gets: what its open pages show', () => {
     await streamsOpen(servers.a, 0);
   });
 });
+
+describe('an instance stopped while a stream is open, and a fresh one started', () => {
+  // On PGlite: a database of its own, shared by the writer and both instances; on PostgreSQL: the file's, with B writing.
+  let own: PGlite | undefined;
+  let writer: RunningServer;
+  const started: RunningServer[] = [];
+  const instance = async () => {
+    const server = await startTestServer({ pglite: own });
+    started.push(server);
+    return server;
+  };
+  beforeAll(async () => {
+    own = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
+    writer = own ? await instance() : servers.b;
+  }, 180_000);
+  afterAll(async () => {
+    for (const server of started) await server.close();
+    await own?.close();
+  }, 60_000);
+
+  it('a client that reconnects to the new instance with its last id gets every event written meanwhile, in order, once', async () => {
+    const first = await instance();
+    const stream = await openStream(first, { query: '?explore=1' });
+    await streamsOpen(first, 1);
+    const kabir = await login(writer, 3);
+    const { post } = await kabir.api.v2.posts.create({ content: 'Seen before the instance stopped', pic: '' });
+    const seen = await stream.next('post.created', (d) => (d.post as { _id: string })._id === post._id);
+
+    // The instance stops with the stream open: the stream ends.
+    await first.close();
+    await stream.until(() => stream.closed);
+
+    // While away, through the other instance: posts, an edit, a like, a comment, a follow.
+    const sara = await login(writer, 4);
+    const { post: away } = await sara.api.v2.posts.create({ content: 'Written while the instance was down', pic: '' });
+    await kabir.api.v2.posts.edit(post._id, { content: 'Edited while the instance was down', pic: '' });
+    await sara.api.v2.posts.like(post._id);
+    await sara.api.v2.comments.add(post._id, 'Commented while the instance was down');
+    await kabir.api.v2.members.follow('u4-sara');
+    const { post: last } = await kabir.api.v2.posts.create({ content: 'The last one while away', pic: '' });
+    const missed = (
+      await sql<{
+        seq: string;
+        kind: string;
+      }>`select c.seq::text as seq, c.kind from change_log c where c.seq > ${Number(seen.id)} order by c.seq`.execute(writer.database.db)
+    ).rows;
+    expect(missed.map((row) => row.kind)).toEqual(expect.arrayContaining(['post.created', 'post.edited', 'post.counts', 'comment.added']));
+
+    // A fresh instance on the same database; the client comes back to it with its last id (naming the post it reads).
+    const second = await instance();
+    const again = await openStream(second, { query: `?explore=1&post=${post._id}`, lastEventId: seen.id });
+    await again.next('post.created', (d) => (d.post as { _id: string })._id === last._id);
+    await kabir.api.v2.members.unfollow('u4-sara');
+    await again.next('follow.changed', (d) => d.followeeId === 'u4-sara' && d.following === false);
+    const replayed = again.events.slice(0, missed.length);
+    // Every event of the log since its last id, in the log's order, none twice; then live.
+    expect(replayed.map((e) => [e.id, e.event])).toEqual(missed.map((row) => [row.seq, row.kind]));
+    const ids = again.events.map((e) => BigInt(e.id));
+    expect(ids.every((id, i) => id > (i === 0 ? BigInt(seen.id) : ids[i - 1]!))).toBe(true);
+    expect(again.events.filter((e) => e.event === 'post.created').map((e) => (e.data.post as { _id: string })._id)).toEqual([
+      away._id,
+      last._id,
+    ]);
+    expect(again.events.find((e) => e.event === 'post.edited')!.data.post).toMatchObject({ content: 'Edited while the instance was down' });
+    again.close();
+    await streamsOpen(second, 0);
+  }, 180_000);
+});
