@@ -10,6 +10,7 @@ import {
   newPostsOf,
   queryClient,
   queryKeys,
+  REOPEN_DELAYS_MS,
   useLiveTopic,
   type LiveRequest,
   type LiveSource,
@@ -115,6 +116,47 @@ describe('what the stream asks for follows the open pages', () => {
       expect(opens.slice(0, 3).every((o) => o.closed)).toBe(true);
     } finally {
       view.unmount();
+      connection.stop();
+    }
+  });
+
+  test('a source that stopped for good (an answer that is not a stream) opens again from the last id, later each time', async () => {
+    const opens: { request: LiveRequest; closed: boolean; emit: (events: LiveEvent[]) => void; stopped: () => void }[] = [];
+    let opened!: () => void;
+    const first = new Promise<void>((resolve) => (opened = resolve));
+    const connection = connectLive(queryClient, (onEvents, request, onClosed) => {
+      const source = { request, closed: false, emit: onEvents, stopped: onClosed };
+      opens.push(source);
+      opened();
+      return { close: () => (source.closed = true), byTopics: true };
+    });
+    try {
+      await first;
+      act(() => opens[0]!.emit([{ ...counts('p01-sunrise'), id: '7' }]));
+      // Only the timers: promises and microtasks run as usual.
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+      opens[0]!.stopped();
+      jest.advanceTimersByTime(REOPEN_DELAYS_MS.first - 1);
+      expect(opens).toHaveLength(1);
+      jest.advanceTimersByTime(1);
+      expect(opens).toHaveLength(2);
+      expect(opens[1]!.request.lastEventId).toBe('7');
+
+      // It stops again before any event: the next try waits twice as long.
+      opens[1]!.stopped();
+      jest.advanceTimersByTime(REOPEN_DELAYS_MS.first * 2 - 1);
+      expect(opens).toHaveLength(2);
+      jest.advanceTimersByTime(1);
+      expect(opens).toHaveLength(3);
+      expect(opens[2]!.request.lastEventId).toBe('7');
+
+      // Signed out while a try waits: nothing opens any more.
+      opens[2]!.stopped();
+      act(() => logout());
+      jest.advanceTimersByTime(REOPEN_DELAYS_MS.max);
+      expect(opens).toHaveLength(3);
+    } finally {
+      jest.useRealTimers();
       connection.stop();
     }
   });

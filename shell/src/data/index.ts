@@ -60,6 +60,7 @@ export {
   connectLive,
   liveEventsUrl,
   openDefaultSource,
+  REOPEN_DELAYS_MS,
   type LiveConnection,
   type LiveRequest,
   type LiveSource,

@@ -45,8 +45,17 @@ export interface LiveRequest {
   lastEventId: string | null;
 }
 
-/** Opens the transport for the backend in use; `onEvents` gets events in order. */
-export type OpenSource = (onEvents: (events: LiveEvent[]) => void, request: LiveRequest) => LiveSource | null;
+/**
+ * Opens the transport for the backend in use; `onEvents` gets events in order. `onClosed` is
+ * called when the source has stopped for good and will not reconnect by itself.
+ */
+export type OpenSource = (onEvents: (events: LiveEvent[]) => void, request: LiveRequest, onClosed: () => void) => LiveSource | null;
+
+/**
+ * How long to wait before opening a source that stopped for good again: 2 s, doubling up to a
+ * minute, and back to 2 s once an event comes.
+ */
+export const REOPEN_DELAYS_MS = { first: 2000, max: 60_000 } as const;
 
 /** api-server's stream URL for a request (`?home=…&explore=1&post=…&lastEventId=…`). */
 export function liveEventsUrl(base: string, { topics, lastEventId }: LiveRequest): string {
@@ -69,11 +78,17 @@ function parse(kind: LiveEventKind, message: MessageEvent<string>): LiveEvent | 
 }
 
 /** The transport the backend in use has: EventSource on api-server, else the fake backend's channel. */
-export const openDefaultSource: OpenSource = (onEvents, request) => {
+export const openDefaultSource: OpenSource = (onEvents, request, onClosed) => {
   const base = apiBaseUrl();
   if (base) {
     if (typeof EventSource === 'undefined') return null;
     const source = new EventSource(liveEventsUrl(base, request));
+    // EventSource reconnects by itself after a network error, but an answer that is not a
+    // stream (a 503 while the database is away, a 502 from a balancer whose instance died, a
+    // 429) closes it for good.
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) onClosed();
+    });
     for (const kind of LIVE_EVENT_KINDS) {
       source.addEventListener(kind, (message) => {
         const event = parse(kind, message);
@@ -141,8 +156,10 @@ export function connectLive(client: QueryClient, open: OpenSource = openDefaultS
   let authors = new HomeAuthors();
   let stopTopics: (() => void) | null = null;
 
+  let stopReopening = () => {};
   const close = () => {
     generation += 1;
+    stopReopening();
     stopTopics?.();
     stopTopics = null;
     source?.close();
@@ -174,13 +191,26 @@ export function connectLive(client: QueryClient, open: OpenSource = openDefaultS
     let lastEventId: string | null = null;
     let asked = openTopics();
     let opened = 0;
+    let reopenDelay: number = REOPEN_DELAYS_MS.first;
+    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    stopReopening = () => clearTimeout(reopenTimer);
     const openSource = () => {
+      clearTimeout(reopenTimer);
       asked = openTopics();
       const current = ++opened;
+      // A source that stopped for good is opened again from the last id, so nothing is missed.
+      const onClosed = () => {
+        if (mine !== generation || current !== opened) return;
+        reopenTimer = setTimeout(() => {
+          if (mine === generation && current === opened) openSource();
+        }, reopenDelay);
+        reopenDelay = Math.min(reopenDelay * 2, REOPEN_DELAYS_MS.max);
+      };
       source = open(
         (events) => {
           // A source closed for a new one says nothing more (its events come again from the new one).
           if (mine !== generation || current !== opened) return;
+          reopenDelay = REOPEN_DELAYS_MS.first;
           for (const event of events) {
             lastEventId = event.id;
             try {
@@ -191,6 +221,7 @@ export function connectLive(client: QueryClient, open: OpenSource = openDefaultS
           }
         },
         { topics: { home: myId, ...asked }, lastEventId },
+        onClosed,
       );
     };
     stopTopics = onOpenTopics((topics) => {
