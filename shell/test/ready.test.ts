@@ -49,8 +49,8 @@ test('the final line waits for the API; each part gets its own ready line as it 
   await finished;
   expect(lines.at(-2)).toMatch(/^\[api\] ready in /);
   expect(lines.at(-1)).toBe('open http://localhost:3000');
-  // Readiness is a request the database must serve, not the port merely listening.
-  expect(api.paths[0]).toBe('/api/users');
+  // Readiness is api-server's /readyz (its database answers, migrations applied), not the port merely listening.
+  expect(api.paths[0]).toBe('/readyz');
   await Promise.all([app.close(), api.close()]);
 });
 
