@@ -8,7 +8,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'child_process';
 import path from 'path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, logInAs, openPage, SHELL } from './support/browser';
+import { launchBrowser, logInAs, openPage, openSecondTab } from './support/browser';
 
 const root = path.resolve(__dirname, '..');
 
@@ -49,10 +49,7 @@ function countLoads(page: Page): () => number {
 test("two tabs on the in-browser backend see each other's post, like and comment without a reload", async () => {
   const { page: a, context, errors } = await openPage(browser);
   await logInAs(a, 1);
-  const b = await context.newPage();
-  await b.goto(`${SHELL}/`);
-  await b.getByRole('navigation', { name: 'Main' }).waitFor();
-  await b.getByRole('article').first().waitFor();
+  const b = await openSecondTab(context);
   const loadsOfB = countLoads(b);
   const firstOnB = await b.getByRole('article').first().textContent();
 

@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { LIMITS, SERVER_ERRORS } from '@social/mock-api/contract';
 import { signToken } from '@social/mock-api/tokens';
-import { launchBrowser, logInAs, openPage, SHELL, untilInPage } from './support/browser';
+import { launchBrowser, logInAs, openPage, openSecondTab, SHELL, untilInPage } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,10 +43,7 @@ async function seenWithin(seen: () => Promise<unknown>): Promise<number> {
 test('two tabs: a post, a like, a comment and a signup in one show in the other without a reload, and stay after reloads', async () => {
   const { page: a, context, errors } = await openPage(browser);
   await logInAs(a, 1);
-  const b = await context.newPage();
-  await b.goto(`${SHELL}/`);
-  await b.getByRole('navigation', { name: 'Main' }).waitFor();
-  await b.getByRole('article').first().waitFor();
+  const b = await openSecondTab(context);
   const delays: Record<string, number> = {};
 
   // A post written in tab A.

@@ -68,6 +68,15 @@ export async function openPage(
   };
 }
 
+/** A second tab of the same browser (same storage, same backend), on home with its feed shown. */
+export async function openSecondTab(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${SHELL}/`);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('article').first().waitFor();
+  return page;
+}
+
 /** Logs in with test credential set n (1..4) through the login page's own controls. */
 export async function logInAs(page: Page, n: 1 | 2 | 3 | 4 = 1): Promise<void> {
   await page.goto(`${SHELL}/login`);
