@@ -20,6 +20,11 @@
  *   which shows the backend's own cost apart from MirageJS's fixed cost per call ("floor").
  * --root runs the same calls on another copy of mock-api's sources (e.g. an older commit's,
  * extracted with `git archive`) to compare; v2 calls are left out where it has no v2 routes.
+ *
+ * On this mock-api's own sources it writes mock-api/bench/latest-scale.json and .md (the
+ * report docs/api.md links to): the latest run of each place (jsdom, direct, browser, browser
+ * with IndexedDB), so a run of one keeps the others, with the goals of issue 22 point 4 (at
+ * 50,000 posts, a v2 like ≤ 5 ms and a first page of any feed ≤ 20 ms, at the median).
  */
 const path = require('path');
 const fs = require('fs');
@@ -181,6 +186,63 @@ async function main() {
   );
   console.log(`${where}; sources: ${path.relative(process.cwd(), ROOT) || '.'}`);
   console.log(table(results));
+  if (ROOT === path.join(__dirname, '..')) {
+    const place = MODE === 'browser' && PERSIST ? 'browser-persist' : MODE;
+    writeReport(place, {
+      date: new Date().toISOString(),
+      where,
+      posts,
+      generated: POSTS,
+      backendReadyMs: Math.round(load),
+      machine: `${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at the end`,
+      results,
+    });
+  }
+}
+
+const LATEST = path.join(__dirname, 'latest-scale');
+const GOALS = [
+  { text: 'v2 like ≤ 5 ms', test: (r) => r.label.startsWith('v2 like'), limit: 5 },
+  { text: 'first page of every v2 feed ≤ 20 ms', test: (r) => r.label.startsWith('v2 ') && r.label.includes('GET'), limit: 20 },
+];
+
+/** Keeps the latest run of each place in latest-scale.json and renders latest-scale.md from all of them. */
+function writeReport(place, run) {
+  const file = `${LATEST}.json`;
+  const runs = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  runs[place] = run;
+  fs.writeFileSync(file, `${JSON.stringify(runs, null, 2)}\n`);
+  const ms = (v) => v.toFixed(2);
+  const lines = [
+    '# Fake backend at scale (`npm run bench:scale -w mock-api`)',
+    '',
+    'Written by mock-api/bench/v2-scale.js: each call timed through `fetch`, from the request to the parsed answer, each in a fresh task. One section per place it ran; each keeps its own date and machine.',
+  ];
+  for (const [name, r] of Object.entries(runs)) {
+    lines.push(
+      '',
+      `## ${name}: ${r.where}`,
+      '',
+      `${r.date}; ${r.posts.toLocaleString('en')} posts (seed + ${r.generated.toLocaleString('en')} generated), backend ready in ${r.backendReadyMs.toLocaleString('en')} ms; ${r.machine}.`,
+      '',
+      '| call | median ms | p95 ms | max ms | runs | answer bytes |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...r.results.map(
+        (x) => `| ${x.label} | ${ms(x.median)} | ${ms(x.p95)} | ${ms(x.max)} | ${x.runs} | ${x.bytes.toLocaleString('en')} |`,
+      ),
+      '',
+      ...GOALS.map((goal) => {
+        const measured = r.results.filter(goal.test);
+        if (measured.length === 0) return `- ${goal.text}: not measured`;
+        const worst = measured.reduce((a, b) => (b.median > a.median ? b : a));
+        return `- ${goal.text} (median, at ${r.generated.toLocaleString('en')} generated posts): ${worst.median <= goal.limit ? 'met' : 'NOT met'} (slowest: ${worst.label}, ${ms(worst.median)} ms)`;
+      }),
+    );
+  }
+  fs.writeFileSync(`${LATEST}.md`, `${lines.join('\n')}\n`);
 }
 
 main().then(
