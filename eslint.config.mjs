@@ -129,7 +129,7 @@ export default tseslint.config(
   },
   {
     // Functions passed to page.evaluate() run in the browser.
-    files: ['tools/bench/**', 'e2e/**'],
+    files: ['tools/bench/**', 'e2e/**', 'api-server/bench/browser.js'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 );

@@ -7,6 +7,7 @@
  * redeploy is seen at once.
  *   node tools/serve.js <app-folder>
  *   node tools/serve.js shell --single   the bench's single-bundle build (shell/dist-single) on port 4000
+ * ORBIT_SERVE_HOST=127.0.0.1 listens on loopback only (default: every interface).
  */
 const path = require('path');
 const fs = require('fs');
@@ -56,7 +57,7 @@ const args = [
   serveBin,
   dist,
   '--listen',
-  `tcp://0.0.0.0:${single ? SINGLE_PORT : app.port}`,
+  `tcp://${process.env.ORBIT_SERVE_HOST || '0.0.0.0'}:${single ? SINGLE_PORT : app.port}`,
   '--config',
   configFile,
   '--no-clipboard',

@@ -24,6 +24,9 @@
  * the plans of slower statements while measuring go into the report), BENCH_REPORT=<path
  * without extension> (default api-server/bench/latest-postgres).
  * Quick run: `BENCH_SIZES=10000 BENCH_DURATION=3 npm run bench:server`.
+ *
+ * The data generator, the server start and the throwaway-PostgreSQL re-run are exported for the
+ * browser bench (api-server/bench/browser.js), which measures the apps on the same network.
  */
 const { spawn, spawnSync } = require('child_process');
 const { randomBytes, scryptSync } = require('crypto');
@@ -53,10 +56,8 @@ const POSTGRES_OPTIONS = [
 /** BENCH_ONLY=home,like: only the calls whose names start with these words. */
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined;
 
-if (!SIZES.every((n) => Number.isInteger(n) && n > 0 && n <= 5_000_000))
-  throw new Error(`BENCH_SIZES must be whole numbers up to 5,000,000: ${SIZES}`);
-
-const DATABASE_URL = process.env.DATABASE_URL;
+// Set by tools/postgres.js in the re-run under it (ownPostgres below); read when used.
+const databaseUrl = () => process.env.DATABASE_URL;
 
 /** api-server's password format (src/passwords.ts): one hash for every generated member. */
 function scryptHash(password) {
@@ -182,7 +183,7 @@ async function startServer() {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATABASE_URL,
+      DATABASE_URL: databaseUrl(),
       API_DB_POOL_SIZE: String(POOL),
       API_AUTH_RATE_LIMIT: '100000',
       // One load generator on one address, one member: the read and write limits would answer 429.
@@ -413,7 +414,7 @@ async function benchSize(db, base, tokens, cpu) {
   const slowPlans = logFile ? slowPlansSince(logFile, logStart) : [];
   if (slowPlans.length)
     console.log(`  ${slowPlans.length} statements slower than the auto_explain threshold while measuring; slowest:\n${slowPlans[0]}`);
-  const pgbenchFigures = pgbenchTps(DATABASE_URL);
+  const pgbenchFigures = pgbenchTps(databaseUrl());
   console.log(`  pgbench: ${pgbenchFigures.tpcbLike} TPS (TPC-B-like), ${pgbenchFigures.selectOnly} TPS (select-only)`);
   return { results, pgbench: pgbenchFigures, slowStatements: slowPlans.length, slowestPlans: slowPlans.slice(0, 3) };
 }
@@ -487,9 +488,10 @@ function markdown(report) {
 }
 
 async function main() {
-  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api-server'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  const db = new pg.Client({ connectionString: DATABASE_URL });
+  if (!SIZES.every((n) => Number.isInteger(n) && n > 0 && n <= 5_000_000))
+    throw new Error(`BENCH_SIZES must be whole numbers up to 5,000,000: ${SIZES}`);
+  buildApiServer();
+  const db = new pg.Client({ connectionString: databaseUrl() });
   await db.connect();
   const postgres = (await db.query('show server_version')).rows[0].server_version;
   const report = {
@@ -512,12 +514,12 @@ async function main() {
   const postmasterPid = Number(fs.readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const cpu = () => cpuNow(server.child.pid, postmasterPid);
   try {
-    console.log(`api-server on ${server.url}, PostgreSQL ${postgres} (${DATABASE_URL})`);
+    console.log(`api-server on ${server.url}, PostgreSQL ${postgres} (${databaseUrl()})`);
     console.log(`generating ${MEMBERS} members and their follows…`);
     const membersMs = await generateMembers(db);
     console.log(`  ${(membersMs / 1000).toFixed(1)} s`);
     await db.query('create database pgbench');
-    pgbench(DATABASE_URL, ['-i', '-q', '-s', '10']);
+    pgbench(databaseUrl(), ['-i', '-q', '-s', '10']);
     // The bench members: the first 64 generated ones (with follows), each signed in through v2.
     const tokens = [];
     for (let i = 1; i <= BENCH_MEMBERS; i += 1) {
@@ -556,20 +558,32 @@ async function main() {
   console.log(`\n${md}`);
 }
 
-if (process.env.ORBIT_BENCH_OWN_POSTGRES === '1') {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else {
+/** api-server's production build (dist/server.js), as the benches run it; exits on failure. */
+function buildApiServer() {
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api-server'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/**
+ * Runs `main` on a throwaway PostgreSQL server: the script re-runs itself (`file`, with its
+ * arguments) under tools/postgres.js, which sets DATABASE_URL, and `main` runs in that re-run.
+ */
+function ownPostgres(file, main) {
+  if (process.env.ORBIT_BENCH_OWN_POSTGRES === '1') {
+    main().catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+    return;
+  }
   // The bench truncates nothing but fills a database: it only ever runs on a server it started itself.
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'tools', 'postgres.js'), '--', process.execPath, __filename, ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, ORBIT_BENCH_OWN_POSTGRES: '1', POSTGRES_OPTIONS },
-    },
-  );
+  const child = spawn(process.execPath, [path.join(root, 'tools', 'postgres.js'), '--', process.execPath, file, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, ORBIT_BENCH_OWN_POSTGRES: '1', POSTGRES_OPTIONS },
+  });
   child.on('exit', (code) => process.exit(code ?? 1));
 }
+
+module.exports = { MEMBERS, PASSWORD, buildApiServer, generateMembers, generatePosts, ownPostgres, startServer };
+
+if (require.main === module) ownPostgres(__filename, main);

@@ -2,7 +2,7 @@
  * A new member's way in: cold load of /login, log in, first post of the home feed, then a like.
  * Measured on the federated product and on the single bundle alike.
  */
-const { logInAt } = require('../member');
+const { heapFigures, logInAt, loginMarks, watchLogin } = require('../member');
 
 module.exports = {
   id: 'first-load',
@@ -33,29 +33,9 @@ module.exports = {
   /** One fresh-context run; returns one number per label (null when not measurable). */
   async run({ openPage, baseUrl, params }) {
     const { page, net, close } = await openPage();
-    // The page notes when 'Log In' appears, when it is clicked and when the first post appears
-    // (performance.now(), from navigation start): no polling delay in the figures.
-    await page.addInitScript(() => {
-      const marks = (window.__benchMarks = {});
-      const logIn = () =>
-        [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Log In' && b.offsetParent !== null);
-      new MutationObserver(() => {
-        if (marks.loginVisible === undefined && logIn()) marks.loginVisible = performance.now();
-        if (marks.click !== undefined && marks.firstPost === undefined && document.querySelector('article'))
-          marks.firstPost = performance.now();
-      }).observe(document, { childList: true, subtree: true });
-      document.addEventListener(
-        'click',
-        (event) => {
-          if (marks.click === undefined && event.target instanceof Element && event.target.closest('button') === logIn())
-            marks.click = performance.now();
-        },
-        true,
-      );
-    });
+    await watchLogin(page);
     await logInAt(page, baseUrl, params);
-    await page.waitForFunction(() => window.__benchMarks.firstPost !== undefined);
-    const { origin, marks } = await page.evaluate(() => ({ origin: performance.timeOrigin, marks: window.__benchMarks }));
+    const { origin, marks } = await loginMarks(page);
     const atLogin = net.snapshot({ until: origin + marks.loginVisible });
     const afterClick = net.snapshot({ from: origin + marks.click, until: origin + marks.firstPost });
     const atFeed = net.snapshot({ until: origin + marks.firstPost });
@@ -63,9 +43,7 @@ module.exports = {
     const loginVisibleMs = marks.loginVisible;
     const loginToPostMs = marks.firstPost - marks.click;
 
-    const heapBytes = await page.evaluate(() => (performance.memory ? performance.memory.usedJSHeapSize : 0));
-    await net.cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await net.cdp.send('Runtime.getHeapUsage');
+    const { heapMb, heapAfterGcMb } = await heapFigures(page, net.cdp);
     const reactCopies = await page.evaluate(() => window.__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
 
     // Like the first post that can still be liked; time from click to the new count on screen.
@@ -97,8 +75,8 @@ module.exports = {
       clickChain: afterClick.chain,
       feedJsKb: atFeed.jsKb,
       feedRequests: atFeed.requests,
-      heapMb: heapBytes / 2 ** 20,
-      heapAfterGcMb: usedSize / 2 ** 20,
+      heapMb,
+      heapAfterGcMb,
       reactCopies,
       likeMs,
     };
