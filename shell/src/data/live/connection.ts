@@ -156,10 +156,11 @@ export function connectLive(client: QueryClient, open: OpenSource = openDefaultS
   let authors = new HomeAuthors();
   let stopTopics: (() => void) | null = null;
 
-  let stopReopening = () => {};
+  // A try to open a source that stopped for good, waiting (one per connection at most).
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   const close = () => {
     generation += 1;
-    stopReopening();
+    clearTimeout(reopenTimer);
     stopTopics?.();
     stopTopics = null;
     source?.close();
@@ -192,8 +193,6 @@ export function connectLive(client: QueryClient, open: OpenSource = openDefaultS
     let asked = openTopics();
     let opened = 0;
     let reopenDelay: number = REOPEN_DELAYS_MS.first;
-    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-    stopReopening = () => clearTimeout(reopenTimer);
     const openSource = () => {
       clearTimeout(reopenTimer);
       asked = openTopics();
