@@ -23,15 +23,14 @@
  *   node api-server/bench/browser.js [--posts 1000000] [--runs 5]   (or BENCH_POSTS, BENCH_RUNS)
  */
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
-const pg = require('pg');
 const apps = require('../../tools/apps');
 const { ENV, prepareServedConfig } = require('../../tools/api-config');
 const { launchChromium } = require('../../tools/chromium');
 const { CREDENTIALS, heapFigures, logInAt, loginMarks, watchLogin } = require('../../tools/bench/member');
 const { startServers } = require('../../e2e/support/servers');
-const { MEMBERS, PASSWORD, buildApiServer, generateMembers, generatePosts, ownPostgres, startServer } = require('./run');
+const { machineLine } = require('../../tools/machine');
+const { MEMBERS, PASSWORD, buildApiServer, connectBenchDb, generateMembers, generatePosts, ownPostgres, startServer } = require('./run');
 
 const root = path.resolve(__dirname, '..', '..');
 const argv = process.argv.slice(2);
@@ -176,19 +175,14 @@ async function main() {
   if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 50) throw new Error(`--runs must be a whole number from 1 to 50: ${RUNS}`);
   checkBuilds();
   buildApiServer();
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await db.connect();
-  const postgres = (await db.query('show server_version')).rows[0].server_version;
+  const { db, postgres } = await connectBenchDb();
   const report = {
     date: new Date().toISOString(),
     postgres,
     posts: POSTS,
     members: MEMBERS,
     runsPerVariant: RUNS,
-    machine: `${os.cpus().length} cores, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} at start`,
+    machine: machineLine('at start'),
     variants: [],
   };
   // api-server migrates and seeds the empty database; the apps are served pointed at it, on loopback.

@@ -34,6 +34,7 @@ const fs = require('fs');
 const path = require('path');
 const autocannon = require('autocannon');
 const pg = require('pg');
+const { machineLine } = require('../../tools/machine');
 
 const root = path.resolve(__dirname, '..', '..');
 const argSizes = process.argv.find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length);
@@ -487,13 +488,19 @@ function markdown(report) {
   return `${lines.join('\n')}\n`;
 }
 
+/** A client of the bench's own PostgreSQL server, and that server's version for the report. */
+async function connectBenchDb() {
+  const db = new pg.Client({ connectionString: databaseUrl() });
+  await db.connect();
+  const postgres = (await db.query('show server_version')).rows[0].server_version;
+  return { db, postgres };
+}
+
 async function main() {
   if (!SIZES.every((n) => Number.isInteger(n) && n > 0 && n <= 5_000_000))
     throw new Error(`BENCH_SIZES must be whole numbers up to 5,000,000: ${SIZES}`);
   buildApiServer();
-  const db = new pg.Client({ connectionString: databaseUrl() });
-  await db.connect();
-  const postgres = (await db.query('show server_version')).rows[0].server_version;
+  const { db, postgres } = await connectBenchDb();
   const report = {
     date: new Date().toISOString(),
     postgres,
@@ -502,10 +509,7 @@ async function main() {
     durationSeconds: DURATION_S,
     members: MEMBERS,
     slowMs: Number(process.env.BENCH_SLOW_MS ?? 250),
-    machine: `${require('os').cpus().length} cores, load average ${require('os')
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} at start`,
+    machine: machineLine('at start'),
     runs: [],
   };
   // The server migrates and seeds the empty database; the network is generated around the seed.
@@ -584,6 +588,6 @@ function ownPostgres(file, main) {
   child.on('exit', (code) => process.exit(code ?? 1));
 }
 
-module.exports = { MEMBERS, PASSWORD, buildApiServer, generateMembers, generatePosts, ownPostgres, startServer };
+module.exports = { MEMBERS, PASSWORD, buildApiServer, connectBenchDb, generateMembers, generatePosts, ownPostgres, startServer };
 
 if (require.main === module) ownPostgres(__filename, main);

@@ -31,6 +31,7 @@ const fs = require('fs');
 const os = require('os');
 const Module = require('module');
 const { runScenario, table } = require('./scenario');
+const { machineLine } = require('../../tools/machine');
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
@@ -194,10 +195,7 @@ async function main() {
       posts,
       generated: POSTS,
       backendReadyMs: Math.round(load),
-      machine: `${os.cpus().length} cores, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} at the end`,
+      machine: machineLine('at the end'),
       results,
     });
   }
