@@ -183,6 +183,41 @@ test('Reply: empty gives the info toast; a reply is added under the comment, whi
   expect(comment.replies[0]!._id).toBeTruthy();
 });
 
+test('a sent reply gives focus back to Reply, unless the member went on to another control meanwhile', async () => {
+  const user = userEvent.setup();
+  renderPostPage('p01-sunrise');
+  const theirs = await commentBy('Wallpaper material 🖼️');
+  const replyButton = within(theirs).getByRole('button', { name: 'Reply' });
+
+  // Sent with Enter from the box: the box closes and focus is on Reply again.
+  await user.click(replyButton);
+  await user.keyboard('First reply{Enter}');
+  await within(theirs).findByText('First reply');
+  await waitFor(() => expect(replyButton).toHaveFocus());
+
+  // Held at the server while the member moves on (the search, another comment's control).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const send = api.v2.comments.reply.bind(api.v2.comments);
+  const spy = jest.spyOn(api.v2.comments, 'reply').mockImplementation(async (...args) => {
+    await held;
+    return send(...args);
+  });
+  try {
+    await user.click(replyButton);
+    await user.keyboard('Second reply{Enter}');
+    await waitFor(() => expect(spy).toHaveBeenCalled());
+    const elsewhere = within(await commentBy('This is unreal 😍 which trail was this?')).getByRole('button', { name: 'Upvote' });
+    act(() => elsewhere.focus());
+    act(() => release());
+    await within(theirs).findByText('Second reply');
+    await waitFor(() => expect(within(theirs).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument());
+    expect(elsewhere).toHaveFocus();
+  } finally {
+    spy.mockRestore();
+  }
+});
+
 test('deleting the post from its page goes home', async () => {
   renderPostPage('p02-css');
   const article = await screen.findByRole('article');

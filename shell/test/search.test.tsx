@@ -1,5 +1,5 @@
 import React from 'react';
-import { act, screen, within, render } from '@testing-library/react';
+import { act, screen, waitFor, within, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { logout } from '@social/shell/bus';
@@ -84,6 +84,29 @@ describe('search overlay', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  test('a longer query keeps the results shown until its own arrive; a result that stays keeps the focus', async () => {
+    const user = setUpNav();
+    await user.click(screen.getByRole('button', { name: 'Search users' }));
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    await user.type(box, '@sara');
+    const list = await screen.findByRole('list', { name: 'Matching users' });
+    await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'));
+    const sara = within(list).getByRole('button', { name: 'Sara Ahmed' });
+
+    await user.type(box, 'ah');
+    // The answer for '@sara' stays (busy) while '@saraah' waits out its 500 ms and its request.
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    expect(within(list).getByRole('button', { name: 'Sara Ahmed' })).toBe(sara);
+    await user.keyboard('{ArrowDown}');
+    expect(sara).toHaveFocus();
+
+    await waitFor(() => expect(searches()).toBe(2));
+    await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'));
+    expect(screen.getByRole('list', { name: 'Matching users' })).toBe(list);
+    expect(sara).toBeInTheDocument();
+    expect(sara).toHaveFocus();
   });
 
   test('a skip link leads past the navigation to the page content', async () => {

@@ -15,11 +15,15 @@ export function neighbourPost(article: HTMLElement | null): HTMLElement | null {
   return all[at + 1] ?? all[at - 1] ?? null;
 }
 
+/** True when nothing on the page holds focus: it fell to <body> with a removed or disabled control. */
+export function focusWasLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
+
 /** Focuses `preferred` if it is still on the page, else <main>; only when focus was lost (on <body>). */
 export function focusInsteadOfRemoved(preferred: HTMLElement | null): void {
-  const active = document.activeElement;
-  const lost = !active || active === document.body || !active.isConnected;
-  if (!lost) return;
+  if (!focusWasLost()) return;
   const target = preferred?.isConnected ? preferred : document.querySelector<HTMLElement>('main');
   if (!target) return;
   if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');

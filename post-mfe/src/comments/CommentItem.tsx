@@ -5,6 +5,7 @@ import { toast } from '@social/shell/bus';
 import { useCommentMutations, useCommentUpvote } from '@social/shell/actions';
 import { ArrowUpIcon, Menu, Modal, RichText, formatFullDate, formatRelativeDate, type MenuItem } from '@social/shell/ui';
 import { AuthorLink, authorView } from '../author/AuthorLink';
+import { focusWasLost } from '../card/focus-after-removal';
 
 /** The server refuses comment and reply text longer than this. */
 export const COMMENT_MAX_LENGTH = TEXT_LIMITS.comment;
@@ -194,6 +195,7 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
   const [busy, setBusy] = useState<null | 'reply' | 'delete'>(null);
   const rootRef = useRef<HTMLLIElement>(null);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
+  const replyFormRef = useRef<HTMLFormElement>(null);
   const mutations = useCommentMutations(post._id);
   const upvote = useCommentUpvote(comment, me?._id ?? null);
 
@@ -222,9 +224,12 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
     if (!me) return;
     const saved = await run('reply', () => mutations.reply(comment, content));
     if (saved) {
+      // Back to Reply only from the reply box (or from nowhere): a member who went on to another
+      // control (the search, another comment) while the reply was sent keeps their place.
+      const fromForm = !!replyFormRef.current?.contains(document.activeElement) || focusWasLost();
       setReplyText('');
       setReplyOpen(false);
-      replyButtonRef.current?.focus();
+      if (fromForm) replyButtonRef.current?.focus();
     }
   };
 
@@ -293,7 +298,7 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
       )}
 
       {replyOpen && (
-        <form className="post-comment__form post-comment__form--reply" onSubmit={(event) => void sendReply(event)}>
+        <form ref={replyFormRef} className="post-comment__form post-comment__form--reply" onSubmit={(event) => void sendReply(event)}>
           <input
             className="input"
             aria-label="Write a reply"

@@ -3,6 +3,7 @@ import { TEXT_LIMITS } from '@social/mock-api/contract';
 import { V2_TEXT_LIMITS } from '@social/mock-api/contract-v2';
 import type { PostComposerProps } from '@social/shell/federation';
 import { EmojiPicker, IMAGE_ACCEPT, ImageIcon, insertAtCursor, readImageFile } from '@social/shell/ui';
+import { focusWasLost } from '../card/focus-after-removal';
 import './composer.css';
 
 /** The server refuses post text longer than this. */
@@ -110,7 +111,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
     }
     // The Post button was disabled while sending, which drops its focus to <body>: a keyboard
     // member goes on from the text box (empty for the next post, or holding the unsaved draft).
-    if (!document.activeElement || document.activeElement === document.body) textRef.current?.focus();
+    if (focusWasLost()) textRef.current?.focus();
   };
 
   return (

@@ -4,7 +4,7 @@
  * QueryClient explicitly, so no provider has to be mounted above a remote.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { LIMITS, type PostSort } from '@social/mock-api/contract';
 import { PAGE_LIMITS, type CommentV2, type MeV2, type MemberV2, type PostV2 } from '@social/mock-api/contract-v2';
 import { api, useAuth } from '@social/shell/bus';
@@ -271,9 +271,13 @@ export function useDebounced<T>(value: T, delayMs: number = LIMITS.searchDebounc
  * Members matching a search, asked of the server 500 ms after the last keystroke (SPEC §5's
  * matching rules; a leading '@' matches handles only). `searched` is the query the results
  * answer ('' for none yet), so "No user to show" shows only for a query that was searched.
+ * While a longer query is asked, the previous query's results stay (no empty flash, and a
+ * result that keeps its place keeps the keyboard focus); `pending` says newer ones are coming.
  */
 export function useMemberSearch(query: string) {
-  const settled = useDebounced(query.trim());
+  const typed = query.trim();
+  const settled = useDebounced(typed);
+  const asked = settled !== '' && settled !== '@';
   const result = useQuery(
     {
       queryKey: queryKeys.search(settled),
@@ -282,12 +286,18 @@ export function useMemberSearch(query: string) {
         seedMembers(members);
         return members;
       },
-      enabled: settled !== '' && settled !== '@',
+      enabled: asked,
+      placeholderData: keepPreviousData,
     },
     queryClient,
   );
-  const answered = settled !== '' && settled !== '@' && result.isSuccess;
-  return { results: answered ? result.data : [], searched: answered ? settled : '', isFetching: result.isFetching, error: result.error };
+  const answered = asked && result.isSuccess && !result.isPlaceholderData;
+  return {
+    results: asked && result.data ? result.data : [],
+    searched: answered ? settled : '',
+    pending: typed !== settled || (asked && result.isFetching),
+    error: result.error,
+  };
 }
 
 /** The signed-in member as the server has them now (also refreshes the session's stored user). */

@@ -12,16 +12,16 @@ export interface SearchResultsProps {
 /**
  * The search overlay's results (loaded with the data module when the overlay first opens):
  * the server's matches for the query, asked 500 ms after the last keystroke (SPEC §5's rules;
- * a leading '@' matches handles only).
+ * a leading '@' matches handles only). The list is busy while newer results are being asked.
  */
 export default function SearchResults({ query, onChoose }: SearchResultsProps) {
-  const { results, searched } = useMemberSearch(query);
+  const { results, searched, pending } = useMemberSearch(query);
   const handleIdBase = useId();
   return (
     <>
       {searched && results.length === 0 && <p className="search-overlay__empty">{CLIENT_MESSAGES.noUsers}</p>}
       {results.length > 0 && (
-        <ul className="search-overlay__results" aria-label="Matching users">
+        <ul className="search-overlay__results" aria-label="Matching users" aria-busy={pending}>
           {results.map((user, index) => (
             <li key={user._id}>
               {/* Named by first and last name only (shared/UI-NAMES.md), from its own visible text (no
