@@ -1,6 +1,6 @@
 /**
  * Offline on the in-browser backend (docs/offline.md): once the service worker has the product
- * (the shell precached, the remotes' files cached once the page was idle), the network can go:
+ * (the shell's and the remotes' files, cached once the page was idle), the network can go:
  * a reload, logging in, posting, liking and commenting all work, and the page says it is offline.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -16,11 +16,17 @@ afterAll(async () => {
 
 const OFFLINE_LOCAL = 'You are offline. Everything keeps working on this device.';
 
-/** In the page: whether the service worker controls it and has cached every remote's entry and exposed files (as sw.ts's cacheRemotes does). */
+/**
+ * In the page: whether the service worker controls it and has cached the shell's page and script
+ * and every remote's entry and exposed files (as sw.ts's cacheProduct does).
+ */
 async function isProductCached(): Promise<boolean> {
   if (!navigator.serviceWorker.controller) return false;
   const entries = await caches.open('orbit-entries');
   const chunks = await caches.open('orbit-chunks');
+  const shell = await caches.open('orbit-shell');
+  const mainScript = document.querySelector<HTMLScriptElement>('script[src*="main."]')?.src;
+  if (!(await shell.match('/index.html')) || !mainScript || !(await chunks.match(mainScript))) return false;
   const stored = await entries.match('/remotes.json');
   if (!stored) return false;
   const config = (await stored.json()) as Record<string, unknown>;
@@ -37,7 +43,7 @@ async function isProductCached(): Promise<boolean> {
   return true;
 }
 
-/** Waits until the product is cached (bounded: 60 s; cacheRemotes has no completion event). */
+/** Waits until the product is cached (bounded: 60 s; cacheProduct has no completion event). */
 async function productCached(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await untilInPage(page, 'the service worker caches the remotes', isProductCached, undefined);

@@ -5,7 +5,7 @@
 import { BACKEND_CHANGE_EVENT, LIMITS } from '@social/mock-api/contract';
 import type { StartBackend, ToWorker } from '@social/mock-api/worker-protocol';
 import { MessageChannel } from 'worker_threads';
-import { isEntryFile, isHashedFile, remoteFiles } from '../src/offline/caching';
+import { isEntryFile, isHashedFile, remoteFiles, shellFiles } from '../src/offline/caching';
 
 // jsdom has no MessageChannel; Node's has the same shape (onmessage, postMessage, close).
 Object.assign(globalThis, { MessageChannel });
@@ -131,6 +131,17 @@ describe('what the service worker caches', () => {
       'http://localhost:3002/remoteEntry.js',
     ]);
     expect(read).toHaveBeenCalledTimes(1);
+  });
+  test("the shell's build list: hashed files go with every app's, the others keep their revision", () => {
+    const { hashed, named } = shellFiles(
+      ['/main.1a2b3c4d.js', { url: '/index.html', revision: 'abc' }, { url: '/718.0f0f0f0f.js', revision: null }, '/robots.txt'],
+      'http://localhost:3000/login',
+    );
+    expect(hashed).toEqual(['http://localhost:3000/main.1a2b3c4d.js', 'http://localhost:3000/718.0f0f0f0f.js']);
+    expect(named).toEqual([
+      { url: 'http://localhost:3000/index.html', revision: 'abc' },
+      { url: 'http://localhost:3000/robots.txt', revision: null },
+    ]);
   });
 });
 

@@ -6,12 +6,13 @@
  * Production: it is built into node_modules/.cache/orbit-sw/, then the shell's compilation (which
  * depends on it) writes it to shell/dist/sw.js with the precache list of the shell's own files
  * put in place of `self.__WB_MANIFEST` (PrecacheListPlugin below). Development: the dev server
- * serves it at /sw.js with an empty list (nothing is precached while files change).
+ * serves it at /sw.js with an empty list (nothing is precached while files change). The worker
+ * caches the list once a page is idle, not at install (shell/src/offline/sw.ts says why).
  *
  * Why not workbox-webpack-plugin's InjectManifest: it pulls in workbox-build, which needs rollup 4
  * and its per-platform native packages (@rollup/rollup-<os>-<cpu>); the registry here serves only
  * this machine's, so `npm ci` fails on a lockfile that names them all. What InjectManifest does for
- * us is the few lines below; the worker's runtime is still Workbox (workbox-precaching & co).
+ * us is the few lines below; the worker's runtime is still Workbox (workbox-routing & co).
  */
 const { createHash } = require('crypto');
 const fs = require('fs');

@@ -28,12 +28,12 @@ export interface ClaimPage {
   type: 'orbit-sw:claim';
 }
 
-/** Page → worker, once the page is idle: cache what remotes.json and the remotes' manifests name now. */
-export interface CacheRemotes {
-  type: 'orbit-sw:cache-remotes';
+/** Page → worker, once the page is idle: cache the shell's files and what remotes.json and the remotes' manifests name now. */
+export interface CacheProduct {
+  type: 'orbit-sw:cache-product';
 }
 
-export type ToWorker = StartBackend | ClaimPage | CacheRemotes;
+export type ToWorker = StartBackend | ClaimPage | CacheProduct;
 
 /** The service worker's file, served by the shell beside index.html (tools/webpack.factory.js). */
 export const SERVICE_WORKER_URL = '/sw.js';

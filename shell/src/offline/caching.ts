@@ -9,6 +9,8 @@ export const PAGES_CACHE = 'orbit-pages';
 export const ENTRIES_CACHE = 'orbit-entries';
 /** Files whose name carries their content hash: cache first. */
 export const CHUNKS_CACHE = 'orbit-chunks';
+/** The shell's own files whose name carries no hash (index.html, icons, manifest.webmanifest, robots.txt). */
+export const SHELL_CACHE = 'orbit-shell';
 
 const ENTRY_FILES = new Set(['remotes.json', 'mf-manifest.json', 'remoteEntry.js', 'federation-runtime-core.js']);
 
@@ -73,4 +75,23 @@ export async function remoteFiles(config: unknown, base: string, readManifest: (
     }),
   );
   return [...files];
+}
+
+/** One file of the shell's build as tools/sw/webpack.js lists it (the md5 of its content as its revision). */
+export type ShellListEntry = string | { url: string; revision: string | null };
+
+/**
+ * The shell's build list as absolute URLs: hashed files (kept with every app's, cache first)
+ * and named ones (kept in SHELL_CACHE with their revision).
+ */
+export function shellFiles(list: ShellListEntry[], base: string): { hashed: string[]; named: { url: string; revision: string | null }[] } {
+  const hashed: string[] = [];
+  const named: { url: string; revision: string | null }[] = [];
+  for (const entry of list) {
+    const { url, revision } = typeof entry === 'string' ? { url: entry, revision: null } : entry;
+    const absolute = new URL(url, base);
+    if (isHashedFile(absolute)) hashed.push(absolute.href);
+    else named.push({ url: absolute.href, revision });
+  }
+  return { hashed, named };
 }

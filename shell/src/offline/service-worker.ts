@@ -3,7 +3,8 @@
  * the fake backend in it, and passing on its notice that another tab changed the data.
  *
  * - `registerWhenIdle()`: after the page has loaded and the browser is idle, registers /sw.js
- *   and asks it to cache the remotes' current files. Nothing of it runs before "Log In".
+ *   and asks it to cache the product (the shell's and the remotes' current files). Nothing of it
+ *   runs before "Log In".
  * - `startWorkerBackend(openedAt)`: the bus's backend start (shell/src/backend.ts). Waits until
  *   the worker controls this page (at most BACKEND_START_TIMEOUT_MS, then a clear error), hands
  *   it the page's switches (?reset-data, ?seed-posts, ?api-delay) and waits for its answer.
@@ -44,18 +45,27 @@ function post(message: ToWorker, worker: ServiceWorker | null | undefined, trans
   worker?.postMessage(message, transfer);
 }
 
-/** After load, when idle: register, then cache the remotes' current files for the next (offline) load. */
+/** Calls `run` when the browser is idle (at most `timeout` ms later). */
+function onIdle(run: () => void, timeout: number): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout });
+  else setTimeout(run, Math.min(timeout, 1000));
+}
+
+/**
+ * After load, when idle: register; then, when idle again, cache the product's current files
+ * for the next (offline) load. The second wait matters when the first API call (a quick login)
+ * registered the worker: its caching then waits for the feed to be on screen.
+ */
 export function registerWhenIdle(): void {
   if (!supported()) return;
-  const whenIdle = () => {
-    const run = () => {
+  const whenIdle = () =>
+    onIdle(() => {
       void registerServiceWorker()
         .then((registration) => (registration ? navigator.serviceWorker.ready : null))
-        .then((ready) => post({ type: 'orbit-sw:cache-remotes' }, ready?.active));
-    };
-    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
-    else setTimeout(run, 1000);
-  };
+        .then((ready) => {
+          if (ready) onIdle(() => post({ type: 'orbit-sw:cache-product' }, ready.active), 5000);
+        });
+    }, 5000);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -5,24 +5,27 @@
  *    one MirageJS server here (@social/mock-api/worker), so a page's API call costs its main
  *    thread only the message. After a committed write its live events go out on a
  *    BroadcastChannel to every page, and the other tabs are told.
- * 2. The product's files, with Workbox:
- *    - the shell's own files are precached (the list is put in at build time);
- *    - pages (navigations): network first, the precached index.html when offline;
+ * 2. The product's files, with Workbox's routes and strategies:
+ *    - pages (navigations): network first, the cached index.html when offline;
  *    - `remotes.json`, `mf-manifest.json`, `remoteEntry.js`, `federation-runtime-core.js`:
  *      network first, so a redeployed remote is used on the next load, the last copy offline;
  *    - hashed files (`name.0123abcd.js`) of any app: cache first (a new build has new names);
- *    - once the page is idle it asks for the files remotes.json and the remotes' manifests name
- *      now to be cached (`cacheRemotes`), so the whole product opens offline.
+ *    - the shell's other files (icons, manifest.webmanifest, robots.txt): cache first, kept at
+ *      their build's revision;
+ *    - once the page is idle it asks the worker to cache the product (`cacheProduct`): the
+ *      shell's own files (the list is put in at build time) and what remotes.json and the
+ *      remotes' manifests name now, so the whole product opens offline.
+ *    Nothing is cached at install: a worker that installs on a member's first API call (a
+ *    login) takes the page over, and answers it, without first downloading the product.
  */
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { isApiPath, WorkerBackend, type BackendChanged, type BackendStarted, type Committed, type ToWorker } from '@social/mock-api/worker';
-import { CHUNKS_CACHE, ENTRIES_CACHE, isEntryFile, isHashedFile, PAGES_CACHE, remoteFiles } from './caching';
+import { CHUNKS_CACHE, ENTRIES_CACHE, isEntryFile, isHashedFile, PAGES_CACHE, remoteFiles, SHELL_CACHE, shellFiles } from './caching';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -76,8 +79,8 @@ self.addEventListener('message', (event) => {
     );
   } else if (data.type === 'orbit-sw:claim') {
     event.waitUntil(self.clients.claim());
-  } else if (data.type === 'orbit-sw:cache-remotes') {
-    event.waitUntil(cacheRemotes());
+  } else if (data.type === 'orbit-sw:cache-product') {
+    event.waitUntil(cacheProduct());
   }
 });
 
@@ -87,8 +90,12 @@ self.addEventListener('message', (event) => {
 self.addEventListener('install', () => {
   void self.skipWaiting();
 });
+// Workbox's precache (what workers before this one filled at install) is no longer read.
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  const oldPrecaches = caches
+    .keys()
+    .then((names) => Promise.all(names.filter((name) => name.startsWith('workbox-precache')).map((name) => caches.delete(name))));
+  event.waitUntil(Promise.all([self.clients.claim(), oldPrecaches]));
 });
 
 /** Cross-origin files (the remotes' servers send CORS headers) are fetched in cors mode, so what is cached is a readable answer, not an opaque one. */
@@ -104,11 +111,9 @@ const corsFetch: WorkboxPlugin = {
 };
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 
-// The shell's own files, first: its hashed files would otherwise match the cache-first route
-// below, which the precache does not fill. `directoryIndex: ''`: `/` is a page (network first,
-// below), not the precached index.html.
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
-cleanupOutdatedCaches();
+/** The shell's own files, listed at build time (tools/sw/webpack.js): hashed ones and the others. */
+const SHELL = shellFiles(self.__WB_MANIFEST, self.location.href);
+const shellNamedPaths = new Set(SHELL.named.map((file) => new URL(file.url).pathname));
 
 const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [okOnly] });
 registerRoute(
@@ -116,7 +121,7 @@ registerRoute(
     try {
       return await pages.handle(options);
     } catch (error) {
-      const shell = await matchPrecache('/index.html');
+      const shell = await (await caches.open(SHELL_CACHE)).match(new URL('/index.html', self.location.href).href);
       if (shell) return shell;
       throw error;
     }
@@ -129,12 +134,56 @@ registerRoute(
 );
 
 registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && shellNamedPaths.has(url.pathname),
+  new CacheFirst({ cacheName: SHELL_CACHE, plugins: [okOnly] }),
+);
+
+registerRoute(
   ({ url, request }) => request.method === 'GET' && isHashedFile(url),
   new CacheFirst({
     cacheName: CHUNKS_CACHE,
     plugins: [corsFetch, okOnly, new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })],
   }),
 );
+
+/** Caches the product as it is now: the shell's own files, then the remotes'. */
+async function cacheProduct(): Promise<void> {
+  await cacheShell();
+  await cacheRemotes();
+}
+
+const REVISION_HEADER = 'x-orbit-revision';
+
+/**
+ * The shell's own files: hashed ones with every app's (when missing), the others under their
+ * build's revision (fetched again only when it changed); files of an older build are dropped.
+ */
+async function cacheShell(): Promise<void> {
+  try {
+    const chunks = await caches.open(CHUNKS_CACHE);
+    const shell = await caches.open(SHELL_CACHE);
+    await Promise.all([
+      ...SHELL.hashed.map(async (url) => {
+        if (await chunks.match(url)) return;
+        const answer = await fetch(url);
+        if (answer.ok) await chunks.put(url, answer);
+      }),
+      ...SHELL.named.map(async ({ url, revision }) => {
+        const stored = await shell.match(url);
+        if (stored && revision && stored.headers.get(REVISION_HEADER) === revision) return;
+        const answer = await fetch(url, { cache: 'no-cache' });
+        if (!answer.ok) return;
+        const headers = new Headers(answer.headers);
+        if (revision) headers.set(REVISION_HEADER, revision);
+        await shell.put(url, new Response(await answer.blob(), { status: answer.status, statusText: answer.statusText, headers }));
+      }),
+    ]);
+    const current = new Set(SHELL.named.map((file) => file.url));
+    for (const request of await shell.keys()) if (!current.has(request.url)) await shell.delete(request);
+  } catch {
+    // Offline or the shell's server down: what is cached stays; the next load tries again.
+  }
+}
 
 /** Caches what remotes.json and the remotes' manifests name now (hashed files only when missing). */
 async function cacheRemotes(): Promise<void> {
