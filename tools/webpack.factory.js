@@ -156,12 +156,16 @@ function infrastructureLog() {
 function fastRefresh() {
   const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
   const ReactRefreshTypeScript = require('react-refresh-typescript');
+  const standIn = path.join(__dirname, 'shared', 'react-refresh-runtime.js');
   return {
     transformers: () => ({ before: [ReactRefreshTypeScript.default ? ReactRefreshTypeScript.default() : ReactRefreshTypeScript()] }),
-    // Several webpack runtimes share one page (the shell and each remote's dev build): each
-    // injects its own refresh runtime, named by its output.uniqueName (app.name, the plugin's
-    // default). No overlay of its own: webpack-dev-server's shows build errors.
-    plugin: new ReactRefreshWebpackPlugin({ overlay: false }),
+    // Several webpack runtimes share one page (the shell and each remote's dev build), but one
+    // refresh runtime must serve them all (tools/shared/react-refresh-runtime.js says why): every
+    // request for it, by name or by the path the plugin's loader writes, gets that stand-in.
+    // No overlay of its own: webpack-dev-server's shows build errors.
+    // The stand-in itself is not a module React Refresh may instrument (it would require itself).
+    plugin: new ReactRefreshWebpackPlugin({ overlay: false, exclude: [/node_modules/, standIn] }),
+    alias: { 'react-refresh/runtime$': standIn, [require.resolve('react-refresh')]: standIn },
   };
 }
 
@@ -262,6 +266,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
                 path.dirname(require.resolve('@module-federation/runtime-core')),
                 'index.js',
               ),
+              ...(refresh ? refresh.alias : {}),
             },
       },
       module: {
