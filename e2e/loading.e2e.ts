@@ -1,6 +1,6 @@
 /** How the product loads: remotes found at run time, and /login not waiting for the fake backend. */
 import type { Browser, Route } from 'playwright-core';
-import { launchBrowser, logInAs, openPage, SHELL, testUser } from './support/browser';
+import { launchBrowser, openPage, SHELL, testUser } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -85,34 +85,6 @@ test('a page that calls no API never loads the fake backend into the page', asyn
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await page.waitForLoadState('networkidle');
   expect(requested.filter((url) => /\/mock-api\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
-  expect(errors).toEqual([]);
-  await context.close();
-});
-
-test("signed in, / asks for the home feed's first page while the feed remote is still downloading, and only once", async () => {
-  const { page, context, errors } = await openPage(browser);
-  await logInAs(page, 1);
-  await page.getByRole('article').first().waitFor();
-
-  const homePages: string[] = [];
-  let homeAsked = () => {};
-  const asked = new Promise<void>((resolve) => (homeAsked = resolve));
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/v2/feed/home') {
-      homePages.push(request.url());
-      homeAsked();
-    }
-  });
-  // The feed remote's entry (always asked of the network, also by the service worker) waits until
-  // the home page has been asked for: without the shell's prefetch the page would ask only once
-  // the remote has started, and never get there.
-  await context.route('http://localhost:3002/remoteEntry.js', async (route) => {
-    await asked;
-    await route.continue();
-  });
-  await page.reload();
-  await page.getByRole('article').first().waitFor();
-  expect(homePages).toHaveLength(1);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { setBackendStart } from '@social/shell/bus';
 import { configureRemotes, readServedConfig, remotesFromConfig } from '@social/shell/federation';
 import { App } from './app/App';
-import { prefetchSignedInHome, prefetchWhileSignedOut } from './app/prefetch';
+import { prefetchWhileSignedOut } from './app/prefetch';
 import { startBackend } from './backend';
 import { registerWhenIdle } from './offline/service-worker';
 import './ui/ui.css';
@@ -18,7 +18,6 @@ setBackendStart(() => startBackend(openedAt, servedConfig));
 
 async function main() {
   configureRemotes(remotesFromConfig(await servedConfig));
-  prefetchSignedInHome();
   createRoot(document.getElementById('root')!).render(
     <React.StrictMode>
       <BrowserRouter>

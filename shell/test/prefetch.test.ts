@@ -4,7 +4,7 @@
  * browser is never idle here unless a test says so, so nothing starts by the idle path unseen.
  */
 import { logout, setAuth } from '@social/shell/bus';
-import { prefetchSignedInHome, prefetchWhileSignedOut } from '../src/app/prefetch';
+import { prefetchWhileSignedOut } from '../src/app/prefetch';
 import { ada } from './fixtures';
 
 const loaded: string[] = [];
@@ -91,21 +91,4 @@ test('on /login, sending the form starts all of the feed at once, and signing in
   idleCallbacks.forEach((callback) => callback());
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(loaded.filter((id) => id === 'feed/FeedPage')).toHaveLength(1);
-});
-
-test('signed in, opening / asks for the first home page at once; /explore does not', async () => {
-  setAuth({ token: 'token', user: ada });
-  window.history.pushState({}, '', '/explore');
-  prefetchSignedInHome();
-  window.history.pushState({}, '', '/');
-  prefetchSignedInHome();
-  await until(() => feedPages.length === 1);
-  expect(feedPages).toEqual(['home/latest']);
-});
-
-test('signed out, opening / asks for nothing', async () => {
-  window.history.pushState({}, '', '/');
-  prefetchSignedInHome();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(feedPages).toEqual([]);
 });

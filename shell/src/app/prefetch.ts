@@ -74,16 +74,3 @@ export function prefetchWhileSignedOut(): void {
     )
     .catch(() => undefined); // The page itself shows a failed remote with Retry.
 }
-
-/**
- * A signed-in member opening the home feed: its first page is asked at once, while the feed
- * remote downloads (tools/boot/preload.js started it) and starts, instead of after the feed
- * page has mounted. The answer (with the fake backend's 400 ms) then overlaps the remote's
- * start-up; the page's own query finds it in the cache, or in flight, and asks nothing more.
- * Not explore: it starts again from its first page on every visit (feed-mfe's FeedPage).
- */
-export function prefetchSignedInHome(): void {
-  if (!auth$.value || !matchPath('home', window.location.pathname)) return;
-  // A failure is the feed page's to show: it asks again itself.
-  import('@social/shell/data').then((data) => data.prefetchFeed('home', 'latest')).catch(() => undefined);
-}
