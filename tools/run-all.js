@@ -3,6 +3,8 @@
  * Runs one npm script in every app at once, output labelled by app:
  *   node tools/run-all.js start|build|serve
  * build fails if any app fails; start and serve keep the others running if one stops.
+ * build skips an app whose inputs have not changed since its last build (tools/build-stamp.js);
+ *   --force  builds every app anyway
  *
  * start and serve print one "ready" line per app once its port answers (a dev server only
  * answers once its first compilation is done) and, when every app answers (and the API, when
@@ -14,6 +16,7 @@ const { concurrently } = require('concurrently');
 const apps = require('./apps');
 const { ENV } = require('./api-config');
 const { announceWhenReady, appReady, apiReady, statusOf } = require('./ready');
+const { buildState, markBuilt } = require('./build-stamp');
 
 const script = process.argv[2];
 if (!['start', 'build', 'serve'].includes(script)) {
@@ -25,19 +28,30 @@ const since = Date.now();
 const apiBaseUrl = process.env[ENV];
 const afterApi = process.argv.includes('--after-api') && !!apiBaseUrl;
 const colours = ['magenta', 'cyan', 'green', 'yellow', 'blue', 'red'];
-const commands = Object.entries(apps).map(([folder, app], i) => ({
-  command: `npm run ${script} --silent -w ${folder}`,
-  name: `${app.name}:${app.port}`,
-  prefixColor: colours[i % colours.length],
-}));
+// A build leaves out the apps built from exactly the files there are now (tools/build-stamp.js).
+const states = script === 'build' ? Object.fromEntries(Object.keys(apps).map((folder) => [folder, buildState(folder)])) : {};
+const force = process.argv.includes('--force');
+const skipped = Object.keys(states).filter((folder) => !force && states[folder].upToDate);
+const commands = Object.entries(apps)
+  .map(([folder, app], i) => ({
+    folder,
+    command: `npm run ${script} --silent -w ${folder}`,
+    name: `${app.name}:${app.port}`,
+    prefixColor: colours[i % colours.length],
+  }))
+  .filter(({ folder }) => !skipped.includes(folder));
 
-function runApps() {
-  const { result } = concurrently(commands, {
-    prefix: '[{name}]',
-    // Builds on two cores: three at a time is faster than six fighting for memory bandwidth.
-    maxProcesses: script === 'build' ? 3 : commands.length,
-    killOthersOn: script === 'build' ? ['failure'] : [],
-  });
+async function runApps() {
+  if (commands.length === 0) return [];
+  const { result } = concurrently(
+    commands.map(({ command, name, prefixColor }) => ({ command, name, prefixColor })),
+    {
+      prefix: '[{name}]',
+      // Builds on two cores: three at a time is faster than six fighting for memory bandwidth.
+      maxProcesses: script === 'build' ? 3 : commands.length,
+      killOthersOn: script === 'build' ? ['failure'] : [],
+    },
+  );
   return result;
 }
 
@@ -55,7 +69,11 @@ async function main() {
     console.log('Starting the six dev servers. The first start compiles every app;');
     console.log('later ones reuse the cache in node_modules/.cache/webpack. One line per app follows when it answers.');
   } else if (script === 'build') {
-    console.log('Building the six apps, three at a time (node_modules/.cache/webpack makes a rebuild of unchanged apps quick).');
+    for (const folder of skipped) console.log(`${apps[folder].name}: unchanged since its last build, not built again (--force builds it).`);
+    if (commands.length > 0)
+      console.log(
+        `Building ${commands.map((c) => apps[c.folder].name).join(', ')}, three at a time (node_modules/.cache/webpack makes a rebuild quick).`,
+      );
   }
   const api = apiBaseUrl ? [{ label: 'api', url: apiBaseUrl, ready: () => apiReady(apiBaseUrl) }] : [];
   if (afterApi) {
@@ -63,7 +81,10 @@ async function main() {
     await announceWhenReady(api, { since });
   }
   const result = runApps();
-  if (script !== 'build') {
+  if (script === 'build') {
+    await result;
+    for (const { folder } of commands) markBuilt(folder, states[folder].digest);
+  } else {
     const parts = Object.values(apps).map((app) => ({
       label: `${app.name}:${app.port}`,
       url: `http://localhost:${app.port}/`,
@@ -79,7 +100,9 @@ async function main() {
 
 main().then(
   () => {
-    if (script === 'build') console.log(`Built the six apps in ${((Date.now() - since) / 1000).toFixed(1)} s.`);
+    const took = `${((Date.now() - since) / 1000).toFixed(1)} s`;
+    if (script === 'build')
+      console.log(commands.length ? `Built ${commands.length} of the six apps in ${took}.` : `All six apps are up to date (${took}).`);
     process.exit(0);
   },
   () => process.exit(1),
