@@ -6,7 +6,8 @@ module.exports = {
   // is replaced by a fresh one. jsdom and ts-jest keep memory from file to file, so one worker
   // running every file in turn grew to 4 GB and died ("Reached heap limit") on a busy machine.
   // 400 MB of V8 heap (was 700): the tree's peak fell from 2.1-2.5 GB to 1.9 GB for about 10 %
-  // more time; 300 MB gave the same peak (docs/developing.md, "Measured").
+  // more time; 300 MB gave the same peak. The rest was PGlite's WebAssembly memory, outside the
+  // heap: one PGlite per worker now, 1.33 GB peak (docs/developing.md, "Measured").
   maxWorkers: '50%',
   workerIdleMemoryLimit: '400MB',
   projects: [

@@ -5,7 +5,7 @@ import { TEST_CREDENTIALS, type LoginAnswer } from '@social/mock-api/contract';
 import { createApiClient, type ApiClient } from '@social/mock-api/client';
 import { buildApp } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
-import { newPGlite, openDatabase } from '../src/db';
+import { openDatabase } from '../src/db';
 import { poolGuardsOf } from '../src/http/startup';
 import { resetToSeed } from '../src/seed';
 import { startApiServer, type RunningServer } from '../src/server';
@@ -37,19 +37,26 @@ const testConfig = (env: NodeJS.ProcessEnv): ServerConfig =>
     ...env,
   });
 
+/**
+ * The worker's PGlite (undefined on PostgreSQL): as `pglite`, one more server on the data the
+ * file's servers use, not put back to the seed.
+ */
+export const workerPGlite = async (): Promise<PGlite | undefined> =>
+  !process.env.DATABASE_URL && typeof __sharedPGlite === 'function' ? __sharedPGlite() : undefined;
+
 export async function startTestServer({ env = {}, pglite, logStream }: TestServerOptions = {}): Promise<RunningServer> {
   const config = testConfig(env);
   // Connection errors go to the server's (silent) log once it has started.
   const logger: { app?: RunningServer['app'] } = {};
   // Without a database of its own, the worker's PGlite (api-server/test/pglite-environment.js), put back to the seed.
-  const workerPGlite = !config.databaseUrl && !pglite && typeof __sharedPGlite === 'function' ? await __sharedPGlite() : undefined;
+  const shared = !config.databaseUrl && !pglite ? await workerPGlite() : undefined;
   const database = openDatabase(
     config.databaseUrl
       ? { databaseUrl: config.databaseUrl, poolSize: 2, guards: poolGuardsOf(config.operations, logger) }
-      : { pglite: pglite ?? workerPGlite, dataDir: 'memory://' },
+      : { pglite: pglite ?? shared, dataDir: 'memory://' },
   );
   const server = await startApiServer({ ...config, logStream }, { database });
-  if (workerPGlite) await resetToSeed(database.db, config.seedExtraPosts);
+  if (shared) await resetToSeed(database.db, config.seedExtraPosts);
   logger.app = server.app;
   const close = server.close.bind(server);
   return Object.assign(server, {
@@ -91,17 +98,16 @@ export async function instanceWith(server: RunningServer, env: NodeJS.ProcessEnv
 export function startTwoInstances(timeoutMs = 60_000): { a: RunningServer; b: RunningServer } {
   // Filled in by beforeAll, before any test reads them.
   const servers = {} as { a: RunningServer; b: RunningServer };
-  let pglite: PGlite | undefined;
   beforeAll(async () => {
-    pglite = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
-    servers.a = await startTestServer({ pglite });
-    servers.b = await startTestServer({ pglite });
+    // On PGlite both use the worker's embedded database (each start puts it back to the seed);
+    // a database of their own would keep another ~500 MB of WebAssembly memory until the worker ends.
+    servers.a = await startTestServer();
+    servers.b = await startTestServer();
     await resetToSeed(servers.a.database.db);
   }, timeoutMs);
   afterAll(async () => {
     await servers.a?.close();
     await servers.b?.close();
-    await pglite?.close();
   }, timeoutMs);
   return servers;
 }

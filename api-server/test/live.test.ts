@@ -6,14 +6,13 @@
  * has its own pool and LISTEN connection on a real PostgreSQL server.
  */
 import http from 'node:http';
-import type { PGlite } from '@electric-sql/pglite';
 import type { LiveEventKind } from '@social/mock-api/contract-live';
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
-import { newPGlite, sql } from '../src/db';
+import { sql } from '../src/db';
 import { LiveHub } from '../src/live/hub';
 import { filterOf, type StreamFilter } from '../src/live/topics';
 import type { RunningServer } from '../src/server';
-import { clientFor, login, metric, startTestServer, startTwoInstances } from './kit';
+import { clientFor, login, metric, startTestServer, startTwoInstances, workerPGlite } from './kit';
 
 interface Received {
   id: string;
@@ -232,32 +231,21 @@ it('a Last-Event-ID older than the log keeps gets a reset event; a malformed one
 }, 180_000);
 
 describe('a client that does not read', () => {
-  let small: RunningServer;
-  let own: PGlite | undefined;
-  beforeAll(async () => {
-    own = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
-    small = process.env.DATABASE_URL ? servers.a : await startTestServer({ pglite: own, env: {} });
-  }, 180_000);
-  afterAll(async () => {
-    if (small !== servers.a) await small?.close();
-    await own?.close();
-  }, 60_000);
-
   it('is dropped when its buffer is full, while a reading client gets everything', async () => {
     // 8,000 events of about 2 KB each (16 MB): far past what the socket and a stream's buffer hold.
-    const before = await small.database.db.transaction().execute(async (trx) => {
+    const before = await servers.a.database.db.transaction().execute(async (trx) => {
       const head = await sql<{ max: string }>`select coalesce(max(seq), 0)::text as max from change_log`.execute(trx);
       await sql`insert into change_log (kind, entity_id, payload)
         select 'post.counts', 'bulk', jsonb_build_object('postId', 'bulk-' || n, 'likeCount', n, 'dislikeCount', 0, 'commentCount', 0, 'padding', repeat('x', 2000))
         from generate_series(1, 8000) as n`.execute(trx);
       return head.rows[0]!.max;
     });
-    const droppedBefore = await metric(small, 'live_streams_dropped');
-    await openStream(small, { lastEventId: before, read: false });
+    const droppedBefore = await metric(servers.a, 'live_streams_dropped');
+    await openStream(servers.a, { lastEventId: before, read: false });
     // The server gives up on it: the drop is counted and no stream stays open.
-    for (let i = 0; i < 5000 && (await metric(small, 'live_streams_dropped')) === droppedBefore; i += 1)
+    for (let i = 0; i < 5000 && (await metric(servers.a, 'live_streams_dropped')) === droppedBefore; i += 1)
       await new Promise((resolve) => setImmediate(resolve));
-    expect(await metric(small, 'live_streams_dropped')).toBe(droppedBefore + 1);
+    expect(await metric(servers.a, 'live_streams_dropped')).toBe(droppedBefore + 1);
 
     // A reader reconnects from its last id when it is closed (as EventSource does): a burst past its
     // buffer (the bulk may go out live on an instance that already follows the log) costs a reconnect, no event.
@@ -265,7 +253,7 @@ describe('a client that does not read', () => {
     let lastId = before;
     let reader: Stream | undefined;
     for (let attempt = 0; attempt < 50 && !got.includes(8000); attempt += 1) {
-      const current = await openStream(small, { lastEventId: lastId });
+      const current = await openStream(servers.a, { lastEventId: lastId });
       reader = current;
       await current.until(() => current.closed || current.events.some((e) => e.data.postId === 'bulk-8000'));
       for (const e of current.events) {
@@ -279,7 +267,7 @@ describe('a client that does not read', () => {
     expect(got.length).toBe(8000);
     expect(Number(lastId)).toBe(Number(before) + 8000);
     reader?.close();
-    await streamsOpen(small, 0);
+    await streamsOpen(servers.a, 0);
   }, 120_000);
 });
 
@@ -447,29 +435,23 @@ describe('what a stream gets: what its open pages show', () => {
 });
 
 describe('an instance stopped while a stream is open, and a fresh one started', () => {
-  // On PGlite: a database of its own, shared by the writer and both instances; on PostgreSQL: the file's, with B writing.
-  let own: PGlite | undefined;
-  let writer: RunningServer;
+  // The file's database, with B writing: on PGlite the worker's embedded one, where every
+  // instance started here is one more server on it (api-server/test/kit.ts).
   const started: RunningServer[] = [];
   const instance = async () => {
-    const server = await startTestServer({ pglite: own });
+    const server = await startTestServer({ pglite: await workerPGlite() });
     started.push(server);
     return server;
   };
-  beforeAll(async () => {
-    own = process.env.DATABASE_URL ? undefined : newPGlite('memory://');
-    writer = own ? await instance() : servers.b;
-  }, 180_000);
   afterAll(async () => {
     for (const server of started) await server.close();
-    await own?.close();
   }, 60_000);
 
   it('a client that reconnects to the new instance with its last id gets every event written meanwhile, in order, once', async () => {
     const first = await instance();
     const stream = await openStream(first, { query: '?explore=1' });
     await streamsOpen(first, 1);
-    const kabir = await login(writer, 3);
+    const kabir = await login(servers.b, 3);
     const { post } = await kabir.api.v2.posts.create({ content: 'Seen before the instance stopped', pic: '' });
     const seen = await stream.next('post.created', (d) => (d.post as { _id: string })._id === post._id);
 
@@ -478,7 +460,7 @@ describe('an instance stopped while a stream is open, and a fresh one started', 
     await stream.until(() => stream.closed);
 
     // While away, through the other instance: posts, an edit, a like, a comment, a follow.
-    const sara = await login(writer, 4);
+    const sara = await login(servers.b, 4);
     const { post: away } = await sara.api.v2.posts.create({ content: 'Written while the instance was down', pic: '' });
     await kabir.api.v2.posts.edit(post._id, { content: 'Edited while the instance was down', pic: '' });
     await sara.api.v2.posts.like(post._id);
@@ -489,7 +471,7 @@ describe('an instance stopped while a stream is open, and a fresh one started', 
       await sql<{
         seq: string;
         kind: string;
-      }>`select c.seq::text as seq, c.kind from change_log c where c.seq > ${Number(seen.id)} order by c.seq`.execute(writer.database.db)
+      }>`select c.seq::text as seq, c.kind from change_log c where c.seq > ${Number(seen.id)} order by c.seq`.execute(servers.b.database.db)
     ).rows;
     expect(missed.map((row) => row.kind)).toEqual(expect.arrayContaining(['post.created', 'post.edited', 'post.counts', 'comment.added']));
 
