@@ -242,7 +242,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
       context: dir,
       entry: single ? './src/bootstrap.tsx' : './src/index.ts',
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       cache: persistentCache(dir, `${folder}-${mode}`),
       output: {
         path: path.join(dir, single ? 'dist-single' : 'dist'),
@@ -281,6 +281,9 @@ function createAppConfig({ dir, title, exposes = {} }) {
               options: {
                 transpileOnly: true,
                 configFile: path.join(dir, 'tsconfig.json'),
+                // The loader's own map, so webpack's maps lead to the TypeScript source, not to
+                // the transpiled JavaScript (tsconfig.base.json emits nothing itself).
+                compilerOptions: { sourceMap: true },
                 ...(refresh ? { getCustomTransformers: refresh.transformers } : {}),
               },
             },
