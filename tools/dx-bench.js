@@ -45,6 +45,14 @@ const rows = named.length ? named : ROWS.filter((r) => r !== 'test');
 const FIRST_ONLY = argv.includes('--first-only');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** `promise`, or `onTimeout` after `ms`; the timer is cleared either way, so it never keeps dx-bench running. */
+function within(promise, ms, onTimeout) {
+  let timer;
+  const timedOut = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(onTimeout), ms);
+  });
+  return Promise.race([promise, timedOut]).finally(() => clearTimeout(timer));
+}
 const seconds = (ms) => (ms == null ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
 const LATEST = path.join(__dirname, 'dx-bench-latest');
 const CACHE_DIRS = [path.join(root, 'node_modules', '.cache', 'webpack')];
@@ -90,7 +98,11 @@ function run(command, args, { env = {}, quiet = true } = {}) {
       } catch {
         return;
       }
-      const done = await Promise.race([exited.then(() => true), sleep(10000).then(() => false)]);
+      const done = await within(
+        exited.then(() => true),
+        10000,
+        false,
+      );
       if (!done) {
         try {
           process.kill(-child.pid, 'SIGKILL');
@@ -340,7 +352,7 @@ async function measureBuild() {
   // built again anyway (`--force`), which is what webpack's persistent cache alone gives.
   for (const phase of ['cold', 'warm', 'forced']) {
     const proc = run('npm', ['run', 'build', ...(phase === 'forced' ? ['--', '--force'] : [])]);
-    const code = await Promise.race([proc.exited, sleep(900000).then(() => 'timeout')]);
+    const code = await within(proc.exited, 900000, 'timeout');
     if (code === 'timeout') await proc.stop();
     result[phase] = code === 0 ? Date.now() - proc.started : null;
     result.warnings = proc.lines.filter((l) => /absolute path resolution/.test(l.line)).length;
@@ -415,7 +427,7 @@ async function measureTest() {
   const timer = setInterval(() => {
     peak = Math.max(peak, treeRss(proc.child.pid));
   }, 250);
-  const code = await Promise.race([proc.exited, sleep(1800000).then(() => 'timeout')]);
+  const code = await within(proc.exited, 1800000, 'timeout');
   clearInterval(timer);
   if (code === 'timeout') await proc.stop();
   const summary = [...proc.lines].reverse().find((l) => /^Tests:/.test(l.line))?.line ?? null;
