@@ -154,6 +154,17 @@ async function cacheProduct(): Promise<void> {
 
 const REVISION_HEADER = 'x-orbit-revision';
 
+/** Fetches `url` and stores the answer in `cache` if it is ok. */
+async function putFetched(cache: Cache, url: string, init?: RequestInit): Promise<void> {
+  const answer = await fetch(url, init);
+  if (answer.ok) await cache.put(url, answer);
+}
+
+/** A hashed file never changes: fetched only when `cache` does not have it yet. */
+async function putIfMissing(cache: Cache, url: string, init?: RequestInit): Promise<void> {
+  if (!(await cache.match(url))) await putFetched(cache, url, init);
+}
+
 /**
  * The shell's own files: hashed ones with every app's (when missing), the others under their
  * build's revision (fetched again only when it changed); files of an older build are dropped.
@@ -163,11 +174,7 @@ async function cacheShell(): Promise<void> {
     const chunks = await caches.open(CHUNKS_CACHE);
     const shell = await caches.open(SHELL_CACHE);
     await Promise.all([
-      ...SHELL.hashed.map(async (url) => {
-        if (await chunks.match(url)) return;
-        const answer = await fetch(url);
-        if (answer.ok) await chunks.put(url, answer);
-      }),
+      ...SHELL.hashed.map((url) => putIfMissing(chunks, url)),
       ...SHELL.named.map(async ({ url, revision }) => {
         const stored = await shell.match(url);
         if (stored && revision && stored.headers.get(REVISION_HEADER) === revision) return;
@@ -199,13 +206,9 @@ async function cacheRemotes(): Promise<void> {
       return answer.json();
     });
     const chunks = await caches.open(CHUNKS_CACHE);
+    const init: RequestInit = { mode: 'cors', credentials: 'omit', cache: 'no-cache' };
     await Promise.all(
-      files.map(async (file) => {
-        const cache = isHashedFile(new URL(file)) ? chunks : entries;
-        if (cache === chunks && (await chunks.match(file))) return;
-        const answer = await fetch(file, { mode: 'cors', credentials: 'omit', cache: 'no-cache' });
-        if (answer.ok) await cache.put(file, answer);
-      }),
+      files.map((file) => (isHashedFile(new URL(file)) ? putIfMissing(chunks, file, init) : putFetched(entries, file, init))),
     );
   } catch {
     // Offline or a remote down: what is cached stays; the next load tries again.
