@@ -252,7 +252,14 @@ function createAppConfig({ dir, title, exposes = {} }) {
         // Hashed in development too: a shared module's own chunk and its fallback share a name there.
         chunkFilename: '[name].[contenthash:8].js',
         uniqueName: app.name,
-        clean: externalRuntime ? { keep: (file) => file === RUNTIME_CORE_FILE } : true,
+        // Files another compilation writes here: a remote's runtime core; in development the
+        // service worker (tools/sw/webpack.js), which cleaning away made /sw.js a 404 whenever
+        // that compilation finished first.
+        clean: externalRuntime
+          ? { keep: (file) => file === RUNTIME_CORE_FILE }
+          : withServiceWorker && !production
+            ? { keep: (file) => /^sw\.js(\.map)?$/.test(file) }
+            : true,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
