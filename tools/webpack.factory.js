@@ -252,14 +252,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
         // Hashed in development too: a shared module's own chunk and its fallback share a name there.
         chunkFilename: '[name].[contenthash:8].js',
         uniqueName: app.name,
-        // Files another compilation writes here: a remote's runtime core; in development the
-        // service worker (tools/sw/webpack.js), which cleaning away made /sw.js a 404 whenever
-        // that compilation finished first.
-        clean: externalRuntime
-          ? { keep: (file) => file === RUNTIME_CORE_FILE }
-          : withServiceWorker && !production
-            ? { keep: (file) => /^sw\.js(\.map)?$/.test(file) }
-            : true,
+        clean: externalRuntime ? { keep: (file) => file === RUNTIME_CORE_FILE } : true,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],

@@ -6,8 +6,9 @@
  * Production: it is built into node_modules/.cache/orbit-sw/, then the shell's compilation (which
  * depends on it) writes it to shell/dist/sw.js with the precache list of the shell's own files
  * put in place of `self.__WB_MANIFEST` (PrecacheListPlugin below). Development: the dev server
- * serves it at /sw.js with an empty list (nothing is precached while files change). The worker
- * caches the list once a page is idle, not at install (shell/src/offline/sw.ts says why).
+ * serves it at /sw.js (built in memory for node_modules/.cache/orbit-sw/development) with an
+ * empty list (nothing is precached while files change). The worker caches the list once a page
+ * is idle, not at install (shell/src/offline/sw.ts says why).
  *
  * Why not workbox-webpack-plugin's InjectManifest: it pulls in workbox-build, which needs rollup 4
  * and its per-platform native packages (@rollup/rollup-<os>-<cpu>); the registry here serves only
@@ -31,7 +32,10 @@ function serviceWorkerConfig({ dir, production }) {
     mode: production ? 'production' : 'development',
     devtool: production ? false : 'source-map',
     entry: { sw: path.join(dir, 'src', 'offline', 'sw.ts') },
-    output: { path: production ? BUILT : path.join(dir, 'dist'), filename: 'sw.js', publicPath: '/', clean: false },
+    // A folder of its own, never the shell's dist/: the shell's compilation cleans that one of
+    // every file it did not write (in development that made /sw.js a 404 whenever this
+    // compilation finished first). The dev server serves each compilation's folder at '/'.
+    output: { path: production ? BUILT : path.join(BUILT, 'development'), filename: 'sw.js', publicPath: '/', clean: false },
     resolve: { extensions: ['.ts', '.js'] },
     module: {
       rules: [
