@@ -15,6 +15,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { serviceWorkerConfig, injectPrecacheList, SW_NAME } = require('./sw/webpack');
 const apps = require('./apps');
 const { devRemotesMiddleware } = require('./dev-remotes');
+const { minimizer } = require('./shared/swc-minify');
 
 const root = path.resolve(__dirname, '..');
 const shellPackage = require('../shell/package.json');
@@ -345,6 +346,8 @@ function createAppConfig({ dir, title, exposes = {} }) {
         ...(withServiceWorker && production ? [injectPrecacheList()] : []),
         ...(refresh ? [refresh.plugin] : []),
       ],
+      // Production minifies with SWC, not Terser (tools/shared/swc-minify.js says why).
+      optimization: { minimizer: minimizer() },
       performance: { hints: false },
       devServer: {
         port: app.port,
@@ -375,6 +378,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
       entry: path.join(__dirname, 'shared', 'federation-runtime-core.js'),
       output: { path: path.join(dir, 'dist'), filename: RUNTIME_CORE_FILE, clean: false },
       cache: persistentCache(dir, `${folder}-${RUNTIME_CORE_NAME}`),
+      optimization: { minimizer: minimizer() },
       stats: 'errors-warnings',
       infrastructureLogging: infrastructureLog(),
     };

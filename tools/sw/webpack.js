@@ -19,6 +19,7 @@ const { createHash } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const webpack = require('webpack');
+const { minimizer } = require('../shared/swc-minify');
 
 const SW_NAME = 'sw';
 const root = path.resolve(__dirname, '..', '..');
@@ -48,7 +49,7 @@ function serviceWorkerConfig({ dir, production }) {
       ],
     },
     plugins: production ? [] : [new webpack.DefinePlugin({ 'self.__WB_MANIFEST': '[]' })],
-    optimization: { splitChunks: false },
+    optimization: { splitChunks: false, minimizer: minimizer() },
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },
@@ -96,7 +97,10 @@ class PrecacheListPlugin {
             compilation.errors.push(new webpack.WebpackError(`${swSrc} has no self.__WB_MANIFEST for the precache list`));
             return;
           }
-          compilation.emitAsset('sw.js', new webpack.sources.RawSource(worker.replace('self.__WB_MANIFEST', JSON.stringify(list))));
+          // Minified by its own compilation already: the shell's minimizer leaves it alone.
+          compilation.emitAsset('sw.js', new webpack.sources.RawSource(worker.replace('self.__WB_MANIFEST', JSON.stringify(list))), {
+            minimized: true,
+          });
         },
       );
     });
