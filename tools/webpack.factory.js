@@ -20,6 +20,11 @@ const { minimizer } = require('./shared/swc-minify');
 const root = path.resolve(__dirname, '..');
 const shellPackage = require('../shell/package.json');
 
+// Where the federation plugin finds webpack. Unset, it finds out by calling webpack() with no
+// options and reading the error's stack: a validation of webpack's whole options schema that
+// cost every dev server and build ~0.45 s of CPU at start (docs/developing.md, "Second start").
+process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack');
+
 /**
  * One instance of each, whoever loads first provides it (shareStrategy 'loaded-first').
  * `eager` (the shell): its copies are in its start-up code rather than one async chunk each.
@@ -156,16 +161,27 @@ function infrastructureLog() {
  */
 function fastRefresh() {
   const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
-  const ReactRefreshTypeScript = require('react-refresh-typescript');
   const standIn = path.join(__dirname, 'shared', 'react-refresh-runtime.js');
   return {
-    transformers: () => ({ before: [ReactRefreshTypeScript.default ? ReactRefreshTypeScript.default() : ReactRefreshTypeScript()] }),
+    // Required once the first compilation is done (preload below), not at start: it loads
+    // TypeScript (~0.2 s per dev server), which a start from the cache with no file changed does
+    // not need before it answers; loaded by then, the first edit does not wait for it either.
+    transformers: () => {
+      const ReactRefreshTypeScript = require('react-refresh-typescript');
+      return { before: [ReactRefreshTypeScript.default ? ReactRefreshTypeScript.default() : ReactRefreshTypeScript()] };
+    },
     // Several webpack runtimes share one page (the shell and each remote's dev build), but one
     // refresh runtime must serve them all (tools/shared/react-refresh-runtime.js says why): every
     // request for it, by name or by the path the plugin's loader writes, gets that stand-in.
     // No overlay of its own: webpack-dev-server's shows build errors.
     // The stand-in itself is not a module React Refresh may instrument (it would require itself).
-    plugin: new ReactRefreshWebpackPlugin({ overlay: false, exclude: [/node_modules/, standIn] }),
+    plugins: [
+      new ReactRefreshWebpackPlugin({ overlay: false, exclude: [/node_modules/, standIn] }),
+      {
+        apply: (compiler) =>
+          compiler.hooks.done.tap('PreloadRefreshTransformer', () => setImmediate(() => require('react-refresh-typescript'))),
+      },
+    ],
     alias: { 'react-refresh/runtime$': standIn, [require.resolve('react-refresh')]: standIn },
   };
 }
@@ -344,10 +360,10 @@ function createAppConfig({ dir, title, exposes = {} }) {
         ...(single ? [] : [new ExposeAssetsPlugin()]),
         ...(isShell ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })] : []),
         ...(withServiceWorker && production ? [injectPrecacheList()] : []),
-        ...(refresh ? [refresh.plugin] : []),
+        ...(refresh ? refresh.plugins : []),
       ],
       // Production minifies with SWC, not Terser (tools/shared/swc-minify.js says why).
-      optimization: { minimizer: minimizer() },
+      ...(production ? { optimization: { minimizer: minimizer() } } : {}),
       performance: { hints: false },
       devServer: {
         port: app.port,
@@ -368,7 +384,8 @@ function createAppConfig({ dir, title, exposes = {} }) {
       stats: 'errors-warnings',
       infrastructureLogging: infrastructureLog(),
     };
-    if (withServiceWorker) return [appConfig, serviceWorkerConfig({ dir, production })];
+    if (withServiceWorker)
+      return [appConfig, serviceWorkerConfig({ dir, production, cache: persistentCache(dir, `${folder}-${SW_NAME}-${mode}`) })];
     if (!externalRuntime) return appConfig;
     const runtimeCoreConfig = {
       name: RUNTIME_CORE_NAME,

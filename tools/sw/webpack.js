@@ -25,13 +25,15 @@ const SW_NAME = 'sw';
 const root = path.resolve(__dirname, '..', '..');
 const BUILT = path.join(root, 'node_modules', '.cache', 'orbit-sw');
 
-function serviceWorkerConfig({ dir, production }) {
+/** `cache`: webpack's persistent cache for it (persistentCache in tools/webpack.factory.js). */
+function serviceWorkerConfig({ dir, production, cache }) {
   return {
     name: SW_NAME,
     context: dir,
     target: 'webworker',
     mode: production ? 'production' : 'development',
     devtool: production ? false : 'source-map',
+    cache,
     entry: { sw: path.join(dir, 'src', 'offline', 'sw.ts') },
     // A folder of its own, never the shell's dist/: the shell's compilation cleans that one of
     // every file it did not write (in development that made /sw.js a 404 whenever this
