@@ -1,6 +1,6 @@
 /** How the product loads: remotes found at run time, and /login not waiting for the fake backend. */
 import type { Browser, Route } from 'playwright-core';
-import { launchBrowser, openPage, SHELL, testUser } from './support/browser';
+import { launchBrowser, logInAs, openPage, SHELL, testUser } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -88,3 +88,46 @@ test('a page that calls no API never loads the fake backend into the page', asyn
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a returning member sees Home as they left it before the feed answers; logging out forgets it', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await logInAs(page, 1);
+  const firstPost = page.getByRole('article').first();
+  await firstPost.waitFor();
+  const seen = await firstPost.getByRole('link', { name: 'Comments' }).getAttribute('href');
+
+  // The next visit, with every answer of the fake backend 3 s away: when did the first post show,
+  // and when did Home's answer come?
+  await page.addInitScript(() => {
+    const marks = window as unknown as { __firstPostAt?: number; __homeAnsweredAt?: number };
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('article')) {
+        marks.__firstPostAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceResourceTiming[])
+        if (entry.name.includes('/api/v2/feed/home')) marks.__homeAnsweredAt = entry.responseEnd;
+    }).observe({ type: 'resource', buffered: true });
+  });
+  await page.goto(`${SHELL}/?api-delay=3000`);
+  await page.waitForFunction(() => (window as unknown as { __homeAnsweredAt?: number }).__homeAnsweredAt !== undefined, null, {
+    timeout: 30_000,
+  });
+  const { firstPostAt, homeAnsweredAt } = await page.evaluate(() => {
+    const marks = window as unknown as { __firstPostAt?: number; __homeAnsweredAt?: number };
+    return { firstPostAt: marks.__firstPostAt, homeAnsweredAt: marks.__homeAnsweredAt };
+  });
+  expect(firstPostAt).toBeDefined();
+  expect(firstPostAt!).toBeLessThan(homeAnsweredAt!);
+  expect(await page.getByRole('article').first().getByRole('link', { name: 'Comments' }).getAttribute('href')).toBe(seen);
+
+  // Logging out leaves nothing of it behind.
+  await page.getByRole('link', { name: 'My profile' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(`${SHELL}/login`);
+  expect(await page.evaluate(() => localStorage.getItem('orbit-home-snapshot'))).toBeNull();
+  expect(errors).toEqual([]);
+  await context.close();
+}, 60_000);

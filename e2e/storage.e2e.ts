@@ -162,6 +162,8 @@ test('an expired token (its lifetime over) sends the member to /login with a mes
   await page.waitForURL(/\/login$/);
   await page.getByText(SESSION_ENDED).waitFor();
   expect(await page.evaluate(() => localStorage.getItem('login-items'))).toBeNull();
+  // Nor is Home's snapshot (shell/src/data/snapshot.ts) left for the next member of this browser.
+  expect(await page.evaluate(() => localStorage.getItem('orbit-home-snapshot'))).toBeNull();
   await context.close();
 });
 

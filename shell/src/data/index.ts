@@ -3,8 +3,9 @@
  * (TanStack Query) for the page, shared as a Module Federation singleton; the keys; the read
  * hooks; and the writers that apply a write's answer to every list that shows the entity.
  *
- * It follows the bus: a logout (or another member signing in) empties the cache, so nothing
- * private outlives the session. Live events (./live, docs/live.md) update the cache in place:
+ * It follows the bus: a logout (or another member signing in) empties the cache and deletes
+ * Home's snapshot (./snapshot.ts: a returning member's first screen), so nothing private
+ * outlives the session. Live events (./live, docs/live.md) update the cache in place:
  * one connection per page while a member is signed in. Another tab's change on the fake
  * backend (BACKEND_CHANGE_EVENT) also marks what is cached stale and refetches what is on
  * screen, except the post lists: their new posts wait behind "Show N new posts".
@@ -14,6 +15,7 @@ import { BACKEND_CHANGE_EVENT } from '@social/mock-api/contract';
 import { auth$ } from '@social/shell/bus';
 import { queryClient, queryKeys } from './client';
 import { connectLive } from './live/connection';
+import { forgetSnapshot, restoreSnapshot, saveSnapshot } from './snapshot';
 
 export {
   queryClient,
@@ -69,8 +71,11 @@ export {
 export { useLiveTopic, type LiveTopic } from './live/topics';
 export { DELETED_POST_MESSAGE, POST_DELETED_NOTICE, isPostDeleted, markPostDeleted, postActionError, usePostDeleted } from './live/deleted';
 export { addNewPost, clearNewPosts, newPostsOf, showNewPosts, useNewPosts } from './live/new-posts';
+export { SNAPSHOT_KEY } from './snapshot';
 
 let sessionToken = auth$.value?.token ?? null;
+// A returning member: Home as they last saw it, at once, asked again as it shows (./snapshot.ts).
+restoreSnapshot(queryClient, auth$.value?.user._id);
 auth$.subscribe((auth) => {
   const token = auth?.token ?? null;
   if (token === sessionToken) return;
@@ -78,6 +83,7 @@ auth$.subscribe((auth) => {
   // Signed out, or someone else signed in: nothing of the previous session stays readable.
   queryClient.cancelQueries().catch(() => undefined);
   queryClient.clear();
+  forgetSnapshot();
 });
 
 if (typeof window !== 'undefined') {
@@ -95,4 +101,11 @@ if (typeof window !== 'undefined') {
   });
   // The page's one live connection, open while a member is signed in.
   connectLive(queryClient);
+  // Home's snapshot is taken when the member leaves the page or switches away from it (a phone
+  // may end a hidden page without a pagehide).
+  const keepHome = () => saveSnapshot(queryClient, auth$.value?.user._id);
+  window.addEventListener('pagehide', keepHome);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') keepHome();
+  });
 }

@@ -1,0 +1,116 @@
+/**
+ * The returning member's first screen (issue 24, docs/data-layer.md "Returning member"): what
+ * Home showed when the member last left a page (its first page of posts, the suggested
+ * members) is kept in localStorage and put back into the query cache when the next page starts
+ * signed in as the same member. The page shows it at once and asks for it again at once, as a
+ * social network's app opens on the last feed and then brings what is new; without it, Home
+ * waited for the backend's answer (400 ms by the spec's fake backend) on every visit.
+ *
+ * Kept only for the member it belongs to: a logout, a refused token or another member signing
+ * in deletes it (./index.ts), and a snapshot of another member is never shown. Nothing private
+ * is in it (public posts and members, with the member's own reactions and bookmarks). A
+ * page-bound picture (a `blob:` address of the in-page fake backend) would be dead after the
+ * reload, so a snapshot holding one is not kept.
+ */
+import { dehydrate, hydrate, type DehydratedState, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
+import type { MemberV2, PostsPageV2 } from '@social/mock-api/contract-v2';
+import { queryKeys } from './client';
+import { seedMembers, seedPosts } from './cache';
+
+export const SNAPSHOT_KEY = 'orbit-home-snapshot';
+const VERSION = 1;
+/** An older snapshot is not shown: after a week away, last visit's feed is no help. */
+export const SNAPSHOT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+interface Snapshot {
+  version: number;
+  memberId: string;
+  savedAt: number;
+  state: DehydratedState;
+}
+
+const HOME_FEED = queryKeys.feed('home', 'latest');
+const keyOf = (query: Pick<Query, 'queryKey'>) => JSON.stringify(query.queryKey);
+const KEPT = new Set([JSON.stringify(HOME_FEED), JSON.stringify(queryKeys.suggested)]);
+const isKept = (query: Pick<Query, 'queryKey'>) => KEPT.has(keyOf(query));
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // Storage blocked by the browser's settings: nothing is kept.
+  }
+}
+
+export function forgetSnapshot(): void {
+  try {
+    storage()?.removeItem(SNAPSHOT_KEY);
+  } catch {
+    /* blocked storage: there is nothing to forget */
+  }
+}
+
+/** A feed's first page only: the next visit starts at the top; further pages load as it scrolls. */
+function firstPageOnly(data: unknown): unknown {
+  const pages = data as InfiniteData<PostsPageV2, string | null> | undefined;
+  if (!pages || !Array.isArray(pages.pages) || pages.pages.length <= 1) return data;
+  return { pages: pages.pages.slice(0, 1), pageParams: pages.pageParams.slice(0, 1) };
+}
+
+/** Keeps what Home shows for `memberId` (called when the page is hidden or left). */
+export function saveSnapshot(client: QueryClient, memberId: string | undefined, now = Date.now()): void {
+  const store = storage();
+  if (!store || !memberId) return;
+  const state = dehydrate(client, { shouldDehydrateQuery: (query) => isKept(query) && query.state.status === 'success' });
+  if (state.queries.length === 0) return forgetSnapshot();
+  for (const query of state.queries) query.state = { ...query.state, data: firstPageOnly(query.state.data) };
+  const text = JSON.stringify({ version: VERSION, memberId, savedAt: now, state } satisfies Snapshot);
+  if (text.includes('"blob:')) return forgetSnapshot();
+  try {
+    store.setItem(SNAPSHOT_KEY, text);
+  } catch {
+    forgetSnapshot(); // A full store: better no snapshot than an old one.
+  }
+}
+
+function readSnapshot(memberId: string, now: number): Snapshot | null {
+  const text = storage()?.getItem(SNAPSHOT_KEY);
+  if (!text) return null;
+  try {
+    const snapshot = JSON.parse(text) as Partial<Snapshot>;
+    if (
+      snapshot.version === VERSION &&
+      snapshot.memberId === memberId &&
+      typeof snapshot.savedAt === 'number' &&
+      now - snapshot.savedAt < SNAPSHOT_MAX_AGE_MS &&
+      Array.isArray(snapshot.state?.queries)
+    )
+      return snapshot as Snapshot;
+  } catch {
+    /* not ours or cut short: dropped below */
+  }
+  forgetSnapshot();
+  return null;
+}
+
+/**
+ * Puts the member's snapshot back into an empty cache, marked stale, so Home shows it and asks
+ * for it again as it mounts. Returns whether anything was restored.
+ */
+export function restoreSnapshot(client: QueryClient, memberId: string | undefined, now = Date.now()): boolean {
+  if (!memberId) return false;
+  const snapshot = readSnapshot(memberId, now);
+  if (!snapshot) return false;
+  const queries = snapshot.state.queries.filter((query) => KEPT.has(JSON.stringify(query.queryKey)));
+  if (queries.length === 0) return false;
+  hydrate(client, { mutations: [], queries });
+  for (const query of queries) {
+    const data: unknown = client.getQueryData(query.queryKey);
+    if (query.queryKey[0] === queryKeys.postLists[0]) {
+      for (const page of (data as InfiniteData<PostsPageV2> | undefined)?.pages ?? []) seedPosts(page.posts, client);
+    } else if (Array.isArray(data)) seedMembers(data as MemberV2[], client);
+  }
+  // Shown now, asked again as soon as a page shows it (refetchType 'none': not before).
+  void client.invalidateQueries({ predicate: isKept, refetchType: 'none' });
+  return true;
+}
