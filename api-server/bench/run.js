@@ -309,7 +309,11 @@ async function benchSize(db, base, tokens, cpu) {
   const fresh = (await db.query(`select id from posts where like_count = 0 and dislike_count = 0 order by md5(id) limit 20000`)).rows.map(
     (r) => r.id,
   );
-  const authors = (await db.query(`select id from members where post_count > 0 order by md5(id) limit 1000`)).rows.map((r) => r.id);
+  // Members whose first page is full (20 posts) where there are enough, at every size: a page of
+  // 2 posts at 10,000 against one of 20 at 1,000,000 would measure the page, not the growth.
+  const authors = (
+    await db.query(`select id from members where post_count > 0 order by least(post_count, 20) desc, md5(id) limit 1000`)
+  ).rows.map((r) => r.id);
   const anyPosts = (await db.query(`select id from posts order by md5(id) limit 2000`)).rows.map((r) => r.id);
   let like = 0;
   const nextLike = () => {
