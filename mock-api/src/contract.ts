@@ -247,6 +247,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   database: 'social-mock-api-db',
   mockmanRequest: 'mockman-last-request',
+  /** Home as the member last saw it (shell/src/data/snapshot.ts). */
+  homeSnapshot: 'orbit-home-snapshot',
 } as const;
 
 /** The four test credential sets offered on the login page (users 1 to 4 of the seed). */

@@ -6,10 +6,11 @@
 import React from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { InfiniteData } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '@social/mock-api/contract';
 import type { PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
 import { setUpTestBackend } from '../../tools/jest/backend-kit';
 import { auth$, logout } from '../src/bus';
-import { createQueryClient, queryClient, queryKeys, SNAPSHOT_KEY, useFeed } from '../src/data';
+import { createQueryClient, queryClient, queryKeys, useFeed } from '../src/data';
 import { restoreSnapshot, saveSnapshot, SNAPSHOT_MAX_AGE_MS } from '../src/data/snapshot';
 import { ada, grace } from './fixtures';
 
@@ -39,7 +40,7 @@ const pages = (...lists: PostV2[][]): InfiniteData<PostsPageV2, string | null> =
   pageParams: lists.map((_, i) => (i === 0 ? null : `c${i}`)),
 });
 
-const stored = () => window.localStorage.getItem(SNAPSHOT_KEY);
+const stored = () => window.localStorage.getItem(STORAGE_KEYS.homeSnapshot);
 
 function homeWith(...lists: PostV2[][]) {
   const client = createQueryClient();
@@ -49,7 +50,7 @@ function homeWith(...lists: PostV2[][]) {
   return client;
 }
 
-afterEach(() => window.localStorage.removeItem(SNAPSHOT_KEY));
+afterEach(() => window.localStorage.removeItem(STORAGE_KEYS.homeSnapshot));
 
 test('Home is kept for its member: the first page of posts and the suggestions, nothing else', () => {
   saveSnapshot(homeWith([post(1), post(2)], [post(3)]), ada._id);
@@ -81,7 +82,7 @@ test('another member, an old snapshot or a damaged one is not shown, and is dele
   expect(restoreSnapshot(createQueryClient(), ada._id, savedAt + SNAPSHOT_MAX_AGE_MS)).toBe(false);
   expect(stored()).toBeNull();
 
-  window.localStorage.setItem(SNAPSHOT_KEY, '{"version":1,"memberId":');
+  window.localStorage.setItem(STORAGE_KEYS.homeSnapshot, '{"version":1,"memberId":');
   const client = createQueryClient();
   expect(restoreSnapshot(client, ada._id)).toBe(false);
   expect(client.getQueryData(queryKeys.feed('home', 'latest'))).toBeUndefined();

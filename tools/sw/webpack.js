@@ -51,7 +51,7 @@ function serviceWorkerConfig({ dir, production, cache }) {
       ],
     },
     plugins: production ? [] : [new webpack.DefinePlugin({ 'self.__WB_MANIFEST': '[]' })],
-    optimization: { splitChunks: false, minimizer: minimizer() },
+    optimization: { splitChunks: false, ...(production ? { minimizer: minimizer() } : {}) },
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },

@@ -19,6 +19,7 @@ import { createApiClient, ApiError, type ApiClientOptions } from '@social/mock-a
 import { STORAGE_KEYS } from '@social/mock-api/contract';
 import type { MeV2 } from '@social/mock-api/contract-v2';
 import { useSubject } from './hooks';
+import { readStorage } from './read-storage';
 import { memberForStorage, memberFromStorage } from './stored-auth';
 
 export interface AuthState {
@@ -29,17 +30,6 @@ export type Theme = 'dark' | 'light';
 export type ToastType = 'info' | 'success' | 'warning' | 'error' | 'default';
 
 export type AppEvent = { type: 'toast'; toastType: ToastType; message: string };
-
-function readStorage<T>(key: string, isValid: (value: unknown) => value is T): T | null {
-  try {
-    const raw = window.localStorage.getItem(key);
-    if (!raw) return null;
-    const value: unknown = JSON.parse(raw);
-    return isValid(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 function isAuthState(value: unknown): value is AuthState {
   if (!value || typeof value !== 'object') return false;

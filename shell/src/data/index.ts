@@ -71,7 +71,6 @@ export {
 export { useLiveTopic, type LiveTopic } from './live/topics';
 export { DELETED_POST_MESSAGE, POST_DELETED_NOTICE, isPostDeleted, markPostDeleted, postActionError, usePostDeleted } from './live/deleted';
 export { addNewPost, clearNewPosts, newPostsOf, showNewPosts, useNewPosts } from './live/new-posts';
-export { SNAPSHOT_KEY } from './snapshot';
 
 let sessionToken = auth$.value?.token ?? null;
 // A returning member: Home as they last saw it, at once, asked again as it shows (./snapshot.ts).

@@ -13,11 +13,13 @@
  * reload, so a snapshot holding one is not kept.
  */
 import { dehydrate, hydrate, type DehydratedState, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '@social/mock-api/contract';
 import type { MemberV2, PostsPageV2 } from '@social/mock-api/contract-v2';
+import { readStorage } from '../bus/read-storage';
 import { queryKeys } from './client';
 import { seedMembers, seedPosts } from './cache';
 
-export const SNAPSHOT_KEY = 'orbit-home-snapshot';
+const SNAPSHOT_KEY = STORAGE_KEYS.homeSnapshot;
 const VERSION = 1;
 /** An older snapshot is not shown: after a week away, last visit's feed is no help. */
 export const SNAPSHOT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -29,10 +31,8 @@ interface Snapshot {
   state: DehydratedState;
 }
 
-const HOME_FEED = queryKeys.feed('home', 'latest');
-const keyOf = (query: Pick<Query, 'queryKey'>) => JSON.stringify(query.queryKey);
-const KEPT = new Set([JSON.stringify(HOME_FEED), JSON.stringify(queryKeys.suggested)]);
-const isKept = (query: Pick<Query, 'queryKey'>) => KEPT.has(keyOf(query));
+const KEPT = new Set([queryKeys.feed('home', 'latest'), queryKeys.suggested].map((key) => JSON.stringify(key)));
+const isKept = (query: Pick<Query, 'queryKey'>) => KEPT.has(JSON.stringify(query.queryKey));
 
 function storage(): Storage | null {
   try {
@@ -74,23 +74,20 @@ export function saveSnapshot(client: QueryClient, memberId: string | undefined, 
 }
 
 function readSnapshot(memberId: string, now: number): Snapshot | null {
-  const text = storage()?.getItem(SNAPSHOT_KEY);
-  if (!text) return null;
-  try {
-    const snapshot = JSON.parse(text) as Partial<Snapshot>;
-    if (
-      snapshot.version === VERSION &&
+  const isCurrent = (value: unknown): value is Snapshot => {
+    const snapshot = value as Partial<Snapshot> | null;
+    return (
+      snapshot?.version === VERSION &&
       snapshot.memberId === memberId &&
       typeof snapshot.savedAt === 'number' &&
       now - snapshot.savedAt < SNAPSHOT_MAX_AGE_MS &&
       Array.isArray(snapshot.state?.queries)
-    )
-      return snapshot as Snapshot;
-  } catch {
-    /* not ours or cut short: dropped below */
-  }
-  forgetSnapshot();
-  return null;
+    );
+  };
+  const snapshot = readStorage(SNAPSHOT_KEY, isCurrent);
+  // Absent, another member's, too old, not ours or cut short: nothing stays behind.
+  if (!snapshot) forgetSnapshot();
+  return snapshot;
 }
 
 /**
@@ -101,7 +98,7 @@ export function restoreSnapshot(client: QueryClient, memberId: string | undefine
   if (!memberId) return false;
   const snapshot = readSnapshot(memberId, now);
   if (!snapshot) return false;
-  const queries = snapshot.state.queries.filter((query) => KEPT.has(JSON.stringify(query.queryKey)));
+  const queries = snapshot.state.queries.filter(isKept);
   if (queries.length === 0) return false;
   hydrate(client, { mutations: [], queries });
   for (const query of queries) {
