@@ -131,3 +131,62 @@ test('a returning member sees Home as they left it before the feed answers; logg
   expect(errors).toEqual([]);
   await context.close();
 }, 60_000);
+
+test("a signed-in page's HTML starts the shell's data-layer chunks beside main.js; a signed-out page does not", async () => {
+  const { page, context, errors } = await openPage(browser);
+  // The shell's own scripts the boot script preloads (remotes' are on other origins).
+  const shellPreloads = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')]
+        .map((link) => new URL(link.href))
+        .filter((url) => url.origin === location.origin)
+        .map((url) => url.pathname),
+    );
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('button', { name: 'Log In' }).waitFor();
+  expect(await shellPreloads()).toEqual([]);
+
+  await logInAs(page, 1);
+  await page.getByRole('article').first().waitFor();
+  await page.reload();
+  await page.getByRole('article').first().waitFor();
+  const preloaded = await shellPreloads();
+  // Exactly the chunks the shell's manifest gives its data layer and TanStack Query.
+  const manifest = (await (await page.request.get(`${SHELL}/mf-manifest.json`)).json()) as {
+    shared: { name: string; assets: { js: { sync: string[] } } }[];
+  };
+  const dataLayer = manifest.shared
+    .filter((shared) => shared.name === '@social/shell/data' || shared.name === '@tanstack/react-query')
+    .flatMap((shared) => shared.assets.js.sync.map((file) => `/${file}`));
+  expect([...preloaded].sort()).toEqual([...new Set(dataLayer)].sort());
+  expect(errors).toEqual([]);
+  await context.close();
+}, 60_000);
+
+test("a returning member's pictures wait for the backend when the service worker is gone: none is answered with the page", async () => {
+  const { page, context, errors } = await openPage(browser);
+  await logInAs(page, 1);
+  await page.getByRole('article').first().waitFor();
+  // As after the browser dropped the worker: Home's snapshot shows before anything can serve /api.
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+  });
+  const pageAnswers: string[] = [];
+  page.on('response', (response) => {
+    const html = (response.headers()['content-type'] ?? '').includes('text/html');
+    if (new URL(response.url()).pathname.startsWith('/api/') && html) pageAnswers.push(response.url());
+  });
+  await page.goto(`${SHELL}/`);
+  // Every picture on Home ends up drawn, from the backend.
+  const pictures = page.locator('main img[src^="/api/images/"]');
+  await pictures.first().waitFor();
+  await page.waitForFunction(() => {
+    const images = [...document.querySelectorAll<HTMLImageElement>('main img[src^="/api/images/"]')].filter(
+      (image) => image.loading !== 'lazy',
+    );
+    return images.length > 0 && images.every((image) => image.complete && image.naturalWidth > 0);
+  });
+  expect(pageAnswers).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+}, 60_000);

@@ -113,7 +113,7 @@ test('user search finds a member and opens their profile', async () => {
   await context.close();
 });
 
-test('the site has a favicon, an installable web app manifest, a description and a real robots.txt', async () => {
+test('the site has a favicon, an installable web app manifest, a description, a real robots.txt and no page under /api', async () => {
   const { page, context, errors } = await openPage(browser);
   await page.goto(`${SHELL}/login`);
   await page.getByRole('button', { name: 'Log In' }).waitFor();
@@ -141,6 +141,11 @@ test('the site has a favicon, an installable web app manifest, a description and
   const robots = await page.request.get(`${SHELL}/robots.txt`);
   expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
   expect(await robots.text()).toMatch(/^User-agent: \*$/m);
+
+  // Asked outside the service worker (before it runs), /api/… is not the page: it fails.
+  const early = await page.request.get(`${SHELL}/api/images/none`);
+  expect(early.status()).toBe(404);
+  expect(await early.text()).not.toContain('id="root"');
   expect(errors).toEqual([]);
   await context.close();
 });

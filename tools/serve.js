@@ -2,7 +2,7 @@
 /**
  * Serves one app's production build on its port, as a deployment would:
  * compressed (gzip), CORS open on remotes (the shell loads them from other origins),
- * SPA fallback on the shell, and no caching of the files that name the current build
+ * SPA fallback on the shell (not under /api/), and no caching of the files that name the current build
  * (mf-manifest.json, remoteEntry.js, index.html, remotes.json, the service worker sw.js) so a
  * redeploy is seen at once.
  *   node tools/serve.js <app-folder>
@@ -44,8 +44,17 @@ const config = {
       headers: [{ key: 'Cache-Control', value: 'no-cache' }],
     },
   ],
-  // The shell is a single-page app: every unknown path gets index.html. Remotes answer 404.
-  rewrites: folder === 'shell' ? [{ source: '**', destination: '/index.html' }] : [],
+  // The shell is a single-page app: every unknown path gets index.html, except /api/…, which
+  // answers 404: a picture asked for before the in-browser backend runs must not get the page.
+  // (Patterns start with '/': serve-handler would otherwise mangle the leading '!'.) Remotes answer 404.
+  rewrites:
+    folder === 'shell'
+      ? [
+          { source: '/', destination: '/index.html' },
+          { source: '/!(api)', destination: '/index.html' },
+          { source: '/!(api)/**', destination: '/index.html' },
+        ]
+      : [],
 };
 // With ORBIT_API_BASE_URL (npm run serve:server) the shell's remotes.json names the API server (tools/api-config.js).
 require('./api-config').prepareServedConfig(dist, folder);

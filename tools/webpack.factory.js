@@ -190,13 +190,29 @@ const RUNTIME_CORE_NAME = 'federation-runtime-core';
 /** Served without caching by tools/serve.js, like remoteEntry.js (its name has no hash). */
 const RUNTIME_CORE_FILE = 'federation-runtime-core.js';
 
-/** tools/boot/preload.js, inlined into the shell's page (comments dropped, it is small). */
-function bootScript() {
+/**
+ * tools/boot/preload.js, inlined into the shell's page (comments dropped, it is small), with
+ * the names of the shell's chunks that hold its data layer (shell/src/data and TanStack Query).
+ */
+function bootScript(compilation) {
+  const dataFiles = new Set();
+  const inDataLayer = (module) => {
+    const resource = module.resource ?? module.rootModule?.resource ?? '';
+    return (
+      resource.includes(`${path.sep}shell${path.sep}src${path.sep}data${path.sep}`) || resource.includes(`${path.sep}@tanstack${path.sep}`)
+    );
+  };
+  for (const chunk of compilation.chunks) {
+    if (chunk.hasRuntime()) continue; // main.js: already on the page
+    if (![...compilation.chunkGraph.getChunkModulesIterable(chunk)].some(inDataLayer)) continue;
+    for (const file of chunk.files) if (file.endsWith('.js')) dataFiles.add(file);
+  }
   return fs
     .readFileSync(path.join(__dirname, 'boot', 'preload.js'), 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/^\s*\/\/.*$/gm, '')
     .replace(/\n\s*/g, '\n')
+    .replace('SHELL_DATA_FILES', JSON.stringify([...dataFiles].sort()))
     .trim();
 }
 
@@ -345,8 +361,14 @@ function createAppConfig({ dir, title, exposes = {} }) {
           // A dev page runs its own entry only: with remoteEntry.js too, two webpack runtimes of
           // one build would share the page, and a hot update reached only one of them.
           ...(production ? {} : { chunks: ['main'] }),
-          // The shell starts its remotes' downloads from the page itself (tools/boot/preload.js).
-          bootScript: isShell && !single ? bootScript() : '',
+          // The shell starts its remotes' downloads from the page itself (tools/boot/preload.js),
+          // written once the chunks are known (html-webpack-plugin's own parameters, plus it).
+          templateParameters: (compilation, assets, assetTags, options) => ({
+            compilation,
+            webpackConfig: compilation.options,
+            htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+            bootScript: isShell && !single ? bootScript(compilation) : '',
+          }),
           // A remote's dev page loads another remote's production build (tools/dev-remotes.js), whose
           // entry expects the runtime core as a global, as the shell provides it in the product.
           runtimeCoreScript: externalRuntime

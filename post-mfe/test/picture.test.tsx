@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { PostDraftV2, PostsPageV2 } from '@social/mock-api/contract-v2';
 import { usePostMutations } from '@social/shell/actions';
+import { setBackendReady, setBackendStart, whenBackendReady } from '@social/shell/bus';
 import { queryClient, queryKeys, seedPosts } from '@social/shell/data';
 import PostCard from '../src/card/PostCard';
 import PostComposer from '../src/composer/PostComposer';
@@ -158,4 +159,38 @@ test("the composer's picture description is sent with the post and becomes the p
   await waitFor(() => expect(within(card).getByRole('img')).toHaveAttribute('alt', 'A grey kitten, awake now'));
   const edits = sentDrafts(/\/v2\/posts\/edit\//);
   expect(edits.map((draft) => draft.picAlt)).toEqual(['A grey kitten asleep on a keyboard', 'A grey kitten, awake now']);
+});
+
+test('a card shown before the in-browser backend runs asks for its picture only once it does, named by its alt text meanwhile', async () => {
+  let finishStart: () => void = () => undefined;
+  setBackendStart(
+    () =>
+      new Promise<void>((resolve) => {
+        finishStart = resolve;
+      }),
+  );
+  try {
+    const post = { ...listed('p01-sunrise')!, pic: '/api/images/sunrise' };
+    act(() => seedPosts([post]));
+    render(
+      <MemoryRouter>
+        <PostCard post={post} />
+      </MemoryRouter>,
+    );
+    // The static server would answer the address with the page's HTML until then.
+    const picture = within(screen.getByRole('link', { name: 'Sara Ahmed photo' })).getByRole('img');
+    expect(picture).not.toHaveAttribute('src');
+    const started = whenBackendReady();
+    await act(async () => {
+      finishStart();
+      await started;
+    });
+    expect(picture).toHaveAttribute('src', '/api/images/sunrise');
+  } finally {
+    const ready = Promise.resolve();
+    await act(async () => {
+      setBackendReady(ready);
+      await ready;
+    });
+  }
 });

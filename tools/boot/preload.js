@@ -2,14 +2,19 @@
  * Inlined into the shell's index.html by tools/webpack.factory.js (federated build only).
  * Runs while main.js is still downloading: fetches /remotes.json, then the manifests of the
  * remotes the current route needs, and preloads their remoteEntry.js and the exposed chunks,
- * so the route's remote downloads beside the shell's own code instead of after it.
+ * so the route's remote downloads beside the shell's own code instead of after it; on a
+ * signed-in page it also preloads the shell's data-layer chunks, which main.js would ask for
+ * only once it has run.
  * shell/src/federation reads the config it started from window.__ORBIT_BOOT__ (once); the
  * federation runtime then loads each remote's remoteEntry.js, which this has preloaded.
  * A plain script (no bundler touches it). Any failure leaves the shell to do it all itself.
  */
-/* global window, document, location */
+/* global window, document, location, SHELL_DATA_FILES */
 (function () {
   var boot = (window.__ORBIT_BOOT__ = {});
+  // The shell's own chunks of its data layer (shell/src/data, TanStack Query), which every
+  // signed-in page loads once main.js has run: the build writes their names here.
+  var shellDataFiles = SHELL_DATA_FILES;
   function text(url) {
     return fetch(url, { cache: 'no-cache' }).then(function (r) {
       return r.ok ? r.text() : null;
@@ -25,17 +30,17 @@
     link.href = href;
     document.head.appendChild(link);
   }
+  var path = location.pathname;
+  var signedIn = false;
+  try {
+    signedIn = !!localStorage.getItem('login-items');
+  } catch {
+    // Storage blocked: treat as signed out.
+  }
+  var guarded = path === '/' || path === '/explore' || /^\/(post|profile)\/[^/]+$/.test(path);
   // Which exposed modules the first screen shows (the routes of shell/src/app/App.tsx).
   function wanted() {
-    var path = location.pathname;
-    var signedIn = false;
-    try {
-      signedIn = !!localStorage.getItem('login-items');
-    } catch {
-      // Storage blocked: treat as signed out.
-    }
     if (path === '/mockman') return [['mockman', 'MockmanPage']];
-    var guarded = path === '/' || path === '/explore' || /^\/(post|profile)\/[^/]+$/.test(path);
     if (!signedIn) {
       if (path === '/signup') return [['auth', 'SignupPage']];
       return guarded || path === '/login' ? [['auth', 'LoginPage']] : [];
@@ -50,10 +55,16 @@
       ? [
           ['feed', 'FeedPage'],
           ['post', 'PostCard'],
+          ['post', 'PostComposer'],
         ]
       : [];
   }
   try {
+    // A signed-in page reads its data through the data layer: beside main.js, not after it.
+    if (signedIn && (guarded || path === '/login' || path === '/signup'))
+      shellDataFiles.forEach(function (file) {
+        preload('/' + file);
+      });
     boot.config = text('/remotes.json');
     boot.config
       .then(function (configText) {

@@ -1,6 +1,6 @@
 import React, { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Modal } from '@social/shell/ui';
+import { Modal, useServedSrc } from '@social/shell/ui';
 
 /** The picture's text alternative: the post's own description when it has one, else "<author> photo". */
 export function pictureAlt(description: string | undefined, authorName: string): string {
@@ -23,7 +23,9 @@ interface Props {
  */
 export function PostPicture({ src, alt, pagePath, onPostPage }: Props) {
   const [open, setOpen] = useState(false);
-  const image = <img className="post-card__image" src={src} alt={alt} loading="lazy" />;
+  // No address until the backend that serves it runs: the alt text stands in meanwhile.
+  const shown = useServedSrc(src);
+  const image = <img className="post-card__image" src={shown || undefined} alt={alt} loading="lazy" />;
   if (!onPostPage) {
     return (
       <Link to={pagePath} className="post-card__image-link">
@@ -39,7 +41,7 @@ export function PostPicture({ src, alt, pagePath, onPostPage }: Props) {
       </button>
       {open && (
         <Modal title={alt} onClose={() => setOpen(false)} className="post-picture-dialog">
-          <img className="post-picture-dialog__image" src={src} alt={alt} />
+          <img className="post-picture-dialog__image" src={shown || undefined} alt={alt} />
         </Modal>
       )}
     </>

@@ -7,6 +7,7 @@
  *           localStorage under 'login-items' (STORAGE_KEYS in mock-api/src/contract.ts) and
  *           restored at start.
  * - theme$  'dark' | 'light' (localStorage key 'theme', default dark).
+ * - backendAnswers$  whether /api answers without waiting for the backend's start.
  * Events (events$): toast. (Navigation is the router's; a sign-out is auth$ becoming null.)
  * api: the typed client bound to the member's token; a 401 logs the member out.
  * Server state (posts, members, pages) is not here: it lives in the query cache of
@@ -158,9 +159,26 @@ export function toast(toastType: ToastType, message: string): void {
 
 let backendReady: Promise<unknown> | null = Promise.resolve();
 let startBackend: (() => Promise<unknown>) | null = null;
+/**
+ * Whether the backend answers /api now, without waiting: false from a host's start until it has
+ * started. An address on /api can then be given to the browser as it is (an <img>, see
+ * shell/src/ui/served-src.ts); before, the static server would answer it.
+ */
+export const backendAnswers$ = new BehaviorSubject<boolean>(true);
+/** Marks the backend answering once `ready` resolves, unless another start has replaced it since. */
+function answeringWhen(ready: Promise<unknown>): Promise<unknown> {
+  if (backendAnswers$.value) backendAnswers$.next(false);
+  ready.then(
+    () => {
+      if (backendReady === ready && !backendAnswers$.value) backendAnswers$.next(true);
+    },
+    () => undefined,
+  );
+  return ready;
+}
 /** The host (shell or a remote's dev page) tells the bus when the fake backend can answer. */
 export function setBackendReady(ready: Promise<unknown>): void {
-  backendReady = ready;
+  backendReady = answeringWhen(ready);
   startBackend = null;
 }
 /**
@@ -170,16 +188,19 @@ export function setBackendReady(ready: Promise<unknown>): void {
 export function setBackendStart(start: () => Promise<unknown>): void {
   startBackend = start;
   backendReady = null;
+  if (backendAnswers$.value) backendAnswers$.next(false);
 }
 /** Resolves once the fake backend answers /api (for code that calls fetch itself, like /mockman). */
 export function whenBackendReady(): Promise<unknown> {
   if (!backendReady) {
     const start = startBackend;
     // A start that fails is tried again by the next call, so a network blip does not stick.
-    backendReady = (start ? start() : Promise.resolve()).catch((error: unknown) => {
-      backendReady = null;
-      throw error;
-    });
+    backendReady = answeringWhen(
+      (start ? start() : Promise.resolve()).catch((error: unknown) => {
+        backendReady = null;
+        throw error;
+      }),
+    );
   }
   return backendReady;
 }

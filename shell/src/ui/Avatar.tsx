@@ -1,4 +1,5 @@
 import React, { useState } from 'react';
+import { useServedSrc } from './served-src';
 
 export interface AvatarProps {
   src: string;
@@ -10,7 +11,9 @@ export interface AvatarProps {
 }
 
 /** A round member picture; shows initials when there is no picture or it fails to load. */
-export function Avatar({ src, name, size = 40, decorative = false }: AvatarProps) {
+export function Avatar({ src: picture, name, size = 40, decorative = false }: AvatarProps) {
+  // Initials until the backend that serves the picture runs (./served-src.ts).
+  const src = useServedSrc(picture);
   // Remember which picture failed, so a new picture (after a profile edit) is tried again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = failedSrc === src;

@@ -7,6 +7,7 @@ export { Menu, type MenuItem } from './Menu';
 export { EmojiPicker, EMOJIS, insertAtCursor } from './EmojiPicker';
 export { RichText, safeHttpUrl } from './RichText';
 export { loadOnce } from './load-once';
+export { useServedSrc } from './served-src';
 export {
   readImageFile,
   IMAGE_ACCEPT,
