@@ -10,7 +10,7 @@
  *   BENCH_RUNS=3 BENCH_QUICK=1 node tools/bench/run.js   (iterations: fewer runs, no build times)
  *
  * Scenarios are modules in tools/bench/scenarios/*.js exporting
- *   { id, variants: [{ name, params }], labels: { key: [label, unit] },
+ *   { id, variants: [{ name, params, …anything else run() reads from `variant` }], labels: { key: [label, unit] },
  *     targets?: ['federated', 'single'], sameInEveryVariant?: [key],
  *     run({ openPage, baseUrl, params, target }) → { key: number|null } }
  * sameInEveryVariant: figures no variant parameter can change; also reported over all variants' runs.
@@ -152,6 +152,7 @@ async function main() {
             openPage: () => openPage(browser),
             baseUrl: TARGETS[target].baseUrl,
             params: scenario.variants[0].params,
+            variant: scenario.variants[0],
             target,
           });
         const allRuns = Object.fromEntries(targets.map((t) => [t, []]));
@@ -162,7 +163,13 @@ async function main() {
             const order = i % 2 ? [...targets].reverse() : targets;
             for (const target of order) {
               runs[target].push(
-                await scenario.run({ openPage: () => openPage(browser), baseUrl: TARGETS[target].baseUrl, params: variant.params, target }),
+                await scenario.run({
+                  openPage: () => openPage(browser),
+                  baseUrl: TARGETS[target].baseUrl,
+                  params: variant.params,
+                  variant,
+                  target,
+                }),
               );
             }
           }

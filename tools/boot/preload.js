@@ -15,10 +15,14 @@
   // The shell's own chunks of its data layer (shell/src/data, TanStack Query), which every
   // signed-in page loads once main.js has run: the build writes their names here.
   var shellDataFiles = SHELL_DATA_FILES;
+  // One request per address: two modules of one remote read its manifest once.
+  var texts = {};
   function text(url) {
-    return fetch(url, { cache: 'no-cache' }).then(function (r) {
-      return r.ok ? r.text() : null;
-    });
+    if (!texts[url])
+      texts[url] = fetch(url, { cache: 'no-cache' }).then(function (r) {
+        return r.ok ? r.text() : null;
+      });
+    return texts[url];
   }
   var preloaded = {};
   function preload(href) {

@@ -9,6 +9,8 @@
  *    - pages (navigations): network first, the cached index.html when offline;
  *    - `remotes.json`, `mf-manifest.json`, `remoteEntry.js`, `federation-runtime-core.js`:
  *      network first, so a redeployed remote is used on the next load, the last copy offline;
+ *      at a navigation every one the last loads cached is asked of the network at once, and the
+ *      page's requests take those answers (./warm-entries.ts): one round trip, not three;
  *    - hashed files (`name.0123abcd.js`) of any app: cache first (a new build has new names);
  *    - the shell's other files (icons, manifest.webmanifest, robots.txt): cache first, kept at
  *      their build's revision;
@@ -26,6 +28,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { isApiPath, WorkerBackend, type BackendChanged, type BackendStarted, type Committed, type ToWorker } from '@social/mock-api/worker';
 import { CHUNKS_CACHE, ENTRIES_CACHE, isEntryFile, isHashedFile, PAGES_CACHE, remoteFiles, SHELL_CACHE, shellFiles } from './caching';
+import { WarmAnswers } from './warm-entries';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -95,7 +98,9 @@ self.addEventListener('activate', (event) => {
   const oldPrecaches = caches
     .keys()
     .then((names) => Promise.all(names.filter((name) => name.startsWith('workbox-precache')).map((name) => caches.delete(name))));
-  event.waitUntil(Promise.all([self.clients.claim(), oldPrecaches]));
+  // The navigation's request starts while the worker starts, not after (Workbox's NetworkFirst uses it).
+  const preload = self.registration.navigationPreload?.enable().catch(() => undefined);
+  event.waitUntil(Promise.all([self.clients.claim(), oldPrecaches, preload]));
 });
 
 /** Cross-origin files (the remotes' servers send CORS headers) are fetched in cors mode, so what is cached is a readable answer, not an opaque one. */
@@ -115,9 +120,22 @@ const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 const SHELL = shellFiles(self.__WB_MANIFEST, self.location.href);
 const shellNamedPaths = new Set(SHELL.named.map((file) => new URL(file.url).pathname));
 
+/** Fetches an entry file from the network as the entry files' route does (cors for other origins). */
+function fetchEntry(url: string): Promise<Response> {
+  const sameOrigin = new URL(url).origin === self.location.origin;
+  return fetch(url, sameOrigin ? { cache: 'no-cache' } : { mode: 'cors', credentials: 'omit', cache: 'no-cache' });
+}
+const warmEntries = new WarmAnswers(fetchEntry);
+/** At a navigation: every entry file the last loads cached, asked of the network at once (./warm-entries.ts). */
+async function warmCachedEntries(): Promise<void> {
+  const cached = await (await caches.open(ENTRIES_CACHE)).keys();
+  warmEntries.start(cached.map((request) => request.url));
+}
+
 const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [okOnly] });
 registerRoute(
   new NavigationRoute(async (options) => {
+    void warmCachedEntries().catch(() => undefined);
     try {
       return await pages.handle(options);
     } catch (error) {
@@ -128,9 +146,25 @@ registerRoute(
   }),
 );
 
+const entryFiles = new NetworkFirst({ cacheName: ENTRIES_CACHE, plugins: [corsFetch, okOnly] });
 registerRoute(
   ({ url, request }) => request.method === 'GET' && isEntryFile(url),
-  new NetworkFirst({ cacheName: ENTRIES_CACHE, plugins: [corsFetch, okOnly] }),
+  async (options) => {
+    // The network's answer started at this load's navigation, when there is one (./warm-entries.ts).
+    const warm = warmEntries.take(options.url.href);
+    if (warm) {
+      try {
+        const answer = await warm;
+        if (answer.ok) {
+          await (await caches.open(ENTRIES_CACHE)).put(options.url.href, answer.clone());
+          return answer;
+        }
+      } catch {
+        // Offline or that server down: network first as usual, then the last copy.
+      }
+    }
+    return entryFiles.handle(options);
+  },
 );
 
 registerRoute(

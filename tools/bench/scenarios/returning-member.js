@@ -4,11 +4,18 @@
  * returning (the service worker has kept the product). The member's token and the in-browser
  * backend's data (IndexedDB) stay in both, as they do between two visits. The federated build
  * only: the single bundle has no service worker.
+ * Twice: on loopback as served, where a file costs no round trip and the cache has little to
+ * save, and on a phone's round trip: every request that goes to the network (the page's and
+ * the service worker's own, which context.route sees) answered PHONE_RTT_MS later, as on
+ * Lighthouse's slow 4G. Only latency: no bandwidth limit, so it understates what a cached
+ * byte saves. Answers the service worker gives from its caches or its backend never wait.
  * Alone: `node tools/bench/run.js --skip-build-times --only returning-member`.
  */
 const { logInAt } = require('../member');
 /** How long the service worker may take to cache the product after a load (bounded wait). */
 const CACHE_TIMEOUT_MS = 60_000;
+/** A phone's round trip (Lighthouse's simulated slow 4G). */
+const PHONE_RTT_MS = 150;
 
 /**
  * In the page: whether the service worker controls it and holds every remote's entry,
@@ -62,18 +69,32 @@ async function feedShown(context, baseUrl) {
 module.exports = {
   id: 'returning-member',
   targets: ['federated'],
-  variants: [{ name: 'seed data, API delay 400 ms (returning member)', params: { 'api-delay': 400 } }],
+  variants: [
+    { name: 'seed data, API delay 400 ms (returning member)', params: { 'api-delay': 400 } },
+    {
+      name: `seed data, API delay 400 ms, each network request ${PHONE_RTT_MS} ms later (returning member on a phone's round trip)`,
+      params: { 'api-delay': 400 },
+      rttMs: PHONE_RTT_MS,
+    },
+  ],
   labels: {
     coldFeedMs: ['signed in, `/` to first post: cold (no service worker, nothing cached)', 'ms'],
     returningFeedMs: ['signed in, `/` to first post: returning (from the service worker)', 'ms'],
     returningRatio: ['returning ÷ cold (goal ≤ 0.5)', '×'],
   },
 
-  async run({ openPage, baseUrl, params }) {
+  async run({ openPage, baseUrl, params, variant }) {
     const { page, close } = await openPage();
     try {
       await logInAt(page, baseUrl, params);
       const context = page.context();
+      if (variant.rttMs) {
+        // From here on (both visits alike): each request that reaches the network waits a round trip.
+        await context.route('**/*', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, variant.rttMs));
+          await route.continue().catch(() => undefined); // the page went away meanwhile
+        });
+      }
 
       // Cold: the service worker and every cached file gone; the token and the data kept.
       await page.evaluate(async () => {
