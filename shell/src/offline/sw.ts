@@ -9,8 +9,8 @@
  *    - pages (navigations): network first, the cached index.html when offline;
  *    - `remotes.json`, `mf-manifest.json`, `remoteEntry.js`, `federation-runtime-core.js`:
  *      network first, so a redeployed remote is used on the next load, the last copy offline;
- *      at a navigation every one the last loads cached is asked of the network at once, and the
- *      page's requests take those answers (./warm-entries.ts): one round trip, not three;
+ *      at a navigation those the cached remotes.json names are asked of the network at once, and
+ *      the page's requests take those answers (./warm-entries.ts): one round trip, not three;
  *    - hashed files (`name.0123abcd.js`) of any app: cache first (a new build has new names);
  *    - the shell's other files (icons, manifest.webmanifest, robots.txt): cache first, kept at
  *      their build's revision;
@@ -126,10 +126,25 @@ function fetchEntry(url: string): Promise<Response> {
   return fetch(url, sameOrigin ? { cache: 'no-cache' } : { mode: 'cors', credentials: 'omit', cache: 'no-cache' });
 }
 const warmEntries = new WarmAnswers(fetchEntry);
-/** At a navigation: every entry file the last loads cached, asked of the network at once (./warm-entries.ts). */
+/**
+ * At a navigation: remotes.json and the entry files the cached copy names (each remote's
+ * manifest and, from the cached manifest, its remoteEntry.js), asked of the network at once
+ * (./warm-entries.ts). A remote no longer named is not asked for.
+ */
 async function warmCachedEntries(): Promise<void> {
-  const cached = await (await caches.open(ENTRIES_CACHE)).keys();
-  warmEntries.start(cached.map((request) => request.url));
+  const entries = await caches.open(ENTRIES_CACHE);
+  const configUrl = new URL('/remotes.json', self.location.href).href;
+  const urls = [configUrl];
+  const config = await entries.match(configUrl);
+  if (config) {
+    const files = await remoteFiles(await config.json(), self.location.href, async (manifestUrl) => {
+      urls.push(manifestUrl);
+      const manifest = await entries.match(manifestUrl);
+      return manifest ? manifest.json() : null;
+    });
+    urls.push(...files.filter((file) => isEntryFile(new URL(file))));
+  }
+  warmEntries.start(urls);
 }
 
 const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [okOnly] });
