@@ -19,7 +19,7 @@
  *   so each figure is also a fraction of what the database itself can do.
  * Writes api-server/bench/latest-postgres.json and latest-postgres.md.
  *
- * Options (environment): BENCH_SIZES=10000,100000 (posts, ascending), BENCH_DURATION=10 (s per
+ * Options (environment): BENCH_SIZES=10000,100000 (posts, ascending), BENCH_DURATION=20 (s per
  * call), BENCH_CONNECTIONS=16, BENCH_POOL=12 (api-server's pool), BENCH_MEMBERS=100000,
  * BENCH_ONLY=home,like (calls whose names start so), BENCH_SLOW_MS=250 (auto_explain's threshold:
  * the plans of slower statements while measuring go into the report), BENCH_REPORT=<path
@@ -43,7 +43,8 @@ const SIZES = (argSizes ?? process.env.BENCH_SIZES ?? '10000,100000,1000000')
   .split(',')
   .map(Number)
   .sort((a, b) => a - b);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+// 20 s: a 10 s sample's p99 moved by up to 1.5× between runs minutes apart on this machine (docs/api.md).
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const POOL = Number(process.env.BENCH_POOL ?? 12);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
