@@ -207,13 +207,18 @@ function bootScript(compilation) {
     if (![...compilation.chunkGraph.getChunkModulesIterable(chunk)].some(inDataLayer)) continue;
     for (const file of chunk.files) if (file.endsWith('.js')) dataFiles.add(file);
   }
-  return fs
+  return bootScriptText().replace('SHELL_DATA_FILES', JSON.stringify([...dataFiles].sort()));
+}
+let bootText;
+/** The file without its comments, read once per process (each compilation of the shell writes its page). */
+function bootScriptText() {
+  bootText ??= fs
     .readFileSync(path.join(__dirname, 'boot', 'preload.js'), 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/^\s*\/\/.*$/gm, '')
     .replace(/\n\s*/g, '\n')
-    .replace('SHELL_DATA_FILES', JSON.stringify([...dataFiles].sort()))
     .trim();
+  return bootText;
 }
 
 /**

@@ -42,6 +42,8 @@
     // Storage blocked: treat as signed out.
   }
   var guarded = path === '/' || path === '/explore' || /^\/(post|profile)\/[^/]+$/.test(path);
+  // The app's own pages (a signed-in member on /login or /signup is sent to Home).
+  var appPage = guarded || path === '/login' || path === '/signup';
   // Which exposed modules the first screen shows (the routes of shell/src/app/App.tsx).
   function wanted() {
     if (path === '/mockman') return [['mockman', 'MockmanPage']];
@@ -55,7 +57,7 @@
         ['profile', 'ProfilePage'],
         ['post', 'PostCard'],
       ];
-    return guarded || path === '/login' || path === '/signup'
+    return appPage
       ? [
           ['feed', 'FeedPage'],
           ['post', 'PostCard'],
@@ -65,7 +67,7 @@
   }
   try {
     // A signed-in page reads its data through the data layer: beside main.js, not after it.
-    if (signedIn && (guarded || path === '/login' || path === '/signup'))
+    if (signedIn && appPage)
       shellDataFiles.forEach(function (file) {
         preload('/' + file);
       });

@@ -120,10 +120,11 @@ const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 const SHELL = shellFiles(self.__WB_MANIFEST, self.location.href);
 const shellNamedPaths = new Set(SHELL.named.map((file) => new URL(file.url).pathname));
 
+/** How the worker asks a remote's server for a file itself: a readable (cors) answer, checked with the server. */
+const REMOTE_FILE: RequestInit = { mode: 'cors', credentials: 'omit', cache: 'no-cache' };
 /** Fetches an entry file from the network as the entry files' route does (cors for other origins). */
 function fetchEntry(url: string): Promise<Response> {
-  const sameOrigin = new URL(url).origin === self.location.origin;
-  return fetch(url, sameOrigin ? { cache: 'no-cache' } : { mode: 'cors', credentials: 'omit', cache: 'no-cache' });
+  return fetch(url, new URL(url).origin === self.location.origin ? { cache: 'no-cache' } : REMOTE_FILE);
 }
 const warmEntries = new WarmAnswers(fetchEntry);
 /**
@@ -244,20 +245,19 @@ async function cacheShell(): Promise<void> {
 /** Caches what remotes.json and the remotes' manifests name now (hashed files only when missing). */
 async function cacheRemotes(): Promise<void> {
   try {
-    const config = await fetch('/remotes.json', { cache: 'no-cache' });
+    const config = await fetchEntry(new URL('/remotes.json', self.location.href).href);
     if (!config.ok) return;
     const entries = await caches.open(ENTRIES_CACHE);
     await entries.put('/remotes.json', config.clone());
     const files = await remoteFiles(await config.json(), self.location.href, async (manifestUrl) => {
-      const answer = await fetch(manifestUrl, { mode: 'cors', credentials: 'omit', cache: 'no-cache' });
+      const answer = await fetch(manifestUrl, REMOTE_FILE);
       if (!answer.ok) return null;
       await entries.put(manifestUrl, answer.clone());
       return answer.json();
     });
     const chunks = await caches.open(CHUNKS_CACHE);
-    const init: RequestInit = { mode: 'cors', credentials: 'omit', cache: 'no-cache' };
     await Promise.all(
-      files.map((file) => (isHashedFile(new URL(file)) ? putIfMissing(chunks, file, init) : putFetched(entries, file, init))),
+      files.map((file) => (isHashedFile(new URL(file)) ? putIfMissing(chunks, file, REMOTE_FILE) : putFetched(entries, file, REMOTE_FILE))),
     );
   } catch {
     // Offline or a remote down: what is cached stays; the next load tries again.
