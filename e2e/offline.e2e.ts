@@ -3,6 +3,9 @@
  * (the shell's and the remotes' files, cached once the page was idle), the network can go:
  * a reload, logging in, posting, liking and commenting all work, and the page says it is offline.
  */
+import { createHash } from 'crypto';
+import fs from 'fs';
+import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, SHELL, testUser, untilInPage } from './support/browser';
 
@@ -88,6 +91,46 @@ test('with the network off: reload, log in, post, like and comment all work, and
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   expect(errors).toEqual([]);
   await context.close();
+}, 120_000);
+
+test("a returning load's page comes from the worker when it is this build's; a page another build kept is asked of the network", async () => {
+  const { page, errors } = await openPage(browser);
+  const logIn = page.getByRole('button', { name: 'Log In', exact: true });
+  await page.goto(`${SHELL}/login`);
+  await logIn.waitFor();
+  await productCached(page);
+  // The worker keeps a page under its build's revision (tools/sw/webpack.js: the SHA-256 of the file).
+  const revision = createHash('sha256')
+    .update(fs.readFileSync(path.resolve(__dirname, '..', 'shell', 'dist', 'index.html')))
+    .digest('hex');
+  const keptRevision = () =>
+    page.evaluate(async () => (await (await caches.open('orbit-shell')).match('/index.html'))?.headers.get('x-orbit-revision') ?? null);
+  expect(await keptRevision()).toBe(revision);
+
+  const returning = await page.reload();
+  expect(returning?.headers()['x-orbit-revision']).toBe(revision);
+  await logIn.waitFor();
+
+  // As after the shell was redeployed: the kept page is another build's, so the network's page is used…
+  await page.evaluate(async () => {
+    const shell = await caches.open('orbit-shell');
+    const kept = (await shell.match('/index.html'))!;
+    const headers = new Headers(kept.headers);
+    headers.set('x-orbit-revision', 'another-build');
+    await shell.put('/index.html', new Response(await kept.text(), { headers }));
+  });
+  const fromNetwork = await page.reload();
+  expect(fromNetwork?.headers()['x-orbit-revision']).toBeUndefined();
+  await logIn.waitFor();
+  // …and once the page is idle the worker keeps its own build's page again.
+  await untilInPage(
+    page,
+    "the worker keeps its build's page again",
+    async (expected) => (await (await caches.open('orbit-shell')).match('/index.html'))?.headers.get('x-orbit-revision') === expected,
+    revision,
+  );
+  expect(errors).toEqual([]);
+  await page.context().close();
 }, 120_000);
 
 test("a returning load asks the network for the entry files remotes.json names at the navigation, and the page's requests take those answers", async () => {

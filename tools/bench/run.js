@@ -14,7 +14,7 @@
  *     targets?: ['federated', 'single'], sameInEveryVariant?: [key],
  *     run({ openPage, baseUrl, params, target }) → { key: number|null } }
  * sameInEveryVariant: figures no variant parameter can change; also reported over all variants' runs.
- * openPage() gives a fresh context's page with network tracking (./network.js).
+ * openPage([contextOptions]) gives a fresh context's page with network tracking (./network.js).
  */
 const fs = require('fs');
 const os = require('os');
@@ -50,9 +50,12 @@ const stats = (values) => {
 // Precise heap figures for the bench's JS heap rows.
 const launch = () => launchChromium(['--enable-precise-memory-info']);
 
-/** A fresh context (empty cache and storage) with React DevTools' hook to count React copies. */
-async function openPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/**
+ * A fresh context (empty cache and storage) with React DevTools' hook to count React copies;
+ * `contextOptions` are Playwright's, for a scenario that needs more (a proxy).
+ */
+async function openPage(browser, contextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
   await context.addInitScript(() => {
     const renderers = new Map();
     window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -149,7 +152,7 @@ async function main() {
         // Every counted run is still a fresh browser context with an empty cache.
         for (const target of targets)
           await scenario.run({
-            openPage: () => openPage(browser),
+            openPage: (contextOptions) => openPage(browser, contextOptions),
             baseUrl: TARGETS[target].baseUrl,
             params: scenario.variants[0].params,
             variant: scenario.variants[0],
@@ -164,7 +167,7 @@ async function main() {
             for (const target of order) {
               runs[target].push(
                 await scenario.run({
-                  openPage: () => openPage(browser),
+                  openPage: (contextOptions) => openPage(browser, contextOptions),
                   baseUrl: TARGETS[target].baseUrl,
                   params: variant.params,
                   variant,

@@ -74,7 +74,7 @@ const MAX_PRECACHED_BYTES = 4 * 1024 * 1024;
 
 /**
  * Writes sw.js into the shell's output with its precache list: every file of the shell's build
- * (index.html, main.js, its chunks, icons, manifest) but NOT_PRECACHED, each with the md5 of its
+ * (index.html, main.js, its chunks, icons, manifest) but NOT_PRECACHED, each with the SHA-256 of its
  * content as Workbox's `revision` (a changed file is fetched again, an unchanged one is not).
  */
 class PrecacheListPlugin {
@@ -92,7 +92,7 @@ class PrecacheListPlugin {
               const source = assets[name].source();
               const buffer = Buffer.isBuffer(source) ? source : Buffer.from(source);
               if (buffer.length > MAX_PRECACHED_BYTES) return [];
-              return [{ url: `/${name}`, revision: createHash('md5').update(buffer).digest('hex') }];
+              return [{ url: `/${name}`, revision: createHash('sha256').update(buffer).digest('hex') }];
             });
           const worker = fs.readFileSync(swSrc, 'utf8');
           if (!worker.includes('self.__WB_MANIFEST')) {

@@ -6,7 +6,9 @@
  *    thread only the message. After a committed write its live events go out on a
  *    BroadcastChannel to every page, and the other tabs are told.
  * 2. The product's files, with Workbox's routes and strategies:
- *    - pages (navigations): network first, the cached index.html when offline;
+ *    - pages (navigations): the page of this worker's own build once it is kept (every file it
+ *      names is kept beside it), else network first and the kept index.html when offline; a
+ *      redeployed shell is a new sw.js, so it shows one load later, as any installed app;
  *    - `remotes.json`, `mf-manifest.json`, `remoteEntry.js`, `federation-runtime-core.js`:
  *      network first, so a redeployed remote is used on the next load, the last copy offline;
  *      at a navigation those the cached remotes.json names are asked of the network at once, and
@@ -98,8 +100,7 @@ self.addEventListener('activate', (event) => {
   const oldPrecaches = caches
     .keys()
     .then((names) => Promise.all(names.filter((name) => name.startsWith('workbox-precache')).map((name) => caches.delete(name))));
-  // The navigation's request starts while the worker starts, not after (Workbox's NetworkFirst uses it).
-  const preload = self.registration.navigationPreload?.enable().catch(() => undefined);
+  const preload = navigationPreloadUnlessKept();
   event.waitUntil(Promise.all([self.clients.claim(), oldPrecaches, preload]));
 });
 
@@ -119,6 +120,8 @@ const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 /** The shell's own files, listed at build time (tools/sw/webpack.js): hashed ones and the others. */
 const SHELL = shellFiles(self.__WB_MANIFEST, self.location.href);
 const shellNamedPaths = new Set(SHELL.named.map((file) => new URL(file.url).pathname));
+/** Which build's copy a file of SHELL_CACHE is (its md5 from the build list). */
+const REVISION_HEADER = 'x-orbit-revision';
 
 /** How the worker asks a remote's server for a file itself: a readable (cors) answer, checked with the server. */
 const REMOTE_FILE: RequestInit = { mode: 'cors', credentials: 'omit', cache: 'no-cache' };
@@ -149,13 +152,50 @@ async function warmCachedEntries(): Promise<void> {
 }
 
 const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [okOnly] });
+const PAGE_URL = new URL('/index.html', self.location.href).href;
+/** The revision of this worker's build's index.html (its md5, tools/sw/webpack.js). */
+const PAGE_REVISION = SHELL.named.find((file) => file.url === PAGE_URL)?.revision ?? null;
+/** An app route (`/`, `/login`, `/post/1`…), not a file of the origin (`/robots.txt`). */
+const isAppRoute = (url: URL) => !/\/[^/]+\.[^/]+$/.test(url.pathname);
+
+/**
+ * The page of this worker's own build, when cacheShell() has kept it: every file it names is of
+ * the same build, kept beside it, so it is whole without the network. A redeployed shell brings
+ * a new sw.js, which the browser fetches at this navigation; the new worker has another
+ * revision, so the next load asks the network again (one load later, as any installed app).
+ */
+async function thisBuildsPage(): Promise<Response | undefined> {
+  if (!PAGE_REVISION) return undefined;
+  const page = await (await caches.open(SHELL_CACHE)).match(PAGE_URL);
+  return page?.headers.get(REVISION_HEADER) === PAGE_REVISION ? page : undefined;
+}
+
+/**
+ * Until this build's page is kept, a navigation's request starts while the worker starts, not
+ * after (Workbox's NetworkFirst uses it); once it is kept, the page is not asked of the network.
+ */
+async function navigationPreloadUnlessKept(): Promise<void> {
+  const preload = self.registration.navigationPreload;
+  if (!preload) return;
+  await ((await thisBuildsPage()) ? preload.disable() : preload.enable()).catch(() => undefined);
+}
+
 registerRoute(
   new NavigationRoute(async (options) => {
     void warmCachedEntries().catch(() => undefined);
+    const { event } = options;
+    if (isAppRoute(options.url)) {
+      const page = await thisBuildsPage();
+      if (page) {
+        // Navigation preload may still have asked for it (it is turned off once the page is kept).
+        if (event instanceof FetchEvent) event.waitUntil(event.preloadResponse.catch(() => undefined));
+        return page;
+      }
+    }
     try {
       return await pages.handle(options);
     } catch (error) {
-      const shell = await (await caches.open(SHELL_CACHE)).match(new URL('/index.html', self.location.href).href);
+      const shell = await (await caches.open(SHELL_CACHE)).match(PAGE_URL);
       if (shell) return shell;
       throw error;
     }
@@ -202,41 +242,59 @@ async function cacheProduct(): Promise<void> {
   await cacheRemotes();
 }
 
-const REVISION_HEADER = 'x-orbit-revision';
-
-/** Fetches `url` and stores the answer in `cache` if it is ok. */
-async function putFetched(cache: Cache, url: string, init?: RequestInit): Promise<void> {
+/** Fetches `url` and stores the answer in `cache` if it is ok; whether it did. */
+async function putFetched(cache: Cache, url: string, init?: RequestInit): Promise<boolean> {
   const answer = await fetch(url, init);
   if (answer.ok) await cache.put(url, answer);
+  return answer.ok;
 }
 
-/** A hashed file never changes: fetched only when `cache` does not have it yet. */
-async function putIfMissing(cache: Cache, url: string, init?: RequestInit): Promise<void> {
-  if (!(await cache.match(url))) await putFetched(cache, url, init);
+/** A hashed file never changes: fetched only when `cache` does not have it yet; whether it has it now. */
+async function putIfMissing(cache: Cache, url: string, init?: RequestInit): Promise<boolean> {
+  return (await cache.match(url)) ? true : putFetched(cache, url, init);
+}
+
+/** The hex SHA-256 of a file's bytes: the revision tools/sw/webpack.js gives it. */
+async function digest(bytes: ArrayBuffer): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Keeps a named shell file at this build's revision: fetched only when the kept copy is of
+ * another, and kept only when what the server sends is this build's (after a redeploy it may
+ * already send the next one, which the next worker keeps).
+ */
+async function keepNamed(shell: Cache, { url, revision }: { url: string; revision: string | null }): Promise<void> {
+  const stored = await shell.match(url);
+  if (stored && revision && stored.headers.get(REVISION_HEADER) === revision) return;
+  const answer = await fetch(url, { cache: 'no-cache' });
+  if (!answer.ok) return;
+  const bytes = await answer.arrayBuffer();
+  if (revision && (await digest(bytes)) !== revision) return;
+  const headers = new Headers(answer.headers);
+  if (revision) headers.set(REVISION_HEADER, revision);
+  await shell.put(url, new Response(bytes, { status: answer.status, statusText: answer.statusText, headers }));
 }
 
 /**
  * The shell's own files: hashed ones with every app's (when missing), the others under their
- * build's revision (fetched again only when it changed); files of an older build are dropped.
+ * build's revision; files of an older build are dropped. The page comes last and only once
+ * every file of its build is kept: a kept page is whole (thisBuildsPage()).
  */
 async function cacheShell(): Promise<void> {
   try {
     const chunks = await caches.open(CHUNKS_CACHE);
     const shell = await caches.open(SHELL_CACHE);
-    await Promise.all([
+    const kept = await Promise.all([
       ...SHELL.hashed.map((url) => putIfMissing(chunks, url)),
-      ...SHELL.named.map(async ({ url, revision }) => {
-        const stored = await shell.match(url);
-        if (stored && revision && stored.headers.get(REVISION_HEADER) === revision) return;
-        const answer = await fetch(url, { cache: 'no-cache' });
-        if (!answer.ok) return;
-        const headers = new Headers(answer.headers);
-        if (revision) headers.set(REVISION_HEADER, revision);
-        await shell.put(url, new Response(await answer.blob(), { status: answer.status, statusText: answer.statusText, headers }));
-      }),
+      ...SHELL.named.filter((file) => file.url !== PAGE_URL).map((file) => keepNamed(shell, file).then(() => true)),
     ]);
+    const page = SHELL.named.find((file) => file.url === PAGE_URL);
+    if (page && kept.every(Boolean)) await keepNamed(shell, page);
     const current = new Set(SHELL.named.map((file) => file.url));
     for (const request of await shell.keys()) if (!current.has(request.url)) await shell.delete(request);
+    await navigationPreloadUnlessKept();
   } catch {
     // Offline or the shell's server down: what is cached stays; the next load tries again.
   }

@@ -3,8 +3,10 @@
  * own requests for them. A returning load reads remotes.json, then the remotes' manifests, then
  * their remoteEntry.js, each network first (so a redeployed remote is used at once): three round
  * trips one after the other. Started together at the navigation, from the list the last load
- * cached, they cost the load one round trip, and each answer is still the network's, fetched
- * during this load. An answer not taken within WARM_FOR_MS is dropped; each is taken once.
+ * cached, they cost the load one round trip, and each answer is still the network's, asked for
+ * at or after this load's navigation: a navigation drops what the one before left untaken and
+ * asks again (a remote redeployed between two loads is in the second one's answers). An answer
+ * not taken within WARM_FOR_MS is dropped; each is taken once.
  */
 export const WARM_FOR_MS = 10_000;
 
@@ -13,11 +15,10 @@ export class WarmAnswers {
 
   constructor(private readonly fetchOne: (url: string) => Promise<Response>) {}
 
-  /** Starts a network request for each url (one already under way and not yet taken is kept). */
+  /** Starts a network request for each url; what an earlier navigation left untaken is dropped. */
   start(urls: string[], now: number = Date.now()): void {
-    for (const [url, warm] of this.answers) if (warm.until < now) this.answers.delete(url);
+    this.answers.clear();
     for (const url of urls) {
-      if (this.answers.has(url)) continue;
       const answer = this.fetchOne(url);
       // Never taken (the page did not need that remote): its failure is nobody's error.
       answer.catch(() => undefined);
