@@ -46,6 +46,15 @@ async function isProductCached(): Promise<boolean> {
   return true;
 }
 
+/** In the page, before its script: its `orbit-sw:cache-product` message is not sent. */
+function holdCaching(): void {
+  const post = ServiceWorker.prototype.postMessage;
+  ServiceWorker.prototype.postMessage = function (this: ServiceWorker, ...args: Parameters<ServiceWorker['postMessage']>) {
+    if ((args[0] as { type?: string } | null)?.type === 'orbit-sw:cache-product') return;
+    post.apply(this, args);
+  } as ServiceWorker['postMessage'];
+}
+
 /** Waits until the product is cached (bounded: 60 s; cacheProduct has no completion event). */
 async function productCached(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -106,6 +115,9 @@ test("a returning load's page comes from the worker when it is this build's; a p
   const keptRevision = () =>
     page.evaluate(async () => (await (await caches.open('orbit-shell')).match('/index.html'))?.headers.get('x-orbit-revision') ?? null);
   expect(await keptRevision()).toBe(revision);
+  // This page's loads do not ask the worker to cache the product again (it would keep the page
+  // again at a moment of its own choosing): only the test changes what is kept.
+  await page.addInitScript(holdCaching);
 
   const returning = await page.reload();
   expect(returning?.headers()['x-orbit-revision']).toBe(revision);
@@ -122,9 +134,11 @@ test("a returning load's page comes from the worker when it is this build's; a p
   const fromNetwork = await page.reload();
   expect(fromNetwork?.headers()['x-orbit-revision']).toBeUndefined();
   await logIn.waitFor();
-  // …and once the page is idle the worker keeps its own build's page again.
+  // …and once a page is idle the worker keeps its own build's page again.
+  const next = await page.context().newPage();
+  await next.goto(`${SHELL}/login`);
   await untilInPage(
-    page,
+    next,
     "the worker keeps its build's page again",
     async (expected) => (await (await caches.open('orbit-shell')).match('/index.html'))?.headers.get('x-orbit-revision') === expected,
     revision,
@@ -143,13 +157,7 @@ test("a returning load asks the network for the entry files remotes.json names a
     return (await stored!.json()) as Record<string, string>;
   });
   // Only the load's own requests from here: the page does not ask the worker to cache the product again.
-  await page.addInitScript(() => {
-    const post = ServiceWorker.prototype.postMessage;
-    ServiceWorker.prototype.postMessage = function (this: ServiceWorker, ...args: Parameters<ServiceWorker['postMessage']>) {
-      if ((args[0] as { type?: string } | null)?.type === 'orbit-sw:cache-product') return;
-      post.apply(this, args);
-    } as ServiceWorker['postMessage'];
-  });
+  await page.addInitScript(holdCaching);
   const network: string[] = [];
   await context.route(
     (url) => /\/(remotes\.json|mf-manifest\.json|remoteEntry\.js)$/.test(url.pathname),
