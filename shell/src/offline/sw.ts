@@ -131,11 +131,11 @@ function fetchEntry(url: string): Promise<Response> {
 }
 const warmEntries = new WarmAnswers(fetchEntry);
 /**
- * At a navigation: remotes.json and the entry files the cached copy names (each remote's
- * manifest and, from the cached manifest, its remoteEntry.js), asked of the network at once
- * (./warm-entries.ts). A remote no longer named is not asked for.
+ * What a navigation asks of the network at once (./warm-entries.ts): remotes.json and the entry
+ * files the cached copy names (each remote's manifest and, from the cached manifest, its
+ * remoteEntry.js). A remote no longer named is not asked for.
  */
-async function warmCachedEntries(): Promise<void> {
+async function cachedEntryUrls(): Promise<string[]> {
   const entries = await caches.open(ENTRIES_CACHE);
   const configUrl = new URL('/remotes.json', self.location.href).href;
   const urls = [configUrl];
@@ -148,7 +148,7 @@ async function warmCachedEntries(): Promise<void> {
     });
     urls.push(...files.filter((file) => isEntryFile(new URL(file))));
   }
-  warmEntries.start(urls);
+  return urls;
 }
 
 const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [okOnly] });
@@ -182,7 +182,8 @@ async function navigationPreloadUnlessKept(): Promise<void> {
 
 registerRoute(
   new NavigationRoute(async (options) => {
-    void warmCachedEntries().catch(() => undefined);
+    // Before anything else: the page's own requests for these wait for this list.
+    warmEntries.start(cachedEntryUrls());
     const { event } = options;
     if (isAppRoute(options.url)) {
       const page = await thisBuildsPage();
@@ -207,17 +208,14 @@ registerRoute(
   ({ url, request }) => request.method === 'GET' && isEntryFile(url),
   async (options) => {
     // The network's answer started at this load's navigation, when there is one (./warm-entries.ts).
-    const warm = warmEntries.take(options.url.href);
-    if (warm) {
-      try {
-        const answer = await warm;
-        if (answer.ok) {
-          await (await caches.open(ENTRIES_CACHE)).put(options.url.href, answer.clone());
-          return answer;
-        }
-      } catch {
-        // Offline or that server down: network first as usual, then the last copy.
+    try {
+      const answer = await warmEntries.take(options.url.href);
+      if (answer?.ok) {
+        await (await caches.open(ENTRIES_CACHE)).put(options.url.href, answer.clone());
+        return answer;
       }
+    } catch {
+      // Offline or that server down: network first as usual, then the last copy.
     }
     return entryFiles.handle(options);
   },
