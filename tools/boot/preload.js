@@ -28,6 +28,9 @@
   function preload(href) {
     if (preloaded[href]) return;
     preloaded[href] = true;
+    // Already asked for by the page itself (webpack's script element, or a finished request):
+    // a preload now would go unused, and the browser warns about it in the console.
+    if (document.querySelector('script[src="' + href + '"]') || performance.getEntriesByName(href).length) return;
     var link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'script';
