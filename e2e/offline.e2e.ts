@@ -122,6 +122,15 @@ test("a returning load's page comes from the worker when it is this build's; a p
   const returning = await page.reload();
   expect(returning?.headers()['x-orbit-revision']).toBe(revision);
   await logIn.waitFor();
+  // Every route of the app gets it, a member's handle with a dot too (an e-mail's local part);
+  // a file of the origin is not the page.
+  const profile = await page.goto(`${SHELL}/profile/jane.doe`);
+  expect(profile?.headers()['x-orbit-revision']).toBe(revision);
+  const robots = await page.goto(`${SHELL}/robots.txt`);
+  expect(robots?.headers()['x-orbit-revision']).toBeUndefined();
+  expect(await robots?.text()).toContain('User-agent');
+  await page.goto(`${SHELL}/login`);
+  await logIn.waitFor();
 
   // As after the shell was redeployed: the kept page is another build's, so the network's page is used…
   await page.evaluate(async () => {

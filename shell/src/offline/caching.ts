@@ -77,7 +77,7 @@ export async function remoteFiles(config: unknown, base: string, readManifest: (
   return [...files];
 }
 
-/** One file of the shell's build as tools/sw/webpack.js lists it (the md5 of its content as its revision). */
+/** One file of the shell's build as tools/sw/webpack.js lists it (the SHA-256 of its content as its revision). */
 export type ShellListEntry = string | { url: string; revision: string | null };
 
 /**

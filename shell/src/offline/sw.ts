@@ -31,6 +31,7 @@ import type { WorkboxPlugin } from 'workbox-core/types';
 import { isApiPath, WorkerBackend, type BackendChanged, type BackendStarted, type Committed, type ToWorker } from '@social/mock-api/worker';
 import { CHUNKS_CACHE, ENTRIES_CACHE, isEntryFile, isHashedFile, PAGES_CACHE, remoteFiles, SHELL_CACHE, shellFiles } from './caching';
 import { WarmAnswers } from './warm-entries';
+import { parsePath } from '../routes/paths';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -120,7 +121,7 @@ const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 /** The shell's own files, listed at build time (tools/sw/webpack.js): hashed ones and the others. */
 const SHELL = shellFiles(self.__WB_MANIFEST, self.location.href);
 const shellNamedPaths = new Set(SHELL.named.map((file) => new URL(file.url).pathname));
-/** Which build's copy a file of SHELL_CACHE is (its md5 from the build list). */
+/** Which build's copy a file of SHELL_CACHE is (its SHA-256 from the build list). */
 const REVISION_HEADER = 'x-orbit-revision';
 
 /** How the worker asks a remote's server for a file itself: a readable (cors) answer, checked with the server. */
@@ -153,10 +154,10 @@ async function cachedEntryUrls(): Promise<string[]> {
 
 const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [okOnly] });
 const PAGE_URL = new URL('/index.html', self.location.href).href;
-/** The revision of this worker's build's index.html (its md5, tools/sw/webpack.js). */
+/** The revision of this worker's build's index.html (its SHA-256, tools/sw/webpack.js). */
 const PAGE_REVISION = SHELL.named.find((file) => file.url === PAGE_URL)?.revision ?? null;
-/** An app route (`/`, `/login`, `/post/1`…), not a file of the origin (`/robots.txt`). */
-const isAppRoute = (url: URL) => !/\/[^/]+\.[^/]+$/.test(url.pathname);
+/** One of the app's routes (`/`, `/login`, `/profile/jane.doe`…), not a file of the origin (`/robots.txt`). */
+const isAppRoute = (url: URL) => parsePath(url.pathname) !== null;
 
 /**
  * The page of this worker's own build, when cacheShell() has kept it: every file it names is of
