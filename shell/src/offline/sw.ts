@@ -6,7 +6,7 @@
  *    thread only the message. After a committed write its live events go out on a
  *    BroadcastChannel to every page, and the other tabs are told.
  * 2. The product's files, with Workbox's routes and strategies:
- *    - pages (navigations): the page of this worker's own build once it is kept (every file it
+ *    - pages (navigations): the page of this worker's own build once it is kept (every script it
  *      names is kept beside it), else network first and the kept index.html when offline; a
  *      redeployed shell is a new sw.js, so it shows one load later, as any installed app;
  *    - `remotes.json`, `mf-manifest.json`, `remoteEntry.js`, `federation-runtime-core.js`:
@@ -154,14 +154,15 @@ async function cachedEntryUrls(): Promise<string[]> {
 
 const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [okOnly] });
 const PAGE_URL = new URL('/index.html', self.location.href).href;
-/** The revision of this worker's build's index.html (its SHA-256, tools/sw/webpack.js). */
-const PAGE_REVISION = SHELL.named.find((file) => file.url === PAGE_URL)?.revision ?? null;
+/** This worker's build's index.html in the build list, with its revision (its SHA-256, tools/sw/webpack.js). */
+const PAGE_FILE = SHELL.named.find((file) => file.url === PAGE_URL);
+const PAGE_REVISION = PAGE_FILE?.revision ?? null;
 /** One of the app's routes (`/`, `/login`, `/profile/jane.doe`…), not a file of the origin (`/robots.txt`). */
 const isAppRoute = (url: URL) => parsePath(url.pathname) !== null;
 
 /**
- * The page of this worker's own build, when cacheShell() has kept it: every file it names is of
- * the same build, kept beside it, so it is whole without the network. A redeployed shell brings
+ * The page of this worker's own build, when cacheShell() has kept it: every script it names is
+ * of the same build, kept beside it, so it is whole without the network. A redeployed shell brings
  * a new sw.js, which the browser fetches at this navigation; the new worker has another
  * revision, so the next load asks the network again (one load later, as any installed app).
  */
@@ -279,7 +280,8 @@ async function keepNamed(shell: Cache, { url, revision }: { url: string; revisio
 /**
  * The shell's own files: hashed ones with every app's (when missing), the others under their
  * build's revision; files of an older build are dropped. The page comes last and only once
- * every file of its build is kept: a kept page is whole (thisBuildsPage()).
+ * every hashed file of its build (what its scripts name) is kept: a kept page is whole
+ * (thisBuildsPage()). A named file (an icon, robots.txt) that fails does not hold it back.
  */
 async function cacheShell(): Promise<void> {
   try {
@@ -289,8 +291,7 @@ async function cacheShell(): Promise<void> {
       ...SHELL.hashed.map((url) => putIfMissing(chunks, url)),
       ...SHELL.named.filter((file) => file.url !== PAGE_URL).map((file) => keepNamed(shell, file).then(() => true)),
     ]);
-    const page = SHELL.named.find((file) => file.url === PAGE_URL);
-    if (page && kept.every(Boolean)) await keepNamed(shell, page);
+    if (PAGE_FILE && kept.every(Boolean)) await keepNamed(shell, PAGE_FILE);
     const current = new Set(SHELL.named.map((file) => file.url));
     for (const request of await shell.keys()) if (!current.has(request.url)) await shell.delete(request);
     await navigationPreloadUnlessKept();
