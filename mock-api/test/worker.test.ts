@@ -119,6 +119,30 @@ test('pictures are named /api/images/<id> in answers and answered with their byt
   expect(missing.status).toBe(404);
 });
 
+test('a picture is answered at once; an API call waits the response delay', async () => {
+  const backend = startWorker();
+  await backend.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
+  const pic = ((await (await call(backend, 'GET', '/api/users')).json()) as { users: User[] }).users[0]!.pic;
+  await backend.start({ type: 'orbit-backend:start', reset: false, timing: 400 });
+  // Only setTimeout is faked: the delay then passes only when the test says so.
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'Date', 'performance'] });
+  try {
+    let apiAnswered = false;
+    const api = call(backend, 'GET', '/api/users').then((answer) => {
+      apiAnswered = true;
+      return answer;
+    });
+    // Asked after the API call, answered before it: no delay of its own.
+    const image = await call(backend, 'GET', pic);
+    expect(image.status).toBe(200);
+    expect(apiAnswered).toBe(false);
+    await jest.advanceTimersByTimeAsync(400);
+    expect((await api).status).toBe(200);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
 test('every request gets an answer: HEAD, a broken escape, an unknown path, a wrong method', async () => {
   const backend = startWorker();
   await backend.start({ type: 'orbit-backend:start', reset: false, timing: 0 });

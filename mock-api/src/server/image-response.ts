@@ -71,19 +71,17 @@ function imageIdOf(input: RequestInfo | URL, init?: RequestInit): string | null 
 /**
  * In a page, pretender answers fetch through a fake XMLHttpRequest whose answers are text only,
  * and pretender has no public way to answer bytes. So the page's fetch, which pretender has just
- * installed, is wrapped: GET /api/images/<id> is answered here with the Blob as the body (after
- * the server's delay, as any answer); every other request goes on to pretender. HEAD runs the
+ * installed, is wrapped: GET /api/images/<id> is answered here with the Blob as the body (with no
+ * delay, as the route says: ./index.ts); every other request goes on to pretender. HEAD runs the
  * GET through fetch (./routes/fallback.ts), so it comes here too. Pretender's shutdown puts the
  * browser's own fetch back, and with it drops this wrapper.
  */
-export function answerImagesBeforePretender(answer: (id: string) => Promise<ImageAnswer>, delayMs: () => number): void {
+export function answerImagesBeforePretender(answer: (id: string) => Promise<ImageAnswer>): void {
   const pretenderFetch = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const id = imageIdOf(input, init);
     if (id === null) return pretenderFetch(input, init);
     const { status, headers, body } = await answer(id);
-    const delay = delayMs();
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     // The Response pretender installed beside its fetch (whatwg-fetch's) keeps a Blob body as it is.
     return new globalThis.Response(body, { status, headers });
   };

@@ -127,9 +127,13 @@ export function makeServer(options: ServerOptions = {}): Server {
       v2Routes(kit);
       // Stored pictures' bytes, as api-server serves them. In a page answers show pictures by
       // object URL, and a fetch of /api/images/<id> is answered before pretender (below).
+      // No delay: the SPEC's response delay stands for an API call's round trip. A picture is a
+      // stored, immutable file (a CDN's job on a real network), and before the backend moved
+      // into the worker a picture was an object URL, shown at once (docs/offline.md, "Pictures").
       table.add('get', '/images/:imageId');
-      if (options.interceptor) this.get('/images/:imageId', backend.imageHandler());
-      else this.get('/images/:imageId', () => new Response(501, JSON_HEADERS, errorBody(XHR_IMAGES_MESSAGE)));
+      const now = { timing: 0 };
+      if (options.interceptor) this.get('/images/:imageId', backend.imageHandler(), now);
+      else this.get('/images/:imageId', () => new Response(501, JSON_HEADERS, errorBody(XHR_IMAGES_MESSAGE)), now);
       // Registered last: Mirage prefers static and parameter segments, so these only catch what nothing else matched.
       for (const method of ['get', 'post', 'delete', 'put', 'patch', 'head', 'options'] as const) {
         for (const path of ['/', '/*path'])
@@ -147,10 +151,7 @@ export function makeServer(options: ServerOptions = {}): Server {
   // The worker's interceptor answers those itself.
   if (!options.interceptor) {
     answerMalformedPaths(server, isApiRequestUrl);
-    answerImagesBeforePretender(
-      (id) => backend.image(id),
-      () => server.timing,
-    );
+    answerImagesBeforePretender((id) => backend.image(id));
   }
 
   backends.set(server, backend);

@@ -6,7 +6,7 @@
  * It does what pretender does for the product's routes: match the path (route-recognizer, the
  * router pretender uses, so static segments win over parameters as before), put `params`,
  * `queryParams`, `requestBody` and `requestHeaders` on the request the handlers read, wait the
- * server's `timing`, and answer. A path with a broken percent-escape gets 400 malformedPath (the
+ * route's or the server's `timing`, and answer. A path with a broken percent-escape gets 400 malformedPath (the
  * router would throw on it). GET /api/images/<id> answers the stored Blob itself.
  */
 import RouteRecognizer from 'route-recognizer';
@@ -17,6 +17,11 @@ import { errorBody } from '../server/errors';
 /** What MirageJS's registered handler resolves to: status, headers and the body as text. */
 type RackResponse = [number, Record<string, string>, string];
 type MirageHandler = (request: MirageRequest) => Promise<RackResponse>;
+/** A registered route: MirageJS's handler, and the delay its options set (none: the server's). */
+interface Route {
+  handler: MirageHandler;
+  timing: number | undefined;
+}
 
 /** The request object MirageJS route handlers read (pretender's FakeXMLHttpRequest has the same fields). */
 export interface MirageRequest {
@@ -65,7 +70,8 @@ export class WorkerInterceptor {
       const register = (path: string, ...args: unknown[]) => {
         const [rawHandler, code, options] = routeArguments(args);
         const handler = mirageServer.registerRouteHandler(verb, path, rawHandler, code, options);
-        this.router(verb).add([{ path: this.fullPath(path), handler }]);
+        const route: Route = { handler, timing: (options as { timing?: number }).timing };
+        this.router(verb).add([{ path: this.fullPath(path), handler: route }]);
       };
       (this as unknown as Record<string, unknown>)[verb] = register;
       mirageServer[verb] = register;
@@ -121,8 +127,11 @@ export class WorkerInterceptor {
       requestHeaders: headers,
       [REQUEST_CLIENT]: clientId,
     };
-    const [status, answerHeaders, body] = await (match.handler as MirageHandler)(mirageRequest);
-    if (this.timing > 0) await sleep(this.timing);
+    const route = match.handler as Route;
+    const [status, answerHeaders, body] = await route.handler(mirageRequest);
+    // A route's own `timing` (MirageJS's route option) wins over the server's.
+    const timing = route.timing ?? this.timing;
+    if (timing > 0) await sleep(timing);
     const blob = status === 200 ? mirageRequest[BLOB_BODY] : undefined;
     const noBody = status === 204 || status === 304 || verb === 'head';
     return new Response(noBody ? null : (blob ?? body), { status, headers: answerHeaders });
