@@ -6,8 +6,9 @@
  * It does what pretender does for the product's routes: match the path (route-recognizer, the
  * router pretender uses, so static segments win over parameters as before), put `params`,
  * `queryParams`, `requestBody` and `requestHeaders` on the request the handlers read, wait the
- * route's or the server's `timing`, and answer. A path with a broken percent-escape gets 400 malformedPath (the
- * router would throw on it). GET /api/images/<id> answers the stored Blob itself.
+ * route's own `timing` or else the server's, and answer. A path with a broken percent-escape
+ * gets 400 malformedPath (the router would throw on it). GET /api/images/<id> answers the
+ * stored Blob itself.
  */
 import RouteRecognizer from 'route-recognizer';
 import { SERVER_ERRORS } from '../contract';
