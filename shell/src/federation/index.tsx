@@ -7,7 +7,7 @@
  * the shell's build.
  */
 import React, { Component, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Spinner } from '@social/shell/ui';
 import { useLocation } from 'react-router-dom';
 import { matchPath, ROUTES } from '@social/shell/routes';
@@ -22,6 +22,7 @@ import {
 
 export * from './contract';
 export { VersionNotice, installVersionCheck, versionMismatches, type VersionMismatch } from './VersionCheck';
+import { containerInitInItsOwnTask } from './container-init';
 import { installVersionCheck } from './VersionCheck';
 
 export const REMOTE_NAMES = ['auth', 'feed', 'post', 'profile', 'mockman'] as const;
@@ -125,6 +126,7 @@ let registered: RemotesConfig | null = null;
 
 export function configureRemotes(config: RemotesConfig): void {
   installVersionCheck();
+  registerPlugins([containerInitInItsOwnTask()]);
   registered = config;
   registerRemotes(
     REMOTE_NAMES.map((name) => ({ name, entry: remoteEntryUrl(config[name]) })),
