@@ -131,9 +131,9 @@ export function makeServer(options: ServerOptions = {}): Server {
       // stored, immutable file (a CDN's job on a real network), and before the backend moved
       // into the worker a picture was an object URL, shown at once (docs/offline.md, "Pictures").
       table.add('get', '/images/:imageId');
-      const now = { timing: 0 };
-      if (options.interceptor) this.get('/images/:imageId', backend.imageHandler(), now);
-      else this.get('/images/:imageId', () => new Response(501, JSON_HEADERS, errorBody(XHR_IMAGES_MESSAGE)), now);
+      const noDelay = { timing: 0 };
+      if (options.interceptor) this.get('/images/:imageId', backend.imageHandler(), noDelay);
+      else this.get('/images/:imageId', () => new Response(501, JSON_HEADERS, errorBody(XHR_IMAGES_MESSAGE)), noDelay);
       // Registered last: Mirage prefers static and parameter segments, so these only catch what nothing else matched.
       for (const method of ['get', 'post', 'delete', 'put', 'patch', 'head', 'options'] as const) {
         for (const path of ['/', '/*path'])
