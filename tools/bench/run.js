@@ -212,13 +212,17 @@ async function main() {
   lines.push('');
   lines.push('| Scenario | Figure | Federated: median (min–max) | Single bundle: median (min–max) | Ratio |');
   lines.push('|---|---|---:|---:|---:|');
-  const cell = (s) => (s ? `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})` : '–');
+  // A ratio (unit ×) gets two decimals, as in the last column: its goals are like "≤ 0.5".
+  const cell = (s, unit) => {
+    const show = unit === '×' ? (v) => v.toFixed(2) : fmt;
+    return s ? `${show(s.median)} (${show(s.min)}–${show(s.max)})` : '–';
+  };
   for (const [variant, { labels, figures }] of Object.entries(results)) {
     for (const [key, f] of Object.entries(figures)) {
       if (!f.federated && !f.single) continue;
       const [label, unit] = labels[key] ?? [key, ''];
       lines.push(
-        `| ${variant} | ${label}${unit ? ` (${unit})` : ''} | ${cell(f.federated)} | ${cell(f.single)} | ${f.ratio === undefined ? '–' : `${f.ratio.toFixed(2)}×`} |`,
+        `| ${variant} | ${label}${unit ? ` (${unit})` : ''} | ${cell(f.federated, unit)} | ${cell(f.single, unit)} | ${f.ratio === undefined ? '–' : `${f.ratio.toFixed(2)}×`} |`,
       );
     }
   }
