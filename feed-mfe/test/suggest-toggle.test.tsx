@@ -4,7 +4,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@social/shell/bus';
-import { findCards, renderFeed } from './helpers';
+import { findCards, renderFeed, shownPostIds } from './helpers';
 import { installIntersectionObserver } from './intersection-observer-double';
 import { requestsTo, setUpTestBackend } from '../../tools/jest/backend-kit';
 
@@ -38,6 +38,8 @@ test('Follow, Unfollow, Follow: one request, then Rohan leaves the strip', async
   fireEvent.click(button());
   expect(button()).toHaveTextContent('Unfollow');
   await waitFor(() => expect(within(strip()).queryByText('Rohan Verma')).not.toBeInTheDocument());
+  // The follow reads Home again: Rohan's post arrives (and the page settles before the server is asked).
+  await waitFor(() => expect(shownPostIds()).toContain('p05-charts'));
   expect(await iFollow('u5-rohan')).toBe(true);
   expect(requestsTo(ctx.server, '/api/v2/members/follow/u5-rohan')).toBe(1);
   expect(requestsTo(ctx.server, '/api/v2/members/unfollow/u5-rohan')).toBe(0);
