@@ -18,6 +18,11 @@ import { errorBody } from '../server/errors';
 /** What MirageJS's registered handler resolves to: status, headers and the body as text. */
 type RackResponse = [number, Record<string, string>, string];
 type MirageHandler = (request: MirageRequest) => Promise<RackResponse>;
+/** MirageJS's route options (`this.get(path, handler, { timing })`). */
+interface RouteOptions {
+  coalesce: boolean;
+  timing: number | undefined;
+}
 /** A registered route: MirageJS's handler, and the delay its options set (none: the server's). */
 interface Route {
   handler: MirageHandler;
@@ -71,7 +76,7 @@ export class WorkerInterceptor {
       const register = (path: string, ...args: unknown[]) => {
         const [rawHandler, code, options] = routeArguments(args);
         const handler = mirageServer.registerRouteHandler(verb, path, rawHandler, code, options);
-        const route: Route = { handler, timing: (options as { timing?: number }).timing };
+        const route: Route = { handler, timing: options.timing };
         this.router(verb).add([{ path: this.fullPath(path), handler: route }]);
       };
       (this as unknown as Record<string, unknown>)[verb] = register;
@@ -149,10 +154,12 @@ function jsonAnswer(status: number, body: unknown): Response {
 }
 
 /** MirageJS's route arguments: handler, optional status code, optional `{ timing, coalesce }`. */
-function routeArguments(args: unknown[]): [unknown, unknown, unknown] {
+function routeArguments(args: unknown[]): [unknown, unknown, RouteOptions] {
   const last = args[args.length - 1];
   const isOptions = !!last && typeof last === 'object' && ('timing' in last || 'coalesce' in last);
-  const options = isOptions ? { coalesce: false, timing: undefined, ...(last as object) } : { coalesce: false, timing: undefined };
+  const options: RouteOptions = isOptions
+    ? { coalesce: false, timing: undefined, ...(last as Partial<RouteOptions>) }
+    : { coalesce: false, timing: undefined };
   const rest = isOptions ? args.slice(0, -1) : args;
   return [rest[0], rest[1], options];
 }
