@@ -68,6 +68,7 @@ describe('pictures on /api/v2', () => {
 });
 
 /** A base64url cursor holding this key (one no list gave). */
+/** A cursor as the lists write one: `[list tag, ...key]` (mock-api/src/core/page.ts). */
 const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 
 async function get(path: string, token?: string) {
@@ -101,20 +102,22 @@ describe('query strings on /api/v2', () => {
     const { encodedToken } = await login(server, 1);
     const before = logLines.length;
     const cursors: [string, unknown][] = [
-      ['/api/v2/members/search?q=a', ['\u0000', 'x']],
-      ['/api/v2/members/search?q=a', ['\uD800', 'x']],
-      ['/api/v2/feed/explore', ['2020-01-01T00:00:00Z', '\u0000']],
-      ['/api/v2/feed/explore', ['2020-02-30T00:00:00Z', 'p01-sunrise']],
-      ['/api/v2/feed/explore', ['2021-02-29T00:00:00Z', 'p01-sunrise']],
-      ['/api/v2/feed/explore', ['0000-01-01T00:00:00Z', 'p01-sunrise']],
-      ['/api/v2/feed/explore', ['2020-01-01T24:00:00Z', 'p01-sunrise']],
-      ['/api/v2/feed/explore', ['2020-01-01T10:00:60Z', 'p01-sunrise']],
-      ['/api/v2/feed/explore', ['2020-01-01T10:00:00+16:00', 'p01-sunrise']],
-      ['/api/v2/feed/explore?sort=trending', ['999999999999999999', '2020-01-01T00:00:00Z', 'p01-sunrise']],
-      ['/api/v2/feed/explore?sort=trending', ['-1', '2020-01-01T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/members/search?q=a', ['S', '\u0000', 'x']],
+      ['/api/v2/members/search?q=a', ['S', '\uD800', 'x']],
+      ['/api/v2/feed/explore', ['El', '2020-01-01T00:00:00Z', '\u0000']],
+      ['/api/v2/feed/explore', ['El', '2020-02-30T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore', ['El', '2021-02-29T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore', ['El', '0000-01-01T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore', ['El', '2020-01-01T24:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore', ['El', '2020-01-01T10:00:60Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore', ['El', '2020-01-01T10:00:00+16:00', 'p01-sunrise']],
+      ['/api/v2/feed/explore?sort=trending', ['Et', Number.MAX_SAFE_INTEGER + 2, '2020-01-01T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore?sort=trending', ['Et', 2 ** 31, '2020-01-01T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore?sort=trending', ['Et', -1, '2020-01-01T00:00:00Z', 'p01-sunrise']],
+      ['/api/v2/feed/explore?sort=trending', ['Et', '1', '2020-01-01T00:00:00Z', 'p01-sunrise']],
       ['/api/v2/feed/home', { a: 1 }],
-      ['/api/v2/me/bookmarks', ['1e3']],
-      ['/api/v2/members/suggested', ['2020-01-01T00:00:00Z']],
+      ['/api/v2/me/bookmarks', ['B', 1.5]],
+      ['/api/v2/members/suggested', ['G', '2020-01-01T00:00:00Z']],
     ];
     for (const [path, key] of cursors) {
       const url = `${path}${path.includes('?') ? '&' : '?'}cursor=${cursorOf(key)}`;
@@ -129,9 +132,9 @@ describe('query strings on /api/v2', () => {
       expect([url, await get(url)]).toEqual([url, { status: 400, json: { errors: [V2_ERRORS.badLimit] } }]);
     }
     // A real key still pages: a leap day, an offset, a trending score.
-    expect((await get(`/api/v2/feed/explore?cursor=${cursorOf(['2024-02-29T23:59:59.5+05:30', 'zzz'])}`)).status).toBe(200);
+    expect((await get(`/api/v2/feed/explore?cursor=${cursorOf(['El', '2024-02-29T23:59:59.5+05:30', 'zzz'])}`)).status).toBe(200);
     expect(
-      (await get(`/api/v2/feed/explore?sort=trending&cursor=${cursorOf(['3', '2026-11-16T13:15:00+05:30', 'p12-game'])}`)).status,
+      (await get(`/api/v2/feed/explore?sort=trending&cursor=${cursorOf(['Et', 3, '2026-11-16T13:15:00+05:30', 'p12-game'])}`)).status,
     ).toBe(200);
     expect(logLines.slice(before).filter((line) => /"level":(50|60)|"stack"/.test(line))).toEqual([]);
   });

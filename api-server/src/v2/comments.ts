@@ -11,9 +11,9 @@ import { one, rows, sql, type Executor } from '../db';
 import { created, newId, ok, type Answer } from '../kit';
 import type { RouteKit } from '../routes/kit';
 import { param, postAuthorOr404, read, route, write, type WriteTx } from './kit';
-import { pageFrom, pageOf } from './page';
+import { LIST_TAGS, pageFrom, pageRequest, type ListKey } from '@social/mock-api/core';
 
-const COMMENT_KEY = ['int'] as const;
+const COMMENTS_LIST: ListKey = { tag: LIST_TAGS.comments, shape: ['int'] };
 
 interface CommentRow {
   id: string;
@@ -48,7 +48,8 @@ async function answerComment(t: WriteTx, commentId: string, status: 200 | 201): 
 
 export function commentRoutesV2(r: RouteKit): void {
   route(r, 'comments', (ctx) => {
-    const { limit, after } = pageOf(ctx.query, COMMENT_KEY);
+    const request = pageRequest(ctx.query, COMMENTS_LIST);
+    const { limit, after } = request;
     return read(ctx, async (t) => {
       const postId = param(ctx, 'postId');
       await postAuthorOr404(t.ex, postId);
@@ -58,7 +59,7 @@ export function commentRoutesV2(r: RouteKit): void {
           where c.post_id = ${postId} ${after ? sql`and c.seq > ${after[0]}::bigint` : sql``}
           order by c.seq limit ${limit + 1}`,
       );
-      const page = pageFrom(list, limit, (row) => [row.seq]);
+      const page = pageFrom(list, request, (row) => [Number(row.seq)]);
       return ok({ comments: await t.v2.comments(page.items.map((c) => c.id)), nextCursor: page.nextCursor });
     });
   });

@@ -5,8 +5,8 @@ import { fail } from '@social/mock-api/errors';
 import { ok } from '../kit';
 import type { RouteKit } from '../routes/kit';
 import { asMember, pageBody, read, route } from './kit';
-import { pageOf } from './page';
-import { explorePage, homePage, LATEST_KEY, TRENDING_KEY } from './post-lists';
+import { pageRequest } from '@social/mock-api/core';
+import { explorePage, feedList, homePage } from './post-lists';
 
 export function sortOf(value: unknown): PostSort {
   if (value === undefined) return 'latest';
@@ -14,14 +14,14 @@ export function sortOf(value: unknown): PostSort {
   throw fail.badRequest(V2_ERRORS.badSort);
 }
 
-export const feedPage = (query: Record<string, unknown>) => {
+const feedPage = (feed: 'explore' | 'home', query: Record<string, unknown>) => {
   const sort = sortOf(query.sort);
-  return { sort, page: pageOf(query, sort === 'latest' ? LATEST_KEY : TRENDING_KEY) };
+  return { sort, page: pageRequest(query, feedList(feed, sort)) };
 };
 
 export function feedRoutes(r: RouteKit): void {
   route(r, 'homeFeed', (ctx) => {
-    const { sort, page } = feedPage(ctx.query);
+    const { sort, page } = feedPage('home', ctx.query);
     return asMember(ctx, async (t) => {
       const { posts, nextCursor } = await homePage(t.v2, t.me.id, sort, page);
       return ok(pageBody('posts', posts, nextCursor));
@@ -29,7 +29,7 @@ export function feedRoutes(r: RouteKit): void {
   });
 
   route(r, 'exploreFeed', (ctx) => {
-    const { sort, page } = feedPage(ctx.query);
+    const { sort, page } = feedPage('explore', ctx.query);
     return read(ctx, async (t) => {
       const { posts, nextCursor } = await explorePage(t.v2, sort, page);
       return ok(pageBody('posts', posts, nextCursor));

@@ -5,8 +5,8 @@ import { logIn, logOut, signUp } from '../routes/auth';
 import type { RouteKit } from '../routes/kit';
 import { editProfile } from '../routes/users';
 import { asMember, pageBody, route, write } from './kit';
-import { pageOf } from './page';
-import { BOOKMARK_KEY, bookmarksPage } from './post-lists';
+import { pageRequest } from '@social/mock-api/core';
+import { BOOKMARKS_LIST, bookmarksPage } from './post-lists';
 import { RendererV2 } from './render';
 
 export function meRoutes(r: RouteKit): void {
@@ -35,7 +35,7 @@ export function meRoutes(r: RouteKit): void {
   );
 
   route(r, 'myBookmarks', (ctx) => {
-    const page = pageOf(ctx.query, BOOKMARK_KEY);
+    const page = pageRequest(ctx.query, BOOKMARKS_LIST);
     return asMember(ctx, async (t) => {
       const { posts, nextCursor } = await bookmarksPage(t.v2, t.me.id, page);
       return ok(pageBody('posts', posts, nextCursor));

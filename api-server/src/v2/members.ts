@@ -13,15 +13,20 @@ import { one, rows, sql, type Executor } from '../db';
 import { ok, type Ctx } from '../kit';
 import type { RouteKit } from '../routes/kit';
 import { asMember, memberOr404, pageBody, param, read, route, write } from './kit';
-import { pageFrom, pageOf, type PageRequest } from './page';
-import { activitiesPage, LATEST_KEY, memberPostsPage } from './post-lists';
+import { LIST_TAGS, pageFrom, pageRequest, type ListKey, type PageRequest } from '@social/mock-api/core';
+import { ACTIVITIES_LIST, activitiesPage, MEMBER_POSTS_LIST, memberPostsPage } from './post-lists';
 import type { RendererV2 } from './render';
 
-const FOLLOW_KEY = ['int', 'text'] as const;
-const SEARCH_KEY = ['text', 'text'] as const;
+const FOLLOW_LISTS: Record<'followers' | 'following', ListKey> = {
+  followers: { tag: LIST_TAGS.followers, shape: ['int', 'text'] },
+  following: { tag: LIST_TAGS.following, shape: ['int', 'text'] },
+};
+const SEARCH_LIST: ListKey = { tag: LIST_TAGS.search, shape: ['text', 'text'] };
+const SUGGESTED_LIST: ListKey = { tag: LIST_TAGS.suggested, shape: ['iso', 'text'] };
 
 /** Followers (side 'followers') or following of a member, most recent follow first. */
-async function followPage(ex: Executor, memberId: string, side: 'followers' | 'following', { limit, after }: PageRequest) {
+async function followPage(ex: Executor, memberId: string, side: 'followers' | 'following', page: PageRequest) {
+  const { limit, after } = page;
   const list =
     side === 'followers'
       ? await rows(
@@ -38,7 +43,7 @@ async function followPage(ex: Executor, memberId: string, side: 'followers' | 'f
             ${after ? sql`and (f.following_pos, f.followee_id collate "C") < (${after[0]}::bigint, ${after[1]}::text collate "C")` : sql``}
             order by f.following_pos desc, f.followee_id collate "C" desc limit ${limit + 1}`,
         );
-  return pageFrom(list, limit, (row) => [row.pos, row.id]);
+  return pageFrom(list, page, (row) => [Number(row.pos), row.id]);
 }
 
 /** `%text%` for LIKE, with LIKE's own characters taken literally. */
@@ -49,7 +54,8 @@ const containing = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c
  * leading '@', of the handle only. Ordered by handle. The trigram index over the three fields
  * finds the candidates; the exact rule is checked on each.
  */
-async function searchPage(ex: Executor, q: string, { limit, after }: PageRequest) {
+async function searchPage(ex: Executor, q: string, page: PageRequest) {
+  const { limit, after } = page;
   const handleOnly = q.startsWith('@');
   const needle = (handleOnly ? q.slice(1) : q).toLowerCase();
   if (!needle.trim()) throw fail.badRequest(V2_ERRORS.emptySearch);
@@ -62,11 +68,12 @@ async function searchPage(ex: Executor, q: string, { limit, after }: PageRequest
         ${after ? sql`and (m.user_handler collate "C", m.id collate "C") > (${after[0]}::text collate "C", ${after[1]}::text collate "C")` : sql``}
       order by m.user_handler collate "C", m.id collate "C" limit ${limit + 1}`,
   );
-  return pageFrom(list, limit, (row) => [row.user_handler, row.id]);
+  return pageFrom(list, page, (row) => [row.user_handler, row.id]);
 }
 
 /** Members other than me whom I don't follow, newest member first. */
-async function suggestedPage(ex: Executor, meId: string, { limit, after }: PageRequest) {
+async function suggestedPage(ex: Executor, meId: string, page: PageRequest) {
+  const { limit, after } = page;
   const list = await rows(
     ex,
     sql<{ id: string; created_iso: string }>`select m.id, m.created_iso from members m
@@ -74,7 +81,7 @@ async function suggestedPage(ex: Executor, meId: string, { limit, after }: PageR
         ${after ? sql`and (m.created_at, m.id collate "C") < (${after[0]}::timestamptz, ${after[1]}::text collate "C")` : sql``}
       order by m.created_at desc, m.id collate "C" desc limit ${limit + 1}`,
   );
-  return pageFrom(list, limit, (row) => [row.created_iso, row.id]);
+  return pageFrom(list, page, (row) => [row.created_iso, row.id]);
 }
 
 const membersAnswer = async (t: { v2: RendererV2 }, page: { items: { id: string }[]; nextCursor: string | null }) =>
@@ -104,12 +111,12 @@ export function memberRoutes(r: RouteKit): void {
   route(r, 'searchMembers', (ctx) => {
     const q = ctx.query.q;
     if (typeof q !== 'string' || !q.trim()) throw fail.badRequest(V2_ERRORS.emptySearch);
-    const page = pageOf(ctx.query, SEARCH_KEY);
+    const page = pageRequest(ctx.query, SEARCH_LIST);
     return read(ctx, async (t) => membersAnswer(t, await searchPage(t.ex, q.trim(), page)));
   });
 
   route(r, 'suggestedMembers', (ctx) => {
-    const page = pageOf(ctx.query, LATEST_KEY);
+    const page = pageRequest(ctx.query, SUGGESTED_LIST);
     return asMember(ctx, async (t) => membersAnswer(t, await suggestedPage(t.ex, t.me.id, page)));
   });
 
@@ -134,7 +141,7 @@ export function memberRoutes(r: RouteKit): void {
   );
 
   route(r, 'memberPosts', (ctx) => {
-    const page = pageOf(ctx.query, LATEST_KEY);
+    const page = pageRequest(ctx.query, MEMBER_POSTS_LIST);
     return read(ctx, async (t) => {
       const memberId = param(ctx, 'memberId');
       await memberOr404(t.ex, memberId);
@@ -144,7 +151,7 @@ export function memberRoutes(r: RouteKit): void {
   });
 
   route(r, 'memberActivities', (ctx) => {
-    const page = pageOf(ctx.query, LATEST_KEY);
+    const page = pageRequest(ctx.query, ACTIVITIES_LIST);
     return read(ctx, async (t) => {
       const memberId = param(ctx, 'memberId');
       await memberOr404(t.ex, memberId);
@@ -155,7 +162,7 @@ export function memberRoutes(r: RouteKit): void {
 
   for (const side of ['followers', 'following'] as const) {
     route(r, side, (ctx) => {
-      const page = pageOf(ctx.query, FOLLOW_KEY);
+      const page = pageRequest(ctx.query, FOLLOW_LISTS[side]);
       return read(ctx, async (t) => {
         const memberId = param(ctx, 'memberId');
         await memberOr404(t.ex, memberId);

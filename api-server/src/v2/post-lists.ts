@@ -13,12 +13,21 @@
 import type { PostSort } from '@social/mock-api/contract';
 import type { PostV2 } from '@social/mock-api/contract-v2';
 import { sql } from '../db';
-import type { Key, PageRequest } from './page';
+import { feedTag, LIST_TAGS, type Key, type ListKey, type PageRequest } from '@social/mock-api/core';
 import type { RendererV2 } from './render';
 
-export const LATEST_KEY = ['iso', 'text'] as const;
-export const TRENDING_KEY = ['int4', 'iso', 'text'] as const;
-export const BOOKMARK_KEY = ['int'] as const;
+/** The sort keys' shapes: newest first ([created, id]), trending ([likes + comments, created, id]), bookmarks ([seq]). */
+const LATEST_KEY = ['iso', 'text'] as const;
+const TRENDING_KEY = ['int4', 'iso', 'text'] as const;
+
+/** A feed's list (explore or home) in one sort. */
+export const feedList = (feed: 'explore' | 'home', sort: PostSort): ListKey => ({
+  tag: feedTag(feed, sort),
+  shape: sort === 'latest' ? LATEST_KEY : TRENDING_KEY,
+});
+export const MEMBER_POSTS_LIST: ListKey = { tag: LIST_TAGS.memberPosts, shape: LATEST_KEY };
+export const ACTIVITIES_LIST: ListKey = { tag: LIST_TAGS.activities, shape: LATEST_KEY };
+export const BOOKMARKS_LIST: ListKey = { tag: LIST_TAGS.bookmarks, shape: ['int'] };
 
 type Found = Promise<{ posts: PostV2[]; nextCursor: string | null }>;
 
@@ -37,22 +46,22 @@ const afterTrending = (after: Key | null) =>
   after
     ? sql`and (p.like_count + p.comment_count, p.created_at, p.id collate "C") < (${after[0]}::int, ${after[1]}::timestamptz, ${after[2]}::text collate "C")`
     : sql``;
-const trendingKey = (row: LatestRow & { score: number }): Key => [String(row.score), row.created_iso, row.id];
+const trendingKey = (row: LatestRow & { score: number }): Key => [row.score, row.created_iso, row.id];
 
-export function explorePage(v2: RendererV2, sort: PostSort, { limit, after }: PageRequest): Found {
+export function explorePage(v2: RendererV2, sort: PostSort, page: PageRequest): Found {
   if (sort === 'latest') {
     return v2.postPage(
-      sql<LatestRow>`select p.id, p.created_iso from posts p where true ${afterLatest(after)}
-        order by p.created_at desc, p.id collate "C" desc limit ${limit + 1}`,
-      limit,
+      sql<LatestRow>`select p.id, p.created_iso from posts p where true ${afterLatest(page.after)}
+        order by p.created_at desc, p.id collate "C" desc limit ${page.limit + 1}`,
+      page,
       latestKey,
     );
   }
   return v2.postPage(
     sql<LatestRow & { score: number }>`select p.id, p.created_iso, p.like_count + p.comment_count as score from posts p
-      where p.like_count + p.comment_count > 0 ${afterTrending(after)}
-      order by p.like_count + p.comment_count desc, p.created_at desc, p.id collate "C" desc limit ${limit + 1}`,
-    limit,
+      where p.like_count + p.comment_count > 0 ${afterTrending(page.after)}
+      order by p.like_count + p.comment_count desc, p.created_at desc, p.id collate "C" desc limit ${page.limit + 1}`,
+    page,
     trendingKey,
   );
 }
@@ -62,7 +71,7 @@ export function explorePage(v2: RendererV2, sort: PostSort, { limit, after }: Pa
  * their own index range (posts_by_author_latest, or posts_trending_by_author), then the ranges
  * are merged: a page costs (number of authors) × (page size) index reads, whatever the network's size.
  */
-export function homePage(v2: RendererV2, memberId: string, sort: PostSort, { limit, after }: PageRequest): Found {
+export function homePage(v2: RendererV2, memberId: string, sort: PostSort, page: PageRequest): Found {
   const authors = sql`with authors (id) as (
         select ${memberId}::text
         union select f.follower_id from follows f where f.followee_id = ${memberId}
@@ -71,10 +80,10 @@ export function homePage(v2: RendererV2, memberId: string, sort: PostSort, { lim
     return v2.postPage(
       sql<LatestRow>`${authors}
         select q.id, q.created_iso from authors a cross join lateral (
-          select p.id, p.created_at, p.created_iso from posts p where p.author_id = a.id ${afterLatest(after)}
-          order by p.created_at desc, p.id collate "C" desc limit ${limit + 1}) q
-        order by q.created_at desc, q.id collate "C" desc limit ${limit + 1}`,
-      limit,
+          select p.id, p.created_at, p.created_iso from posts p where p.author_id = a.id ${afterLatest(page.after)}
+          order by p.created_at desc, p.id collate "C" desc limit ${page.limit + 1}) q
+        order by q.created_at desc, q.id collate "C" desc limit ${page.limit + 1}`,
+      page,
       latestKey,
     );
   }
@@ -82,25 +91,25 @@ export function homePage(v2: RendererV2, memberId: string, sort: PostSort, { lim
     sql<LatestRow & { score: number }>`${authors}
       select q.id, q.created_iso, q.score from authors a cross join lateral (
         select p.id, p.created_at, p.created_iso, p.like_count + p.comment_count as score from posts p
-        where p.author_id = a.id and p.like_count + p.comment_count > 0 ${afterTrending(after)}
-        order by p.like_count + p.comment_count desc, p.created_at desc, p.id collate "C" desc limit ${limit + 1}) q
-      order by q.score desc, q.created_at desc, q.id collate "C" desc limit ${limit + 1}`,
-    limit,
+        where p.author_id = a.id and p.like_count + p.comment_count > 0 ${afterTrending(page.after)}
+        order by p.like_count + p.comment_count desc, p.created_at desc, p.id collate "C" desc limit ${page.limit + 1}) q
+      order by q.score desc, q.created_at desc, q.id collate "C" desc limit ${page.limit + 1}`,
+    page,
     trendingKey,
   );
 }
 
-export function memberPostsPage(v2: RendererV2, memberId: string, { limit, after }: PageRequest): Found {
+export function memberPostsPage(v2: RendererV2, memberId: string, page: PageRequest): Found {
   return v2.postPage(
-    sql<LatestRow>`select p.id, p.created_iso from posts p where p.author_id = ${memberId} ${afterLatest(after)}
-      order by p.created_at desc, p.id collate "C" desc limit ${limit + 1}`,
-    limit,
+    sql<LatestRow>`select p.id, p.created_iso from posts p where p.author_id = ${memberId} ${afterLatest(page.after)}
+      order by p.created_at desc, p.id collate "C" desc limit ${page.limit + 1}`,
+    page,
     latestKey,
   );
 }
 
 /** Posts the member wrote, liked, disliked, commented on or replied to, newest post first. */
-export function activitiesPage(v2: RendererV2, memberId: string, { limit, after }: PageRequest): Found {
+export function activitiesPage(v2: RendererV2, memberId: string, page: PageRequest): Found {
   return v2.postPage(
     sql<LatestRow>`select p.id, p.created_iso from posts p
       where p.id in (
@@ -108,20 +117,20 @@ export function activitiesPage(v2: RendererV2, memberId: string, { limit, after 
         union select post_id from post_reactions where member_id = ${memberId}
         union select post_id from comments where author_id = ${memberId}
         union select c.post_id from replies r join comments c on c.id = r.comment_id where r.author_id = ${memberId})
-      ${afterLatest(after)}
-      order by p.created_at desc, p.id collate "C" desc limit ${limit + 1}`,
-    limit,
+      ${afterLatest(page.after)}
+      order by p.created_at desc, p.id collate "C" desc limit ${page.limit + 1}`,
+    page,
     latestKey,
   );
 }
 
 /** The member's bookmarks, most recently saved first. */
-export function bookmarksPage(v2: RendererV2, memberId: string, { limit, after }: PageRequest): Found {
+export function bookmarksPage(v2: RendererV2, memberId: string, page: PageRequest): Found {
   return v2.postPage(
     sql<{ id: string; seq: string }>`select b.post_id as id, b.seq::text as seq from bookmarks b
-      where b.member_id = ${memberId} ${after ? sql`and b.seq < ${after[0]}::bigint` : sql``}
-      order by b.seq desc limit ${limit + 1}`,
-    limit,
-    (row) => [row.seq],
+      where b.member_id = ${memberId} ${page.after ? sql`and b.seq < ${page.after[0]}::bigint` : sql``}
+      order by b.seq desc limit ${page.limit + 1}`,
+    page,
+    (row) => [Number(row.seq)],
   );
 }

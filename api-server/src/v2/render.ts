@@ -9,7 +9,7 @@ import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
 import type { MemberRow as StoredMemberRow } from '../render';
-import { pageFrom, type Key } from './page';
+import { pageFrom, type Key, type PageRequest } from '@social/mock-api/core';
 
 interface AuthorColumns {
   a_id: string;
@@ -98,20 +98,20 @@ export class RendererV2 {
   }
 
   /**
-   * A page of posts in one query: `page` selects the list's next `limit + 1` rows (an `id` and
+   * A page of posts in one query: `list` selects the list's next `limit + 1` rows (an `id` and
    * the sort key's columns, in the list's order); the answer has at most `limit` posts and the
    * cursor of the next page, from the last post's key.
    */
   async postPage<K extends { id: string }>(
-    page: RawBuilder<K>,
-    limit: number,
+    list: RawBuilder<K>,
+    page: PageRequest,
     keyOf: (row: K) => Key,
   ): Promise<{ posts: PostV2[]; nextCursor: string | null }> {
     const found = await rows(
       this.ex,
-      this.postQuery<K>(sql`(select listed.id, row_number() over () as n, to_jsonb(listed) as k from (${page}) listed)`),
+      this.postQuery<K>(sql`(select listed.id, row_number() over () as n, to_jsonb(listed) as k from (${list}) listed)`),
     );
-    const { items, nextCursor } = pageFrom(found, limit, (row) => keyOf(row.k));
+    const { items, nextCursor } = pageFrom(found, page, (row) => keyOf(row.k));
     return { posts: items.map((p) => this.postOf(p)), nextCursor };
   }
 

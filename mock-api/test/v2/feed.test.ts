@@ -92,6 +92,16 @@ describe('GET /v2/feed/explore', () => {
     expect(res).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badCursor] } });
   });
 
+  it("refuses another list's cursor, even one whose key has the same shape", async () => {
+    const { posts } = await v1World();
+    const latest = await anonymous().v2.feed.explore({ sort: 'latest', limit: 1 });
+    const authorId = posts[0]!.userId;
+    for (const path of ['/v2/feed/explore?sort=trending', `/v2/members/${authorId}/posts`, `/v2/members/${authorId}/activities`]) {
+      const res = await raw('GET', `${path}${path.includes('?') ? '&' : '?'}cursor=${latest.nextCursor}`);
+      expect([path, res]).toMatchObject([path, { status: 400, json: { errors: [V2_ERRORS.badCursor] } }]);
+    }
+  });
+
   it.each(['oldest', 'LATEST', 'popular'])('sort=%s answers 400 badSort', async (sort) => {
     const res = await raw('GET', `/v2/feed/explore?sort=${sort}`);
     expect(res).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badSort] } });

@@ -5,7 +5,8 @@ import { created, ok, type RouteKit } from '../routes/kit';
 import type { StoredPost, StoredUser } from '../store';
 import { signToken } from '../tokens';
 import { link, objectField, text, TEXT_LIMITS } from '../validate';
-import { asCaller, pageLimit, pageOfArrivals, V2Renderer } from './common';
+import { LIST_TAGS } from '../../core/lists';
+import { asCaller, pageOfArrivals, V2Renderer } from './common';
 
 export function authRoutesV2(r: RouteKit): void {
   // The same checks and messages as v1 (routes/auth.ts); the answer is the member as they see themselves.
@@ -54,7 +55,7 @@ export function authRoutesV2(r: RouteKit): void {
   // Most recently saved first.
   r.read('get', '/v2/me/bookmarks', (ctx) => {
     const { me, render } = asCaller(ctx);
-    const page = pageOfArrivals(me.bookmarks, ctx.query, 'B', pageLimit(ctx.query), true);
+    const page = pageOfArrivals(me.bookmarks, ctx.query, LIST_TAGS.bookmarks, true);
     const posts = indexOf(ctx.db).postsById;
     const found = page.ids.map((id) => posts.get(id)).filter((p): p is StoredPost => !!p);
     return ok({ posts: found.map((p) => render.post(p)), nextCursor: page.nextCursor });

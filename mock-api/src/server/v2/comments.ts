@@ -9,7 +9,8 @@ import { created, ok, type RouteKit } from '../routes/kit';
 import type { StoredComment } from '../store';
 import { newId } from '../time';
 import { objectField, requiredText, TEXT_LIMITS } from '../validate';
-import { asCaller, commentOr404, forViewer, pageLimit, pageOfArrivals, postOr404, replyOr404 } from './common';
+import { LIST_TAGS } from '../../core/lists';
+import { asCaller, commentOr404, forViewer, pageOfArrivals, postOr404, replyOr404 } from './common';
 
 const contentOf = (body: Record<string, unknown>, field: 'commentData' | 'replyData') =>
   requiredText(objectField(body, field).content, 'content', { max: TEXT_LIMITS.comment });
@@ -20,8 +21,7 @@ export function commentRoutesV2(r: RouteKit): void {
     const page = pageOfArrivals(
       post.comments.map((c) => c._id),
       ctx.query,
-      'C',
-      pageLimit(ctx.query),
+      LIST_TAGS.comments,
       false,
     );
     const byId = new Map(post.comments.map((c) => [c._id, c]));

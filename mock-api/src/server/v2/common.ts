@@ -3,73 +3,14 @@
  * (mock-api/src/contract-v2.ts) rendered from the stored records and the indexes (../indexes.ts).
  */
 import { SERVER_ERRORS } from '../../contract';
-import {
-  PAGE_LIMITS,
-  V2_ERRORS,
-  type AuthorV2,
-  type CommentV2,
-  type MemberV2,
-  type MeV2,
-  type PostV2,
-  type ReplyV2,
-} from '../../contract-v2';
+import { V2_ERRORS, type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2, type ReplyV2 } from '../../contract-v2';
 import type { Ctx } from '../backend';
+import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
 import { fail, HttpError } from '../errors';
 import { compareKeys, indexOf, SortedList, type Key } from '../indexes';
 import { readUser, touch, type Db, type StoredComment, type StoredPost, type StoredReply, type StoredUser } from '../store';
 
 // ---- Pages and cursors ----
-
-/** `?limit=`: PAGE_LIMITS.default when absent, else a whole number from 1 to PAGE_LIMITS.max. */
-export function pageLimit(query: Record<string, string>): number {
-  const raw = query.limit;
-  if (raw === undefined) return PAGE_LIMITS.default;
-  if (!/^\d{1,3}$/.test(raw)) throw fail.badRequest(V2_ERRORS.badLimit);
-  const limit = Number(raw);
-  if (limit < 1 || limit > PAGE_LIMITS.max) throw fail.badRequest(V2_ERRORS.badLimit);
-  return limit;
-}
-
-function toBase64url(text: string): string {
-  return btoa(unescape(encodeURIComponent(text)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-function fromBase64url(text: string): string {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  return decodeURIComponent(escape(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))));
-}
-
-/** A cursor: base64url of `[list tag, ...key]`. The tag stops one list's cursor being used on another. */
-export function encodeCursor(tag: string, key: Key): string {
-  return toBase64url(JSON.stringify([tag, ...key]));
-}
-
-/**
- * The key `?cursor=` carries for this list (null on the first page). `shape` gives each key
- * part's type ('n' number, 's' text); anything else is 400 badCursor.
- */
-export function cursorKey(query: Record<string, string>, tag: string, shape: string): Key | null {
-  const raw = query.cursor;
-  if (raw === undefined || raw === '') return null;
-  const bad = () => new HttpError(400, V2_ERRORS.badCursor);
-  if (!/^[A-Za-z0-9_-]{1,2000}$/.test(raw)) throw bad();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fromBase64url(raw));
-  } catch {
-    throw bad();
-  }
-  if (!Array.isArray(parsed) || parsed[0] !== tag || parsed.length !== shape.length + 1) throw bad();
-  const key = parsed.slice(1) as unknown[];
-  for (const [i, kind] of [...shape].entries()) {
-    const part = key[i];
-    if (kind === 'n' ? typeof part !== 'number' || !Number.isFinite(part) : typeof part !== 'string') throw bad();
-  }
-  return key as Key;
-}
 
 export interface PageOf<T> {
   items: T[];
@@ -118,22 +59,23 @@ export function pageOfArrivals(
   ids: readonly string[],
   query: Record<string, string>,
   tag: string,
-  limit: number,
   newestFirst: boolean,
 ): { ids: string[]; nextCursor: string | null } {
-  const key = cursorKey(query, tag, 'sn');
+  const list = { tag, shape: ['text', 'int'] } as const;
+  const limit = pageLimit(query.limit);
+  const key = decodeCursor(list, query.cursor);
   // Positions counted in reading order.
   const at = (i: number) => ids[newestFirst ? ids.length - 1 - i : i]!;
   let start = 0;
   if (key) {
     const [lastId, place] = key as [string, number];
     const found = ids.indexOf(lastId);
-    start = found >= 0 ? (newestFirst ? ids.length - 1 - found : found) + 1 : Math.max(0, Math.floor(place));
+    start = found >= 0 ? (newestFirst ? ids.length - 1 - found : found) + 1 : place;
   }
   const page: string[] = [];
   for (let i = start; i < ids.length && page.length < limit; i += 1) page.push(at(i));
   const end = start + page.length;
-  const nextCursor = end < ids.length && page.length > 0 ? encodeCursor(tag, [page[page.length - 1]!, end]) : null;
+  const nextCursor = end < ids.length && page.length > 0 ? encodeCursor(list, [page[page.length - 1]!, end]) : null;
   return { ids: page, nextCursor };
 }
 

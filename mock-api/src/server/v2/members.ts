@@ -7,7 +7,9 @@ import { indexOf } from '../indexes';
 import { ok, type RouteKit } from '../routes/kit';
 import type { StoredUser } from '../store';
 import { INPUT_MESSAGES } from '../validate';
-import { asCaller, cursorKey, encodeCursor, forViewer, memberOr404, pageLimit, pageOfArrivals, pageOfList } from './common';
+import { LIST_TAGS } from '../../core/lists';
+import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
+import { asCaller, forViewer, memberOr404, pageOfArrivals, pageOfList } from './common';
 import { postsPage } from './posts';
 
 /** Whether the member matches `q` (SPEC: case-insensitive substring of a name or the handle; '@…' the handle only). */
@@ -35,8 +37,9 @@ export function memberRoutesV2(r: RouteKit): void {
   // Ordered by userHandler; the cursor is the last handle given.
   r.read('get', '/v2/members/search', (ctx) => {
     const matches = matcher(ctx.query.q ?? '');
-    const limit = pageLimit(ctx.query);
-    const after = cursorKey(ctx.query, 'S', 'ss') as [string, string] | null;
+    const list = { tag: LIST_TAGS.search, shape: ['text', 'text'] } as const;
+    const limit = pageLimit(ctx.query.limit);
+    const after = decodeCursor(list, ctx.query.cursor) as [string, string] | null;
     const render = forViewer(ctx);
     const all = indexOf(ctx.db).membersByHandle();
     const found: StoredUser[] = [];
@@ -53,20 +56,21 @@ export function memberRoutesV2(r: RouteKit): void {
     const last = found[found.length - 1];
     return ok({
       members: found.map((u) => render.member(u)),
-      nextCursor: more && last ? encodeCursor('S', [last.userHandler, last._id]) : null,
+      nextCursor: more && last ? encodeCursor(list, [last.userHandler, last._id]) : null,
     });
   });
 
   // Members other than me whom I don't follow, newest member first.
   r.read('get', '/v2/members/suggested', (ctx) => {
     const me = ctx.caller();
-    const limit = pageLimit(ctx.query);
+    const limit = pageLimit(ctx.query.limit);
     const list = indexOf(ctx.db).newestMembers;
+    const listKey = { tag: LIST_TAGS.suggested, shape: ['num', 'text'] } as const;
     const following = new Set(me.following);
     const found: StoredUser[] = [];
     let lastAt = -1;
     let more = false;
-    for (let i = list.after(cursorKey(ctx.query, 'G', 'ns')); i < list.size; i += 1) {
+    for (let i = list.after(decodeCursor(listKey, ctx.query.cursor)); i < list.size; i += 1) {
       const user = list.at(i)!;
       if (user._id === me._id || following.has(user._id)) continue;
       if (found.length === limit) {
@@ -78,7 +82,7 @@ export function memberRoutesV2(r: RouteKit): void {
     }
     const next = more ? list.keyAt(lastAt) : null;
     const render = forViewer(ctx);
-    return ok({ members: found.map((u) => render.member(u)), nextCursor: next && encodeCursor('G', next) });
+    return ok({ members: found.map((u) => render.member(u)), nextCursor: next && encodeCursor(listKey, next) });
   });
 
   r.read('get', '/v2/members/handle/:userHandler', (ctx) => {
@@ -91,27 +95,28 @@ export function memberRoutesV2(r: RouteKit): void {
 
   r.read('get', '/v2/members/:memberId/posts', (ctx) => {
     const member = memberOr404(ctx.db, ctx.params.memberId);
-    return postsPage(ctx, 'P', 'latest', [indexOf(ctx.db).listsOf(member._id)]);
+    return postsPage(ctx, LIST_TAGS.memberPosts, 'latest', [indexOf(ctx.db).listsOf(member._id)]);
   });
 
   r.read('get', '/v2/members/:memberId/activities', (ctx) => {
     const member = memberOr404(ctx.db, ctx.params.memberId);
-    const limit = pageLimit(ctx.query);
+    const limit = pageLimit(ctx.query.limit);
     const list = indexOf(ctx.db).activityOf(member._id);
-    const page = pageOfList(list, cursorKey(ctx.query, 'A', 'ns'), limit);
+    const listKey = { tag: LIST_TAGS.activities, shape: ['num', 'text'] } as const;
+    const page = pageOfList(list, decodeCursor(listKey, ctx.query.cursor), limit);
     const render = forViewer(ctx);
-    return ok({ posts: page.items.map((p) => render.post(p)), nextCursor: page.next && encodeCursor('A', page.next) });
+    return ok({ posts: page.items.map((p) => render.post(p)), nextCursor: page.next && encodeCursor(listKey, page.next) });
   });
 
   // Most recent follow first.
   r.read('get', '/v2/members/:memberId/followers', (ctx) => {
     const member = memberOr404(ctx.db, ctx.params.memberId);
-    return membersPage(ctx, pageOfArrivals(member.followers, ctx.query, 'FR', pageLimit(ctx.query), true));
+    return membersPage(ctx, pageOfArrivals(member.followers, ctx.query, LIST_TAGS.followers, true));
   });
 
   r.read('get', '/v2/members/:memberId/following', (ctx) => {
     const member = memberOr404(ctx.db, ctx.params.memberId);
-    return membersPage(ctx, pageOfArrivals(member.following, ctx.query, 'FG', pageLimit(ctx.query), true));
+    return membersPage(ctx, pageOfArrivals(member.following, ctx.query, LIST_TAGS.following, true));
   });
 
   r.write('post', '/v2/members/follow/:memberId', (ctx) => {

@@ -8,7 +8,9 @@ import { created, ok, type RouteKit } from '../routes/kit';
 import { addPost, removePost, takeNumericId, touch, type StoredPost } from '../store';
 import { newId } from '../time';
 import { objectField, requiredText, text, TEXT_LIMITS } from '../validate';
-import { asCaller, cursorKey, encodeCursor, forViewer, pageLimit, pageOfList, pageOfMerged, postOr404, type PageOf } from './common';
+import { feedTag } from '../../core/lists';
+import { decodeCursor, encodeCursor, pageLimit, type ListKey } from '../../core/page';
+import { asCaller, forViewer, pageOfList, pageOfMerged, postOr404, type PageOf } from './common';
 
 /** `?sort=`: latest (the default) or trending. */
 export function sortOf(query: Record<string, string>): PostSort {
@@ -17,13 +19,14 @@ export function sortOf(query: Record<string, string>): PostSort {
   return sort as PostSort;
 }
 
-/** Cursor tag and key shape of each sorted post list. */
-const SHAPES: Record<PostSort, string> = { latest: 'ns', trending: 'nns' };
+/** The sort key's shape of each sorted post list (../indexes.ts: latestKey, trendingKey). */
+const SHAPES: Record<PostSort, ListKey['shape']> = { latest: ['num', 'text'], trending: ['num', 'num', 'text'] };
 
-/** A page of posts from sorted lists (several: merged), as `{ posts, nextCursor }`. */
+/** A page of posts from sorted lists (several: merged), as `{ posts, nextCursor }`; `tag`: the list's (../../core/lists.ts). */
 export function postsPage(ctx: Ctx, tag: string, sort: PostSort, lists: FeedLists[]) {
-  const limit = pageLimit(ctx.query);
-  const after = cursorKey(ctx.query, `${tag}${sort[0]}`, SHAPES[sort]);
+  const list: ListKey = { tag, shape: SHAPES[sort] };
+  const limit = pageLimit(ctx.query.limit);
+  const after = decodeCursor(list, ctx.query.cursor);
   const render = forViewer(ctx);
   const page: PageOf<StoredPost> =
     lists.length === 1
@@ -33,7 +36,7 @@ export function postsPage(ctx: Ctx, tag: string, sort: PostSort, lists: FeedList
           after,
           limit,
         );
-  return ok({ posts: page.items.map((p) => render.post(p)), nextCursor: page.next && encodeCursor(`${tag}${sort[0]}`, page.next) });
+  return ok({ posts: page.items.map((p) => render.post(p)), nextCursor: page.next && encodeCursor(list, page.next) });
 }
 
 /** A post draft's fields, checked: content, pic (undefined: keep), picAlt (undefined: not sent). */
@@ -49,7 +52,7 @@ function draftOf(ctx: Ctx) {
 export function postRoutesV2(r: RouteKit): void {
   r.read('get', '/v2/feed/explore', (ctx) => {
     const sort = sortOf(ctx.query);
-    return postsPage(ctx, 'E', sort, [indexOf(ctx.db).all]);
+    return postsPage(ctx, feedTag('explore', sort), sort, [indexOf(ctx.db).all]);
   });
 
   // Me, my followers and the people I follow (SPEC §2): their lists merged, by the same keys.
@@ -59,7 +62,7 @@ export function postRoutesV2(r: RouteKit): void {
     const indexes = indexOf(ctx.db);
     const circle = new Set([me._id, ...me.followers, ...me.following]);
     const lists = [...circle].map((id) => indexes.byAuthor.get(id)).filter((l): l is FeedLists => !!l);
-    return postsPage(ctx, 'H', sort, lists);
+    return postsPage(ctx, feedTag('home', sort), sort, lists);
   });
 
   r.read('get', '/v2/posts/:postId', (ctx) => ok({ post: forViewer(ctx).post(postOr404(ctx.db, ctx.params.postId)) }));

@@ -1,0 +1,3 @@
+/** The domain core both backends run (docs/architecture.md, "The domain core"). */
+export * from './lists';
+export * from './page';
