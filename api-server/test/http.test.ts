@@ -2,7 +2,7 @@
 import { LIMITS, SERVER_ERRORS } from '@social/mock-api/contract';
 import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { one, sql } from '../src/db';
-import { SORT_MESSAGE } from '../src/routes/posts';
+import { SORT_MESSAGES } from '@social/mock-api/core';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
 import { clientFor, failure, login, startTestServer } from './kit';
@@ -133,7 +133,7 @@ describe('contract decisions', () => {
     expect(trending.map(score)).toEqual([...trending.map(score)].sort((x, y) => y - x));
     const bad = await fetch(`${server.url}/api/posts/2/0?sort=oldest`);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ errors: [SORT_MESSAGE] });
+    expect(await bad.json()).toEqual({ errors: [SORT_MESSAGES.v1] });
   });
 
   it('a reply does not mark its comment edited; a text change does', async () => {

@@ -5,7 +5,7 @@ import { INPUT_MESSAGES, isObject, objectField, requiredText, TEXT_LIMITS } from
 import { one, rows, sql, type Transaction } from '../db';
 import { created, newId, ok } from '../kit';
 import type { RouteKit } from './kit';
-import { postAuthorOr404 } from './posts';
+import { postAuthorOr404 } from '../v2/kit';
 
 interface CommentRow {
   id: string;

@@ -4,6 +4,7 @@
  * RendererV2 for the viewer: the optional token holder on reads, the required one on writes.
  */
 import { API_V2_PREFIX, V2_ROUTES, type V2RouteName } from '@social/mock-api/contract-v2';
+import type { Actor } from '@social/mock-api/core';
 import { fail } from '@social/mock-api/errors';
 import { one, sql, type Executor } from '../db';
 import type { Answer, Caller, Ctx, Handler, Session, Tx } from '../kit';
@@ -23,10 +24,13 @@ export interface ReadTx extends Session {
 }
 export interface MemberSession extends Session {
   me: Caller;
+  /** The caller as the core's operations take them, with the request's timestamp. */
+  actor: Actor;
   v2: RendererV2;
 }
 export interface WriteTx extends Tx {
   me: Caller;
+  actor: Actor;
   v2: RendererV2;
 }
 
@@ -44,20 +48,20 @@ export const read = (ctx: Ctx, work: (t: ReadTx) => Promise<Answer>): Promise<An
 export const asMember = (ctx: Ctx, work: (t: MemberSession) => Promise<Answer>): Promise<Answer> =>
   ctx.run(async (t) => {
     const me = await t.caller();
-    return work({ ...t, me, v2: new RendererV2(t.ex, ctx.origin, me.id) });
+    return work({ ...t, me, actor: { memberId: me.id, now: ctx.now }, v2: new RendererV2(t.ex, ctx.origin, me.id) });
   });
 
 /** A write of several statements, in one transaction, by the token holder. */
 export const write = (ctx: Ctx, work: (t: WriteTx) => Promise<Answer>): Promise<Answer> =>
   ctx.tx(async (t) => {
     const me = await t.caller();
-    return work({ ...t, me, v2: new RendererV2(t.ex, ctx.origin, me.id) });
+    return work({ ...t, me, actor: { memberId: me.id, now: ctx.now }, v2: new RendererV2(t.ex, ctx.origin, me.id) });
   });
 
 export const param = (ctx: Ctx, name: string): string => ctx.params[name] ?? '';
 
-export async function postAuthorOr404(ex: Executor, postId: string): Promise<string> {
-  const row = await one(ex, sql<{ author_id: string }>`select author_id from posts where id = ${postId}`);
+export async function postAuthorOr404(ex: Executor, postId: string | undefined): Promise<string> {
+  const row = await one(ex, sql<{ author_id: string }>`select author_id from posts where id = ${postId ?? ''}`);
   if (!row) throw fail.postNotFound();
   return row.author_id;
 }

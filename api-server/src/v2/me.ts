@@ -37,7 +37,7 @@ export function meRoutes(r: RouteKit): void {
   route(r, 'myBookmarks', (ctx) => {
     const page = pageRequest(ctx.query, BOOKMARKS_LIST);
     return asMember(ctx, async (t) => {
-      const { posts, nextCursor } = await bookmarksPage(t.v2, t.me.id, page);
+      const { posts, nextCursor } = await bookmarksPage(t.ex, t.v2, t.me.id, page);
       return ok(pageBody('posts', posts, nextCursor));
     });
   });

@@ -13,8 +13,8 @@ import { one, rows, sql, type Executor } from '../db';
 import { ok, type Ctx } from '../kit';
 import type { RouteKit } from '../routes/kit';
 import { asMember, memberOr404, pageBody, param, read, route, write } from './kit';
-import { LIST_TAGS, pageFrom, pageRequest, type ListKey, type PageRequest } from '@social/mock-api/core';
-import { ACTIVITIES_LIST, activitiesPage, MEMBER_POSTS_LIST, memberPostsPage } from './post-lists';
+import { LIST_TAGS, pageFrom, pageRequest, readPostPage, runAsync, type ListKey, type PageRequest } from '@social/mock-api/core';
+import { SqlPostStore } from '../post-store';
 import type { RendererV2 } from './render';
 
 const FOLLOW_LISTS: Record<'followers' | 'following', ListKey> = {
@@ -140,25 +140,18 @@ export function memberRoutes(r: RouteKit): void {
     }),
   );
 
-  route(r, 'memberPosts', (ctx) => {
-    const page = pageRequest(ctx.query, MEMBER_POSTS_LIST);
-    return read(ctx, async (t) => {
-      const memberId = param(ctx, 'memberId');
-      await memberOr404(t.ex, memberId);
-      const { posts, nextCursor } = await memberPostsPage(t.v2, memberId, page);
-      return ok(pageBody('posts', posts, nextCursor));
-    });
-  });
-
-  route(r, 'memberActivities', (ctx) => {
-    const page = pageRequest(ctx.query, ACTIVITIES_LIST);
-    return read(ctx, async (t) => {
-      const memberId = param(ctx, 'memberId');
-      await memberOr404(t.ex, memberId);
-      const { posts, nextCursor } = await activitiesPage(t.v2, memberId, page);
-      return ok(pageBody('posts', posts, nextCursor));
-    });
-  });
+  for (const [name, kind] of [
+    ['memberPosts', 'member'],
+    ['memberActivities', 'activities'],
+  ] as const)
+    route(r, name, (ctx) =>
+      read(ctx, async (t) => {
+        const memberId = param(ctx, 'memberId');
+        await memberOr404(t.ex, memberId);
+        const list = { kind, memberId };
+        return ok(await runAsync(readPostPage(new SqlPostStore(t.ex, ctx.origin), list, ctx.query, () => t.viewer?.id ?? null)));
+      }),
+    );
 
   for (const side of ['followers', 'following'] as const) {
     route(r, side, (ctx) => {

@@ -9,7 +9,7 @@ import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
 import type { MemberRow as StoredMemberRow } from '../render';
-import { pageFrom, type Key, type PageRequest } from '@social/mock-api/core';
+import { postV2, type PostRow } from '@social/mock-api/core';
 
 interface AuthorColumns {
   a_id: string;
@@ -24,7 +24,7 @@ interface AuthorColumns {
 const AUTHOR = sql`m.id as a_id, m.first_name as a_first_name, m.last_name as a_last_name, m.user_handler as a_user_handler,
   m.pic_url as a_pic_url, m.pic_image_id as a_pic_image_id`;
 
-interface PostRow extends AuthorColumns {
+interface PostColumns extends AuthorColumns {
   id: string;
   numeric_id: string;
   content: string;
@@ -88,40 +88,27 @@ export class RendererV2 {
   /** Posts by id, in the order given (ids that no longer exist are left out). */
   async posts(ids: readonly string[]): Promise<PostV2[]> {
     if (ids.length === 0) return [];
-    const found = await rows(
-      this.ex,
-      this.postQuery<Record<string, never>>(
-        sql`(select wanted.id, wanted.n, null::jsonb as k from unnest(${ids}::text[]) with ordinality as wanted (id, n))`,
-      ),
+    return (await this.postRows(sql`(select wanted.id, wanted.n from unnest(${ids}::text[]) with ordinality as wanted (id, n))`)).map(
+      postV2,
     );
-    return found.map((p) => this.postOf(p));
   }
 
   /**
-   * A page of posts in one query: `list` selects the list's next `limit + 1` rows (an `id` and
-   * the sort key's columns, in the list's order); the answer has at most `limit` posts and the
-   * cursor of the next page, from the last post's key.
+   * The posts `list` selects (an `id` column, in the list's order), each with its author, its
+   * stored counts and the viewer's reaction and bookmark, in one query.
    */
-  async postPage<K extends { id: string }>(
-    list: RawBuilder<K>,
-    page: PageRequest,
-    keyOf: (row: K) => Key,
-  ): Promise<{ posts: PostV2[]; nextCursor: string | null }> {
-    const found = await rows(
-      this.ex,
-      this.postQuery<K>(sql`(select listed.id, row_number() over () as n, to_jsonb(listed) as k from (${list}) listed)`),
-    );
-    const { items, nextCursor } = pageFrom(found, page, (row) => keyOf(row.k));
-    return { posts: items.map((p) => this.postOf(p)), nextCursor };
+  async postRows(list: RawBuilder<{ id: string }>): Promise<PostRow[]> {
+    const found = await rows(this.ex, this.postQuery(sql`(select listed.id, row_number() over () as n from (${list}) listed)`));
+    return found.map((p) => this.postRow(p));
   }
 
-  /** Posts of `source` (id, n: the order, k: anything to hand back), with author, counts and the viewer's reaction and bookmark. */
-  private postQuery<K>(source: RawBuilder<unknown>) {
+  /** Posts of `source` (id, n: the order), with author, counts and the viewer's reaction and bookmark. */
+  private postQuery(source: RawBuilder<unknown>) {
     const viewer = this.viewerId ?? null;
-    return sql<PostRow & { k: K }>`
+    return sql<PostColumns>`
       select p.id, p.numeric_id, p.content, p.pic_url, p.pic_image_id, p.pic_alt, p.created_iso, p.updated_iso,
         p.like_count, p.dislike_count, p.comment_count, ${AUTHOR},
-        r.kind as reaction, (b.member_id is not null) as bookmarked, wanted.k
+        r.kind as reaction, (b.member_id is not null) as bookmarked
       from ${source} as wanted
       join posts p on p.id = wanted.id
       join members m on m.id = p.author_id
@@ -130,11 +117,10 @@ export class RendererV2 {
       order by wanted.n`;
   }
 
-  private postOf(p: PostRow): PostV2 {
+  private postRow(p: PostColumns): PostRow {
     return {
-      _id: p.id,
-      id: p.numeric_id,
-      userId: p.a_id,
+      id: p.id,
+      numericId: p.numeric_id,
       author: this.author(p),
       content: p.content,
       pic: picUrl(this.origin, p.pic_url, p.pic_image_id),
@@ -144,7 +130,7 @@ export class RendererV2 {
       likeCount: p.like_count,
       dislikeCount: p.dislike_count,
       commentCount: p.comment_count,
-      ...(this.viewerId ? { viewer: { reaction: (p.reaction as ReactionV2) ?? null, bookmarked: p.bookmarked } } : {}),
+      viewer: this.viewerId ? { reaction: (p.reaction as ReactionV2) ?? null, bookmarked: p.bookmarked } : null,
     };
   }
 
@@ -153,9 +139,14 @@ export class RendererV2 {
    * one: PostgreSQL keeps this plan with the connection's prepared statement (http/pool.ts),
    * while a list's plan depends on the list's length and is made again at each call.
    */
+  async postRowById(id: string): Promise<PostRow | undefined> {
+    const [found] = await rows(this.ex, this.postQuery(sql`(select ${id}::text as id, 1 as n)`));
+    return found ? this.postRow(found) : undefined;
+  }
+
   async post(id: string): Promise<PostV2 | undefined> {
-    const [found] = await rows(this.ex, this.postQuery<Record<string, never>>(sql`(select ${id}::text as id, 1 as n, null::jsonb as k)`));
-    return found ? this.postOf(found) : undefined;
+    const row = await this.postRowById(id);
+    return row && postV2(row);
   }
 
   private async memberRows(ids: readonly string[]): Promise<MemberRow[]> {

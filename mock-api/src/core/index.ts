@@ -1,3 +1,6 @@
 /** The domain core both backends run (docs/architecture.md, "The domain core"). */
 export * from './lists';
 export * from './page';
+export * from './events';
+export * from './operation';
+export * from './posts';

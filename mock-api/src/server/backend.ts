@@ -148,8 +148,10 @@ export class Backend {
   /** Runs a handler on the data in memory; a write that throws is put back. */
   private run(kind: 'read' | 'write', handler: Handler, request: Request, body: JsonObject): { response: Response; snapshot?: Snapshot } {
     if (kind === 'read') return { response: answerOf(handler(this.context(request, body))) };
-    const { result, snapshot } = withSnapshot(this.db, this.images, () => answerOf(handler(this.context(request, body))));
-    return { response: result, snapshot };
+    const { result, snapshot } = withSnapshot(this.db, this.images, () => handler(this.context(request, body)));
+    // The events its core operation named go out with the change once it is committed.
+    snapshot.events = result.events;
+    return { response: answerOf(result), snapshot };
   }
 
   /**

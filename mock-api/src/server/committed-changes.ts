@@ -43,8 +43,15 @@ export class ChangePublisher {
     this.onChange?.(clientId, change);
   }
 
-  /** The live events of the write just committed (its snapshot, and what it added and removed). */
+  /**
+   * The live events of the write just committed: those its core operation named, or for a
+   * write not on the core, those found from its snapshot (and what it added and removed).
+   */
   private publishLive(snapshot: Snapshot, revision?: number): void {
+    if (snapshot.events) {
+      this.live.publish(snapshot.events, revision);
+      return;
+    }
     const { db, images } = this.data;
     try {
       const events = liveEventsOf({ db, touched: snapshot.touched, membership: membershipOf(db), pic: (pic) => images.display(pic) });

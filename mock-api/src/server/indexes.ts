@@ -10,6 +10,7 @@
  * - a write put back, or records read from another tab, drop the whole index: it is rebuilt on
  *   the next request (`indexOf`).
  */
+import { trendingScore } from '../core/posts';
 import type { Db, StoredPost, StoredUser } from './store';
 
 /** A sort key: compared component by component; a list holds its items in descending key order. */
@@ -129,8 +130,9 @@ export function timeOf(record: { createdAt: string }): number {
  */
 const listOf = <T>(list: readonly T[] | undefined | null): readonly T[] => (Array.isArray(list) ? list : []);
 
-/** Likes plus comments: what Trending sorts by. */
-export const scoreOf = (post: StoredPost): number => (Number(post.likeCount) || 0) + listOf(post.comments).length;
+/** Trending's score (../core/posts.ts) of a stored post. */
+export const scoreOf = (post: StoredPost): number =>
+  trendingScore({ likeCount: Number(post.likeCount) || 0, commentCount: listOf(post.comments).length });
 
 export const latestKey = (post: StoredPost): Key => [timeOf(post), post._id];
 export const trendingKey = (post: StoredPost): Key | null => {

@@ -4,6 +4,7 @@
  * ./backend.ts, which decides when a handler runs and what happens to its changes.
  */
 import { Response, type Request } from 'miragejs';
+import type { DomainEvent } from '../core/events';
 import { errorBody, fail, HttpError } from './errors';
 import type { ImageStore } from './image-store';
 import { findUser, Renderer, type Db, type StoredUser } from './store';
@@ -14,6 +15,8 @@ import { nowIso } from './time';
 export interface Answer {
   status: number;
   body: unknown;
+  /** A write's events, named by its core operation (../core/events.ts); they go out once the write is committed. */
+  events?: DomainEvent[];
 }
 
 export interface Ctx {

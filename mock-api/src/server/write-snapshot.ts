@@ -3,6 +3,7 @@
  * it runs lets ./backend.ts put the data back when the handler throws or the change cannot be
  * stored, so no half-made change stays behind.
  */
+import type { DomainEvent } from '../core/events';
 import type { ImageStore } from './image-store';
 import { builtIndexes, invalidateIndexes } from './indexes';
 import { addedOrRemoved, membershipOf, stopTracking, trackChanges, type Db, type StoredPost, type StoredUser, type Touched } from './store';
@@ -20,6 +21,8 @@ export interface Snapshot {
   nextId: number;
   revoked: Db['revoked'];
   touched: Touched;
+  /** The write's events, when its core operation named them (./committed-changes.ts). */
+  events?: DomainEvent[];
 }
 
 /**

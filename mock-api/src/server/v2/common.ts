@@ -6,6 +6,7 @@ import { SERVER_ERRORS } from '../../contract';
 import { V2_ERRORS, type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2, type ReplyV2 } from '../../contract-v2';
 import type { Ctx } from '../backend';
 import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
+import { postV2, type PostRow } from '../../core/posts';
 import { fail, HttpError } from '../errors';
 import { compareKeys, indexOf, SortedList, type Key } from '../indexes';
 import { readUser, touch, type Db, type StoredComment, type StoredPost, type StoredReply, type StoredUser } from '../store';
@@ -133,11 +134,17 @@ export class V2Renderer {
     return { ...author };
   }
 
-  post(post: StoredPost): PostV2 {
-    const answer: PostV2 = {
-      _id: post._id,
-      id: post.id,
-      userId: post.userId,
+  /** The post as the core renders it (../../core/posts.ts), with `viewer`'s own reaction and bookmark. */
+  postRow(post: StoredPost, viewer: StoredUser | null): PostRow {
+    let own: PostRow['viewer'] = null;
+    if (viewer) {
+      const bookmarks = viewer === this.viewer ? (this.bookmarks ??= new Set(viewer.bookmarks)) : new Set(viewer.bookmarks);
+      const reaction = post.likedBy.includes(viewer._id) ? 'like' : post.dislikedBy.includes(viewer._id) ? 'dislike' : null;
+      own = { reaction, bookmarked: bookmarks.has(post._id) };
+    }
+    return {
+      id: post._id,
+      numericId: post.id,
       author: this.author(post.userId),
       content: post.content,
       pic: this.ctx.render.pic(post.pic),
@@ -147,14 +154,12 @@ export class V2Renderer {
       likeCount: post.likeCount,
       dislikeCount: post.dislikedBy.length,
       commentCount: post.comments.length,
+      viewer: own,
     };
-    const viewer = this.viewer;
-    if (viewer) {
-      this.bookmarks ??= new Set(viewer.bookmarks);
-      const reaction = post.likedBy.includes(viewer._id) ? 'like' : post.dislikedBy.includes(viewer._id) ? 'dislike' : null;
-      answer.viewer = { reaction, bookmarked: this.bookmarks.has(post._id) };
-    }
-    return answer;
+  }
+
+  post(post: StoredPost): PostV2 {
+    return postV2(this.postRow(post, this.viewer));
   }
 
   reply(commentId: string, reply: StoredReply): ReplyV2 {

@@ -9,7 +9,7 @@ import type { StoredUser } from '../store';
 import { INPUT_MESSAGES } from '../validate';
 import { LIST_TAGS } from '../../core/lists';
 import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
-import { asCaller, forViewer, memberOr404, pageOfArrivals, pageOfList } from './common';
+import { asCaller, forViewer, memberOr404, pageOfArrivals } from './common';
 import { postsPage } from './posts';
 
 /** Whether the member matches `q` (SPEC: case-insensitive substring of a name or the handle; '@…' the handle only). */
@@ -95,17 +95,12 @@ export function memberRoutesV2(r: RouteKit): void {
 
   r.read('get', '/v2/members/:memberId/posts', (ctx) => {
     const member = memberOr404(ctx.db, ctx.params.memberId);
-    return postsPage(ctx, LIST_TAGS.memberPosts, 'latest', [indexOf(ctx.db).listsOf(member._id)]);
+    return postsPage(ctx, { kind: 'member', memberId: member._id });
   });
 
   r.read('get', '/v2/members/:memberId/activities', (ctx) => {
     const member = memberOr404(ctx.db, ctx.params.memberId);
-    const limit = pageLimit(ctx.query.limit);
-    const list = indexOf(ctx.db).activityOf(member._id);
-    const listKey = { tag: LIST_TAGS.activities, shape: ['num', 'text'] } as const;
-    const page = pageOfList(list, decodeCursor(listKey, ctx.query.cursor), limit);
-    const render = forViewer(ctx);
-    return ok({ posts: page.items.map((p) => render.post(p)), nextCursor: page.next && encodeCursor(listKey, page.next) });
+    return postsPage(ctx, { kind: 'activities', memberId: member._id });
   });
 
   // Most recent follow first.

@@ -1,0 +1,130 @@
+/**
+ * The post operations' store (mock-api/src/core/posts.ts, PostStore) on PostgreSQL. Each change
+ * is one statement (the stored counts move in the triggers of src/v2/schema.ts, in the same
+ * statement); the reads are RendererV2's, one query per answer.
+ */
+import type { LiveMember } from '@social/mock-api/contract-live';
+import type { Change, PostKey, PostList, PostRow, PostStore, Reaction } from '@social/mock-api/core';
+import { one, sql, type Executor, type Transaction } from './db';
+import { forgetUnusedImages } from './image-cleanup';
+import { storePic } from './images';
+import { newId } from './kit';
+import { postIdsAfter } from './v2/post-lists';
+import { RendererV2 } from './v2/render';
+
+/**
+ * A picture as the core compares it: `image:<id>` for a stored image, else its URL ('' for
+ * none). Two references are equal exactly when answers show the same picture.
+ */
+const IMAGE_REF = 'image:';
+const refOf = (url: string, imageId: string | null): string => (imageId ? `${IMAGE_REF}${imageId}` : url);
+const columnsOf = (ref: string): { url: string; imageId: string | null } =>
+  ref.startsWith(IMAGE_REF) ? { url: '', imageId: ref.slice(IMAGE_REF.length) } : { url: ref, imageId: null };
+
+/** PostgreSQL's foreign-key-violation code: the post named does not exist. */
+const isMissingPost = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+
+export class SqlPostStore implements PostStore {
+  /**
+   * `ex`: a transaction for operations of several statements (create, edit, delete: pictures go
+   * with them); the database itself for one-statement changes (reactions, bookmarks), whose
+   * refused insert of a missing post must not abort a transaction.
+   */
+  constructor(
+    private readonly ex: Executor,
+    private readonly origin: string,
+  ) {}
+
+  private get tx(): Transaction {
+    return this.ex as Transaction;
+  }
+
+  async postAuthor(postId: string): Promise<string | null> {
+    return (await one(this.ex, sql<{ author_id: string }>`select author_id from posts where id = ${postId}`))?.author_id ?? null;
+  }
+
+  async postPicture(postId: string): Promise<{ pic: string; picAlt: string } | null> {
+    const row = await one(
+      this.ex,
+      sql<{
+        pic_url: string;
+        pic_image_id: string | null;
+        pic_alt: string;
+      }>`select pic_url, pic_image_id, pic_alt from posts where id = ${postId}`,
+    );
+    return row ? { pic: refOf(row.pic_url, row.pic_image_id), picAlt: row.pic_alt } : null;
+  }
+
+  async storePicture(value: unknown, field: string): Promise<string | undefined> {
+    const stored = await storePic(this.ex, value, field);
+    return stored && refOf(stored.url, stored.imageId);
+  }
+
+  async insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; now: string }): Promise<string> {
+    const id = newId();
+    const pic = columnsOf(post.pic);
+    await sql`insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, pic_alt, created_at, created_iso, updated_iso)
+      values (${id}, nextval('numeric_ids')::text, ${post.authorId}, ${post.content}, ${pic.url}, ${pic.imageId}, ${post.picAlt},
+        ${post.now}::timestamptz, ${post.now}, ${post.now})`.execute(this.ex);
+    return id;
+  }
+
+  /** A replaced picture that no other post or member shows is no longer served (image-cleanup.ts). */
+  async updatePost(postId: string, changes: { content: string; pic: string; picAlt: string; now: string }): Promise<void> {
+    const pic = columnsOf(changes.pic);
+    const before = await one(this.ex, sql<{ pic_image_id: string | null }>`select pic_image_id from posts where id = ${postId}`);
+    await sql`update posts set content = ${changes.content}, pic_url = ${pic.url}, pic_image_id = ${pic.imageId},
+        pic_alt = ${changes.picAlt}, updated_iso = ${changes.now}
+      where id = ${postId}`.execute(this.ex);
+    if (before?.pic_image_id && before.pic_image_id !== pic.imageId) await forgetUnusedImages(this.tx, [before.pic_image_id]);
+  }
+
+  /** Its reactions, comments and bookmarks go with it (foreign keys cascade; the triggers recount), and its picture unless shown elsewhere. */
+  async deletePost(postId: string): Promise<void> {
+    const gone = await one(this.ex, sql<{ pic_image_id: string | null }>`delete from posts where id = ${postId} returning pic_image_id`);
+    if (gone?.pic_image_id) await forgetUnusedImages(this.tx, [gone.pic_image_id]);
+  }
+
+  /** One statement: the primary key (post, member) allows one reaction, which the upsert changes. */
+  async setReaction(memberId: string, postId: string, kind: Reaction): Promise<Change> {
+    return this.changeOf(
+      postId,
+      sql`insert into post_reactions (post_id, member_id, kind) values (${postId}, ${memberId}, ${kind})
+        on conflict (post_id, member_id) do update set kind = excluded.kind where post_reactions.kind <> excluded.kind
+        returning 1`,
+    );
+  }
+
+  async setBookmark(memberId: string, postId: string, bookmarked: boolean): Promise<Change> {
+    return this.changeOf(
+      postId,
+      bookmarked
+        ? sql`insert into bookmarks (member_id, post_id) values (${memberId}, ${postId}) on conflict do nothing returning 1`
+        : sql`delete from bookmarks where member_id = ${memberId} and post_id = ${postId} returning 1`,
+    );
+  }
+
+  /** One statement that answers a row when it changed something; when it did not, whether the post exists tells 'same' from 'missing'. */
+  private async changeOf(postId: string, statement: ReturnType<typeof sql>): Promise<Change> {
+    try {
+      if (await one(this.ex, statement)) return 'changed';
+    } catch (error) {
+      if (isMissingPost(error)) return 'missing';
+      throw error;
+    }
+    return (await one(this.ex, sql`select 1 from posts where id = ${postId}`)) ? 'same' : 'missing';
+  }
+
+  async readPost(postId: string, viewerId: string | null): Promise<PostRow | null> {
+    return (await new RendererV2(this.ex, this.origin, viewerId ?? undefined).postRowById(postId)) ?? null;
+  }
+
+  readPosts(list: PostList, after: PostKey | null, count: number, viewerId: string | null): Promise<PostRow[]> {
+    return new RendererV2(this.ex, this.origin, viewerId ?? undefined).postRows(postIdsAfter(list, after, count));
+  }
+
+  async readMember(memberId: string): Promise<LiveMember | null> {
+    return (await new RendererV2(this.ex, this.origin, undefined).member(memberId)) ?? null;
+  }
+}

@@ -1,0 +1,278 @@
+/**
+ * Posts: the feeds, one post, create, edit, delete (author only), like, dislike, bookmark. Each
+ * operation checks its rules, changes state through the store (PostStore, one call per change:
+ * the SQL store makes each one statement) and names the events it caused. v1 and v2 routes of
+ * both backends call these; only the answer's shape differs (v1 answers every post).
+ */
+import { POST_SORTS, SERVER_ERRORS, TEXT_LIMITS, type PostSort } from '../contract';
+import type { LiveMember, LivePost } from '../contract-live';
+import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type PostV2, type ReactionV2 } from '../contract-v2';
+import { fail } from '../server/errors';
+import { objectField, requiredText, text, type JsonObject } from '../server/validate';
+import type { DomainEvent, Outcome } from './events';
+import { feedTag, LIST_TAGS } from './lists';
+import { wait, type Operation, type Step } from './operation';
+import { pageFrom, pageRequest, type Key, type ListKey, type Page } from './page';
+
+export type Reaction = 'like' | 'dislike';
+/** What a change asked of the store did: changed, was already so, or found no such post. */
+export type Change = 'changed' | 'same' | 'missing';
+
+/** A post as the store reads it; `viewer` is the viewer's own reaction and bookmark, null without a viewer. */
+export interface PostRow {
+  id: string;
+  numericId: string;
+  author: AuthorV2;
+  content: string;
+  /** The picture's URL as answers show it, or ''. */
+  pic: string;
+  picAlt: string;
+  createdAt: string;
+  updatedAt: string;
+  likeCount: number;
+  dislikeCount: number;
+  commentCount: number;
+  viewer: { reaction: ReactionV2; bookmarked: boolean } | null;
+}
+
+/** Which posts, in which order: a feed, or one member's. */
+export type PostList =
+  | { kind: 'explore'; sort: PostSort }
+  | { kind: 'home'; memberId: string; sort: PostSort }
+  | { kind: 'member'; memberId: string }
+  | { kind: 'activities'; memberId: string };
+
+/**
+ * The sort key of a post in a list: newest first is [createdAt, id]; Trending is
+ * [likes + comments, createdAt, id], for posts whose score is above 0. Greater keys come first.
+ */
+export type PostKey = [createdAt: string, id: string] | [score: number, createdAt: string, id: string];
+
+/** The storage behind the post operations (the fake backend's memory and IndexedDB, api-server's PostgreSQL). */
+export interface PostStore {
+  /** The post's author, or null when there is no such post. */
+  postAuthor(postId: string): Step<string | null>;
+  /** The post's stored picture (a reference only the store reads) and its description. */
+  postPicture(postId: string): Step<{ pic: string; picAlt: string } | null>;
+  /** A `pic` field checked and stored: undefined when absent, '' for none, else the store's reference. */
+  storePicture(value: unknown, field: string): Step<string | undefined>;
+  /** Adds a post; answers its id. */
+  insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; now: string }): Step<string>;
+  updatePost(postId: string, post: { content: string; pic: string; picAlt: string; now: string }): Step<void>;
+  /** Deletes the post with its comments, reactions and bookmarks, and its picture when nothing else shows it. */
+  deletePost(postId: string): Step<void>;
+  /** The member's reaction to the post becomes `kind` (a like replaces a dislike, and the other way round). */
+  setReaction(memberId: string, postId: string, kind: Reaction): Step<Change>;
+  setBookmark(memberId: string, postId: string, bookmarked: boolean): Step<Change>;
+  readPost(postId: string, viewerId: string | null): Step<PostRow | null>;
+  /** Up to `count` posts of the list after `after` (from the start when null), in the list's order. */
+  readPosts(list: PostList, after: PostKey | null, count: number, viewerId: string | null): Step<PostRow[]>;
+  /** A member as anyone sees them (their counts moved). */
+  readMember(memberId: string): Step<LiveMember | null>;
+}
+
+// ---- Rules ----
+
+/**
+ * `?sort=`: latest or trending. v2's default is Latest; the spec's v1 explore page defaults to
+ * Trending and says so in its own message.
+ */
+export function postSortOf(value: unknown, api: 'v1' | 'v2'): PostSort {
+  if (value === undefined) return api === 'v1' ? 'trending' : 'latest';
+  if (typeof value === 'string' && (POST_SORTS as readonly string[]).includes(value)) return value as PostSort;
+  throw fail.badRequest(SORT_MESSAGES[api]);
+}
+
+export const SORT_MESSAGES = { v1: `"sort" must be one of: ${POST_SORTS.join(', ')}.`, v2: V2_ERRORS.badSort } as const;
+
+/** Trending's score: likes plus comments. A post is in Trending when it is above 0. */
+export const trendingScore = (post: { likeCount: number; commentCount: number }): number => post.likeCount + post.commentCount;
+
+const ISO_SHAPE = ['iso', 'text'] as const;
+const TRENDING_SHAPE = ['int4', 'iso', 'text'] as const;
+
+/** The cursor tag and key shape of a post list. */
+export function postListKey(list: PostList): ListKey {
+  switch (list.kind) {
+    case 'explore':
+    case 'home':
+      return { tag: feedTag(list.kind, list.sort), shape: list.sort === 'trending' ? TRENDING_SHAPE : ISO_SHAPE };
+    case 'member':
+      return { tag: LIST_TAGS.memberPosts, shape: ISO_SHAPE };
+    case 'activities':
+      return { tag: LIST_TAGS.activities, shape: ISO_SHAPE };
+  }
+}
+
+const isTrending = (list: PostList) => (list.kind === 'explore' || list.kind === 'home') && list.sort === 'trending';
+
+function keyOf(list: PostList, post: PostRow): Key {
+  return isTrending(list) ? [trendingScore(post), post.createdAt, post.id] : [post.createdAt, post.id];
+}
+
+// ---- Answers ----
+
+/** The v2 post: the public fields, and `viewer` when there is a viewer. */
+export function postV2(row: PostRow): PostV2 {
+  const post: PostV2 = {
+    _id: row.id,
+    id: row.numericId,
+    userId: row.author._id,
+    author: { ...row.author },
+    content: row.content,
+    pic: row.pic,
+    picAlt: row.picAlt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    likeCount: row.likeCount,
+    dislikeCount: row.dislikeCount,
+    commentCount: row.commentCount,
+  };
+  if (row.viewer) post.viewer = { ...row.viewer };
+  return post;
+}
+
+/** The post as events carry it, to everyone: no viewer fields. */
+export const livePost = (row: PostRow): LivePost => postV2({ ...row, viewer: null });
+
+const countsEvent = (row: PostRow): DomainEvent => ({
+  kind: 'post.counts',
+  data: { postId: row.id, likeCount: row.likeCount, dislikeCount: row.dislikeCount, commentCount: row.commentCount },
+});
+
+const viewerEvent = (memberId: string, row: PostRow): DomainEvent => ({
+  kind: 'viewer.post',
+  data: { memberId, postId: row.id, viewer: { reaction: row.viewer?.reaction ?? null, bookmarked: row.viewer?.bookmarked ?? false } },
+});
+
+function* memberChanged(store: PostStore, memberId: string): Operation<DomainEvent[]> {
+  const member = yield* wait(store.readMember(memberId));
+  return member ? [{ kind: 'member.changed', data: { member } }] : [];
+}
+
+function* postOr404(store: PostStore, postId: string, viewerId: string | null): Operation<PostRow> {
+  const post = yield* wait(store.readPost(postId, viewerId));
+  if (!post) throw fail.postNotFound();
+  return post;
+}
+
+// ---- Operations ----
+
+/** Who asks, and when (one timestamp per request: every record it writes gets the same time). */
+export interface Actor {
+  memberId: string;
+  now: string;
+}
+
+/** A post's fields as the caller sent them (`postData`): content, pic, and v2's optional picAlt. */
+export interface PostDraft {
+  content: string;
+  pic: unknown;
+  picAlt: string | undefined;
+}
+
+/**
+ * Reads and checks a draft from a request body. Operations call it after their own checks
+ * (a missing post is 404 and someone else's is 403 whatever the body holds). v1 has no picAlt.
+ */
+export type DraftOf = () => PostDraft;
+
+export const postDraftOf =
+  (body: JsonObject, api: 'v1' | 'v2'): DraftOf =>
+  () => {
+    const postData = objectField(body, 'postData');
+    return {
+      content: requiredText(postData.content, 'content', { max: TEXT_LIMITS.post }),
+      pic: postData.pic,
+      picAlt:
+        api === 'v2'
+          ? text(postData.picAlt, 'picAlt', { required: false, allowEmpty: true, max: V2_TEXT_LIMITS.picAlt })?.trim()
+          : undefined,
+    };
+  };
+
+export function* readPost(store: PostStore, postId: string, viewerId: string | null): Operation<PostV2> {
+  return postV2(yield* postOr404(store, postId, viewerId));
+}
+
+/**
+ * A page of a post list, with the viewer's own fields when there is a viewer. `viewerOf` is
+ * asked after the page's limit and cursor are checked (a bad one is 400 whatever the token).
+ */
+export function* readPostPage(
+  store: PostStore,
+  list: PostList,
+  query: Record<string, unknown>,
+  viewerOf: () => Step<string | null>,
+): Operation<{ posts: PostV2[]; nextCursor: string | null }> {
+  const request = pageRequest(query, postListKey(list));
+  const viewerId = yield* wait(viewerOf());
+  const found = yield* wait(store.readPosts(list, request.after as PostKey | null, request.limit + 1, viewerId));
+  const page: Page<PostRow> = pageFrom(found, request, (post) => keyOf(list, post));
+  return { posts: page.items.map(postV2), nextCursor: page.nextCursor };
+}
+
+/** The author is the caller (a userId in the draft could name someone else). A description goes only with a picture. */
+export function* createPost(store: PostStore, actor: Actor, draftOf: DraftOf): Operation<Outcome<PostV2>> {
+  const draft = draftOf();
+  const pic = (yield* wait(store.storePicture(draft.pic, 'pic'))) ?? '';
+  const postId = yield* wait(
+    store.insertPost({ authorId: actor.memberId, content: draft.content, pic, picAlt: pic ? (draft.picAlt ?? '') : '', now: actor.now }),
+  );
+  const post = yield* postOr404(store, postId, actor.memberId);
+  return {
+    result: postV2(post),
+    events: [{ kind: 'post.created', data: { post: livePost(post) } }, ...(yield* memberChanged(store, actor.memberId))],
+  };
+}
+
+/**
+ * The author edits the text and, when `pic` is sent, the picture. The description stays with its
+ * picture: a new picture without one has none, and no picture has no description.
+ */
+export function* editPost(store: PostStore, actor: Actor, postId: string, draftOf: DraftOf): Operation<Outcome<PostV2>> {
+  const author = yield* wait(store.postAuthor(postId));
+  if (author === null) throw fail.postNotFound();
+  if (author !== actor.memberId) throw fail.forbidden(SERVER_ERRORS.editNotOwner);
+  const draft = draftOf();
+  const before = (yield* wait(store.postPicture(postId))) ?? { pic: '', picAlt: '' };
+  const sent = yield* wait(store.storePicture(draft.pic, 'pic'));
+  const pic = sent ?? before.pic;
+  const picAlt = !pic ? '' : (draft.picAlt ?? (pic !== before.pic ? '' : before.picAlt));
+  yield* wait(store.updatePost(postId, { content: draft.content, pic, picAlt, now: actor.now }));
+  const post = yield* postOr404(store, postId, actor.memberId);
+  return { result: postV2(post), events: [{ kind: 'post.edited', data: { post: livePost(post) } }] };
+}
+
+/** The author deletes the post, with its comments, reactions and bookmarks. */
+export function* deletePost(store: PostStore, actor: Actor, postId: string): Operation<Outcome<{ postId: string }>> {
+  const author = yield* wait(store.postAuthor(postId));
+  if (author === null) throw fail.postNotFound();
+  if (author !== actor.memberId) throw fail.forbidden(SERVER_ERRORS.deleteNotOwner);
+  yield* wait(store.deletePost(postId));
+  return {
+    result: { postId },
+    events: [{ kind: 'post.deleted', data: { postId } }, ...(yield* memberChanged(store, actor.memberId))],
+  };
+}
+
+/**
+ * A like replaces the member's dislike, and a dislike takes back their like (SPEC §4: the count
+ * goes down by one); the same reaction twice is refused.
+ */
+export function* react(store: PostStore, actor: Actor, postId: string, kind: Reaction): Operation<Outcome<PostV2>> {
+  const change = yield* wait(store.setReaction(actor.memberId, postId, kind));
+  if (change === 'missing') throw fail.postNotFound();
+  if (change === 'same') throw fail.badRequest(kind === 'like' ? SERVER_ERRORS.alreadyLiked : SERVER_ERRORS.alreadyDisliked);
+  const post = yield* postOr404(store, postId, actor.memberId);
+  return { result: postV2(post), events: [countsEvent(post), viewerEvent(actor.memberId, post)] };
+}
+
+/** Saves the post to the member's bookmarks (`bookmarked`), or takes it out; either twice is refused. */
+export function* bookmark(store: PostStore, actor: Actor, postId: string, bookmarked: boolean): Operation<Outcome<PostV2>> {
+  const change = yield* wait(store.setBookmark(actor.memberId, postId, bookmarked));
+  if (change === 'missing') throw fail.postNotFound();
+  if (change === 'same') throw fail.badRequest(bookmarked ? SERVER_ERRORS.alreadyBookmarked : SERVER_ERRORS.notBookmarked);
+  const post = yield* postOr404(store, postId, actor.memberId);
+  return { result: postV2(post), events: [viewerEvent(actor.memberId, post)] };
+}

@@ -1,0 +1,139 @@
+/**
+ * The post operations' store (../core/posts.ts, PostStore) on the fake backend's data: the
+ * records in memory and their indexes (./indexes.ts), for one request. Every record it changes
+ * is looked up through findPost/findUser or marked with touch (./store.ts), so the backend
+ * stores exactly those records, or puts them back when the request fails.
+ */
+import type { LiveMember } from '../contract-live';
+import type { Change, PostKey, PostList, PostRow, PostStore, Reaction } from '../core/posts';
+import type { Ctx } from './request-context';
+import { indexOf, type Key } from './indexes';
+import { addPost, findPost, findUser, removePost, takeNumericId, touch, type StoredPost } from './store';
+import { newId } from './time';
+import { pageOfList, pageOfMerged, V2Renderer } from './v2/common';
+
+/** A post list's sort key as the indexes keep it: times in ms (./indexes.ts, latestKey and trendingKey). */
+function indexKey(after: PostKey | null): Key | null {
+  if (!after) return null;
+  return after.length === 2 ? [Date.parse(after[0]), after[1]] : [after[0], Date.parse(after[1]), after[2]];
+}
+
+export class MemoryPostStore implements PostStore {
+  private readonly v2: V2Renderer;
+
+  constructor(private readonly ctx: Ctx) {
+    this.v2 = new V2Renderer(ctx, null);
+  }
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  postAuthor(postId: string): string | null {
+    return indexOf(this.db).postsById.get(postId)?.userId ?? null;
+  }
+
+  postPicture(postId: string): { pic: string; picAlt: string } | null {
+    const post = indexOf(this.db).postsById.get(postId);
+    return post ? { pic: post.pic, picAlt: post.picAlt ?? '' } : null;
+  }
+
+  storePicture(value: unknown, field: string): string | undefined {
+    return this.ctx.storablePic(value, field);
+  }
+
+  insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; now: string }): string {
+    const stored = addPost(this.db, {
+      _id: newId(),
+      id: takeNumericId(this.db),
+      userId: post.authorId,
+      content: post.content,
+      pic: post.pic,
+      picAlt: post.picAlt,
+      likeCount: 0,
+      likedBy: [],
+      dislikedBy: [],
+      comments: [],
+      createdAt: post.now,
+      updatedAt: post.now,
+    });
+    return stored._id;
+  }
+
+  updatePost(postId: string, changes: { content: string; pic: string; picAlt: string; now: string }): void {
+    const post = findPost(this.db, postId);
+    if (!post) return;
+    post.content = changes.content;
+    post.pic = changes.pic;
+    post.picAlt = changes.picAlt;
+    post.updatedAt = changes.now;
+  }
+
+  /** Its comments and reactions are inside the record; nobody keeps a bookmark of a post that is gone. */
+  deletePost(postId: string): void {
+    const post = findPost(this.db, postId);
+    if (!post) return;
+    removePost(this.db, post);
+    for (const user of this.db.users)
+      if (user.bookmarks.includes(postId)) touch(this.db, user).bookmarks = user.bookmarks.filter((id) => id !== postId);
+  }
+
+  setReaction(memberId: string, postId: string, kind: Reaction): Change {
+    const post = findPost(this.db, postId);
+    if (!post) return 'missing';
+    const [mine, other] = kind === 'like' ? (['likedBy', 'dislikedBy'] as const) : (['dislikedBy', 'likedBy'] as const);
+    if (post[mine].includes(memberId)) return 'same';
+    post[other] = post[other].filter((id) => id !== memberId);
+    post[mine].push(memberId);
+    post.likeCount = post.likedBy.length;
+    return 'changed';
+  }
+
+  setBookmark(memberId: string, postId: string, bookmarked: boolean): Change {
+    const member = findUser(this.db, memberId);
+    if (!member || !indexOf(this.db).postsById.has(postId)) return 'missing';
+    if (member.bookmarks.includes(postId) === bookmarked) return 'same';
+    member.bookmarks = bookmarked ? [...member.bookmarks, postId] : member.bookmarks.filter((id) => id !== postId);
+    return 'changed';
+  }
+
+  private rowOf(post: StoredPost, viewerId: string | null): PostRow {
+    return this.v2.postRow(post, viewerId === null ? null : (indexOf(this.db).usersById.get(viewerId) ?? null));
+  }
+
+  readPost(postId: string, viewerId: string | null): PostRow | null {
+    const post = indexOf(this.db).postsById.get(postId);
+    return post ? this.rowOf(post, viewerId) : null;
+  }
+
+  readPosts(list: PostList, after: PostKey | null, count: number, viewerId: string | null): PostRow[] {
+    const indexes = indexOf(this.db);
+    const key = indexKey(after);
+    let found: StoredPost[];
+    switch (list.kind) {
+      case 'explore':
+        found = pageOfList(indexes.all[list.sort], key, count).items;
+        break;
+      case 'home': {
+        // Me, my followers and the people I follow (SPEC §2): their lists merged, by the same keys.
+        const me = indexes.usersById.get(list.memberId);
+        const circle = new Set([list.memberId, ...(me?.followers ?? []), ...(me?.following ?? [])]);
+        const lists = [...circle].flatMap((id) => indexes.byAuthor.get(id)?.[list.sort] ?? []);
+        found = pageOfMerged(lists, key, count).items;
+        break;
+      }
+      case 'member':
+        found = pageOfList(indexes.listsOf(list.memberId).latest, key, count).items;
+        break;
+      case 'activities':
+        found = pageOfList(indexes.activityOf(list.memberId), key, count).items;
+        break;
+    }
+    return found.map((post) => this.rowOf(post, viewerId));
+  }
+
+  readMember(memberId: string): LiveMember | null {
+    const user = indexOf(this.db).usersById.get(memberId);
+    return user ? this.v2.member(user) : null;
+  }
+}
