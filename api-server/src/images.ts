@@ -55,3 +55,13 @@ export async function storePic(ex: Executor, value: unknown, field: string): Pro
 /** The `pic` of an answer: the stored image's URL on this API's origin, the external URL, or ''. */
 export const picUrl = (origin: string, url: string, imageIdValue: string | null): string =>
   imageIdValue ? `${origin}/api/images/${imageIdValue}` : url;
+
+/**
+ * A stored picture as the core's operations compare it (mock-api/src/core): `image:<id>` for a
+ * stored image, else its URL ('' for none). Two references are equal exactly when answers show
+ * the same picture.
+ */
+const IMAGE_REF = 'image:';
+export const pictureRef = (url: string, imageIdValue: string | null): string => (imageIdValue ? `${IMAGE_REF}${imageIdValue}` : url);
+export const pictureColumns = (ref: string): StoredPic =>
+  ref.startsWith(IMAGE_REF) ? { url: '', imageId: ref.slice(IMAGE_REF.length) } : { url: ref, imageId: null };

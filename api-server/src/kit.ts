@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SERVER_ERRORS } from '@social/mock-api/contract';
+import type { Actor } from '@social/mock-api/core';
 import { fail } from '@social/mock-api/errors';
 import { nowIso } from '@social/mock-api/time';
 import type { JsonObject } from '@social/mock-api/rules';
@@ -57,6 +58,9 @@ export const ok = (body: unknown): Answer => ({ status: 200, body });
 export const created = (body: unknown): Answer => ({ status: 201, body });
 
 export const newId = (): string => randomUUID();
+
+/** The caller as the core's operations take them (mock-api/src/core/operation.ts), with the request's timestamp. */
+export const actorOf = (ctx: Pick<Ctx, 'now'>, caller: Pick<Caller, 'id'>): Actor => ({ memberId: caller.id, now: ctx.now });
 
 export function makeCtx(
   db: Db,

@@ -7,19 +7,10 @@ import type { LiveMember } from '@social/mock-api/contract-live';
 import type { Change, PostKey, PostList, PostRow, PostStore, Reaction } from '@social/mock-api/core';
 import { one, sql, type Executor, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
-import { storePic } from './images';
+import { pictureColumns, pictureRef, storePic } from './images';
 import { newId } from './kit';
 import { postIdsAfter } from './v2/post-lists';
 import { RendererV2 } from './v2/render';
-
-/**
- * A picture as the core compares it: `image:<id>` for a stored image, else its URL ('' for
- * none). Two references are equal exactly when answers show the same picture.
- */
-const IMAGE_REF = 'image:';
-const refOf = (url: string, imageId: string | null): string => (imageId ? `${IMAGE_REF}${imageId}` : url);
-const columnsOf = (ref: string): { url: string; imageId: string | null } =>
-  ref.startsWith(IMAGE_REF) ? { url: '', imageId: ref.slice(IMAGE_REF.length) } : { url: ref, imageId: null };
 
 /** PostgreSQL's foreign-key-violation code: the post named does not exist. */
 const isMissingPost = (error: unknown): boolean =>
@@ -53,17 +44,17 @@ export class SqlPostStore implements PostStore {
         pic_alt: string;
       }>`select pic_url, pic_image_id, pic_alt from posts where id = ${postId}`,
     );
-    return row ? { pic: refOf(row.pic_url, row.pic_image_id), picAlt: row.pic_alt } : null;
+    return row ? { pic: pictureRef(row.pic_url, row.pic_image_id), picAlt: row.pic_alt } : null;
   }
 
   async storePicture(value: unknown, field: string): Promise<string | undefined> {
     const stored = await storePic(this.ex, value, field);
-    return stored && refOf(stored.url, stored.imageId);
+    return stored && pictureRef(stored.url, stored.imageId);
   }
 
   async insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; now: string }): Promise<string> {
     const id = newId();
-    const pic = columnsOf(post.pic);
+    const pic = pictureColumns(post.pic);
     await sql`insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, pic_alt, created_at, created_iso, updated_iso)
       values (${id}, nextval('numeric_ids')::text, ${post.authorId}, ${post.content}, ${pic.url}, ${pic.imageId}, ${post.picAlt},
         ${post.now}::timestamptz, ${post.now}, ${post.now})`.execute(this.ex);
@@ -72,7 +63,7 @@ export class SqlPostStore implements PostStore {
 
   /** A replaced picture that no other post or member shows is no longer served (image-cleanup.ts). */
   async updatePost(postId: string, changes: { content: string; pic: string; picAlt: string; now: string }): Promise<void> {
-    const pic = columnsOf(changes.pic);
+    const pic = pictureColumns(changes.pic);
     const before = await one(this.ex, sql<{ pic_image_id: string | null }>`select pic_image_id from posts where id = ${postId}`);
     await sql`update posts set content = ${changes.content}, pic_url = ${pic.url}, pic_image_id = ${pic.imageId},
         pic_alt = ${changes.picAlt}, updated_iso = ${changes.now}

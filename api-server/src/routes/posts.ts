@@ -1,9 +1,9 @@
 /** /posts endpoints: feeds, lookups, create/edit/delete (author only), like and dislike (mock-api/src/server/routes/posts.ts). */
-import { createPost, deletePost, editPost, postDraftOf, postSortOf, react, runAsync, type Actor } from '@social/mock-api/core';
+import { createPost, deletePost, editPost, postDraftOf, postSortOf, react, runAsync } from '@social/mock-api/core';
 import { fail } from '@social/mock-api/errors';
 import { wholeNumber } from '@social/mock-api/rules';
 import { one, rows, sql } from '../db';
-import { created, ok, type Caller, type Ctx } from '../kit';
+import { actorOf, created, ok } from '../kit';
 import { SqlPostStore } from '../post-store';
 import type { RouteKit } from './kit';
 
@@ -94,5 +94,3 @@ export function postRoutes(r: RouteKit): void {
       }),
     );
 }
-
-const actorOf = (ctx: Ctx, caller: Caller): Actor => ({ memberId: caller.id, now: ctx.now });

@@ -1,11 +1,10 @@
 /** /v2/auth (login, signup, logout) and /v2/me: the signed-in member, their profile edit and bookmarks. */
-import { fail } from '@social/mock-api/errors';
 import { created, ok } from '../kit';
 import { logIn, logOut, signUp } from '../routes/auth';
 import type { RouteKit } from '../routes/kit';
-import { editProfile } from '../routes/users';
 import { asMember, pageBody, route, write } from './kit';
-import { pageRequest } from '@social/mock-api/core';
+import { editProfile, pageRequest, readMe, runAsync } from '@social/mock-api/core';
+import { SqlMemberStore } from '../member-store';
 import { BOOKMARKS_LIST, bookmarksPage } from './post-lists';
 import { RendererV2 } from './render';
 
@@ -19,19 +18,11 @@ export function meRoutes(r: RouteKit): void {
   );
   route(r, 'logout', logOut);
 
-  route(r, 'me', (ctx) =>
-    asMember(ctx, async (t) => {
-      const me = await t.v2.me(t.me.id);
-      if (!me) throw fail.userNotFound();
-      return ok({ me });
-    }),
-  );
+  route(r, 'me', (ctx) => asMember(ctx, async (t) => ok({ me: await runAsync(readMe(new SqlMemberStore(t.ex, ctx.origin), t.me.id)) })));
 
+  // The fields of v1's /users/edit, with its checks (mock-api/src/core/members.ts, editProfile).
   route(r, 'editMe', (ctx) =>
-    write(ctx, async (t) => {
-      await editProfile(t.ex, t.me.id, ctx.body, ctx.now);
-      return created({ me: await t.v2.me(t.me.id) });
-    }),
+    write(ctx, async (t) => created({ me: (await runAsync(editProfile(new SqlMemberStore(t.ex, ctx.origin), t.actor, ctx.body))).result })),
   );
 
   route(r, 'myBookmarks', (ctx) => {

@@ -5,15 +5,24 @@
  *   suggested:              members_newest (created_at desc, id desc), minus me and whom I follow
  *   search:                 members_search (trigram GIN) to find, members_by_handler for the order
  */
-import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { V2_ERRORS } from '@social/mock-api/contract-v2';
 import { fail } from '@social/mock-api/errors';
-import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { one, rows, sql, type Executor } from '../db';
-import { ok, type Ctx } from '../kit';
+import { ok } from '../kit';
 import type { RouteKit } from '../routes/kit';
 import { asMember, memberOr404, pageBody, param, read, route, write } from './kit';
-import { LIST_TAGS, pageFrom, pageRequest, readPostPage, runAsync, type ListKey, type PageRequest } from '@social/mock-api/core';
+import {
+  follow,
+  LIST_TAGS,
+  pageFrom,
+  pageRequest,
+  readMember,
+  readPostPage,
+  runAsync,
+  type ListKey,
+  type PageRequest,
+} from '@social/mock-api/core';
+import { SqlMemberStore } from '../member-store';
 import { SqlPostStore } from '../post-store';
 import type { RendererV2 } from './render';
 
@@ -88,25 +97,6 @@ const membersAnswer = async (t: { v2: RendererV2 }, page: { items: { id: string 
   ok(pageBody('members', await t.v2.members(page.items.map((m) => m.id)), page.nextCursor));
 
 /** A follow or unfollow: v1's refusals and messages; answers both members with their new counts. */
-function followChange(ctx: Ctx, follow: boolean) {
-  return write(ctx, async (t) => {
-    const target = param(ctx, 'memberId');
-    await memberOr404(t.ex, target);
-    if (target === t.me.id) throw fail.badRequest(INPUT_MESSAGES.followSelf);
-    const changed = follow
-      ? await one(
-          t.ex,
-          sql`insert into follows (follower_id, followee_id, following_pos, follower_pos)
-            values (${t.me.id}, ${target}, nextval('follow_positions'), nextval('follow_positions'))
-            on conflict do nothing returning 1`,
-        )
-      : await one(t.ex, sql`delete from follows where follower_id = ${t.me.id} and followee_id = ${target} returning 1`);
-    if (!changed) throw fail.badRequest(follow ? SERVER_ERRORS.alreadyFollowing : SERVER_ERRORS.notFollowing);
-    await sql`update members set updated_iso = ${ctx.now} where id in (${t.me.id}, ${target})`.execute(t.ex);
-    return ok({ me: await t.v2.me(t.me.id), member: await t.v2.member(target) });
-  });
-}
-
 export function memberRoutes(r: RouteKit): void {
   route(r, 'searchMembers', (ctx) => {
     const q = ctx.query.q;
@@ -133,11 +123,9 @@ export function memberRoutes(r: RouteKit): void {
   );
 
   route(r, 'member', (ctx) =>
-    read(ctx, async (t) => {
-      const member = await t.v2.member(param(ctx, 'memberId'));
-      if (!member) throw fail.memberNotFound();
-      return ok({ member });
-    }),
+    read(ctx, async (t) =>
+      ok({ member: await runAsync(readMember(new SqlMemberStore(t.ex, ctx.origin), param(ctx, 'memberId'), t.viewer?.id ?? null)) }),
+    ),
   );
 
   for (const [name, kind] of [
@@ -164,6 +152,13 @@ export function memberRoutes(r: RouteKit): void {
     });
   }
 
-  route(r, 'follow', (ctx) => followChange(ctx, true));
-  route(r, 'unfollow', (ctx) => followChange(ctx, false));
+  for (const [name, following] of [
+    ['follow', true],
+    ['unfollow', false],
+  ] as const)
+    route(r, name, (ctx) =>
+      write(ctx, async (t) =>
+        ok((await runAsync(follow(new SqlMemberStore(t.ex, ctx.origin), t.actor, param(ctx, 'memberId'), following))).result),
+      ),
+    );
 }

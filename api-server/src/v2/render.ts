@@ -9,7 +9,7 @@ import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
 import type { MemberRow as StoredMemberRow } from '../render';
-import { postV2, type PostRow } from '@social/mock-api/core';
+import { memberV2, meV2, postV2, type MeRow, type PostRow } from '@social/mock-api/core';
 
 interface AuthorColumns {
   a_id: string;
@@ -40,7 +40,7 @@ interface PostColumns extends AuthorColumns {
   bookmarked: boolean;
 }
 
-interface MemberRow extends StoredMemberRow {
+interface MemberColumns extends StoredMemberRow {
   post_count: number;
   follower_count: number;
   following_count: number;
@@ -149,12 +149,12 @@ export class RendererV2 {
     return row && postV2(row);
   }
 
-  private async memberRows(ids: readonly string[]): Promise<MemberRow[]> {
+  private async memberRows(ids: readonly string[]): Promise<MemberColumns[]> {
     if (ids.length === 0) return [];
     const viewer = this.viewerId ?? null;
     return rows(
       this.ex,
-      sql<MemberRow>`
+      sql<MemberColumns>`
         select m.id, m.numeric_id, m.username, m.first_name, m.last_name, m.user_handler, m.pic_url, m.pic_image_id, m.bio, m.link,
           m.created_iso, m.updated_iso, m.post_count, m.follower_count, m.following_count, m.bookmark_count,
           exists (select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = m.id) as viewer_follows,
@@ -165,10 +165,11 @@ export class RendererV2 {
     );
   }
 
-  private publicMember(m: MemberRow): Omit<MemberV2, 'viewerFollows' | 'followsViewer'> {
+  /** A member as the core renders them (mock-api/src/core/members.ts). */
+  private memberRow(m: MemberColumns): MeRow {
     return {
-      _id: m.id,
-      id: m.numeric_id,
+      id: m.id,
+      numericId: m.numeric_id,
       firstName: m.first_name,
       lastName: m.last_name,
       userHandler: m.user_handler,
@@ -180,25 +181,31 @@ export class RendererV2 {
       postCount: m.post_count,
       followerCount: m.follower_count,
       followingCount: m.following_count,
+      viewer: this.viewerId ? { follows: m.viewer_follows, followsViewer: m.follows_viewer } : null,
+      username: m.username,
+      bookmarkCount: m.bookmark_count,
     };
   }
 
   /** Members as anyone sees them (no e-mail, no bookmarks), with the viewer's follow flags when there is a viewer. */
   async members(ids: readonly string[]): Promise<MemberV2[]> {
-    return (await this.memberRows(ids)).map((m) => ({
-      ...this.publicMember(m),
-      ...(this.viewerId ? { viewerFollows: m.viewer_follows, followsViewer: m.follows_viewer } : {}),
-    }));
+    return (await this.memberRows(ids)).map((m) => memberV2(this.memberRow(m)));
   }
 
   async member(id: string): Promise<MemberV2 | undefined> {
     return (await this.members([id]))[0];
   }
 
+  /** A member's row with the viewer's follow flags, or their own (me) row: the fields the core reads. */
+  async memberRowById(id: string): Promise<MeRow | undefined> {
+    const [m] = await this.memberRows([id]);
+    return m && this.memberRow(m);
+  }
+
   /** The signed-in member as they see themselves: adds their e-mail and bookmark count. */
   async me(id: string): Promise<MeV2 | undefined> {
-    const [m] = await this.memberRows([id]);
-    return m ? { ...this.publicMember(m), username: m.username, bookmarkCount: m.bookmark_count } : undefined;
+    const row = await this.memberRowById(id);
+    return row && meV2(row);
   }
 
   /** Comments by id, in the order given, each with all its replies (oldest first). */

@@ -6,6 +6,12 @@
  * with promises (`runAsync`). The rules are written once, in the operation.
  */
 
+/** Who asks, and when (one timestamp per request: every record it writes gets the same time). */
+export interface Actor {
+  memberId: string;
+  now: string;
+}
+
 /** A storage call's answer: a value now (memory) or later (SQL). */
 export type Step<T> = T | Promise<T>;
 

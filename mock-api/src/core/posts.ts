@@ -11,7 +11,7 @@ import { fail } from '../server/errors';
 import { objectField, requiredText, text, type JsonObject } from '../server/validate';
 import type { DomainEvent, Outcome } from './events';
 import { feedTag, LIST_TAGS } from './lists';
-import { wait, type Operation, type Step } from './operation';
+import { wait, type Actor, type Operation, type Step } from './operation';
 import { pageFrom, pageRequest, type Key, type ListKey, type Page } from './page';
 
 export type Reaction = 'like' | 'dislike';
@@ -157,12 +157,6 @@ function* postOr404(store: PostStore, postId: string, viewerId: string | null): 
 }
 
 // ---- Operations ----
-
-/** Who asks, and when (one timestamp per request: every record it writes gets the same time). */
-export interface Actor {
-  memberId: string;
-  now: string;
-}
 
 /** A post's fields as the caller sent them (`postData`): content, pic, and v2's optional picAlt. */
 export interface PostDraft {

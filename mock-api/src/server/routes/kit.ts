@@ -1,7 +1,7 @@
 /** What a feature's route file gets: register a read or a write under the `/api` namespace. */
 import { API_V2_PREFIX, V2_ROUTES, type V2RouteName } from '../../contract-v2';
 import type { DomainEvent, Outcome } from '../../core/events';
-import type { Actor } from '../../core/posts';
+import type { Actor } from '../../core/operation';
 import type { Ctx, Handler } from '../backend';
 
 export type Method = 'get' | 'post' | 'delete' | 'put' | 'patch';

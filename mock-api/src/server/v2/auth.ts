@@ -1,11 +1,13 @@
 /** v2 sessions and the signed-in member: login, signup, logout, me, profile edit, my bookmarks. */
 import { indexOf } from '../indexes';
 import { loggedInMember, signedUpMember } from '../routes/auth';
-import { created, ok, type RouteKit } from '../routes/kit';
-import type { StoredPost, StoredUser } from '../store';
+import { actorOf, answered, created, ok, v2Route, type RouteKit } from '../routes/kit';
+import type { StoredPost } from '../store';
 import { signToken } from '../tokens';
-import { link, objectField, text, TEXT_LIMITS } from '../validate';
 import { LIST_TAGS } from '../../core/lists';
+import { editProfile, readMe } from '../../core/members';
+import { runNow } from '../../core/operation';
+import { MemoryMemberStore } from '../member-store';
 import { asCaller, pageOfArrivals, V2Renderer } from './common';
 
 export function authRoutesV2(r: RouteKit): void {
@@ -28,29 +30,10 @@ export function authRoutesV2(r: RouteKit): void {
     return ok({});
   });
 
-  r.read('get', '/v2/me', (ctx) => {
-    const { me, render } = asCaller(ctx);
-    return ok({ me: render.me(me) });
-  });
+  v2Route(r, 'me', (ctx) => ok({ me: runNow(readMe(new MemoryMemberStore(ctx), ctx.caller()._id)) }));
 
-  // The fields of v1's /users/edit, with its checks; anything else in userData is ignored.
-  r.write('post', '/v2/me', (ctx) => {
-    const { me, render } = asCaller(ctx);
-    const userData = objectField(ctx.body, 'userData');
-    const changes: Partial<StoredUser> = {};
-    const firstName = text(userData.firstName, 'firstName', { required: false, max: TEXT_LIMITS.name });
-    const lastName = text(userData.lastName, 'lastName', { required: false, max: TEXT_LIMITS.name });
-    const bio = text(userData.bio, 'bio', { required: false, allowEmpty: true, max: TEXT_LIMITS.bio });
-    const userLink = link(userData.link);
-    const pic = ctx.storablePic(userData.pic, 'pic');
-    if (firstName !== undefined) changes.firstName = firstName;
-    if (lastName !== undefined) changes.lastName = lastName;
-    if (bio !== undefined) changes.bio = bio;
-    if (userLink !== undefined) changes.link = userLink;
-    if (pic !== undefined && pic !== '') changes.pic = pic;
-    Object.assign(me, changes, { updatedAt: ctx.now });
-    return created({ me: render.me(me) });
-  });
+  // The fields of v1's /users/edit, with its checks (../../core/members.ts, editProfile).
+  v2Route(r, 'editMe', (ctx) => answered(201, runNow(editProfile(new MemoryMemberStore(ctx), actorOf(ctx), ctx.body)), (me) => ({ me })));
 
   // Most recently saved first.
   r.read('get', '/v2/me/bookmarks', (ctx) => {

@@ -6,6 +6,7 @@ import { SERVER_ERRORS } from '../../contract';
 import { V2_ERRORS, type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2, type ReplyV2 } from '../../contract-v2';
 import type { Ctx } from '../backend';
 import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
+import { memberV2, meV2, type MemberRow, type MeRow } from '../../core/members';
 import { postV2, type PostRow } from '../../core/posts';
 import { fail, HttpError } from '../errors';
 import { compareKeys, indexOf, SortedList, type Key } from '../indexes';
@@ -188,25 +189,36 @@ export class V2Renderer {
     return answer;
   }
 
-  private counts(user: StoredUser) {
+  /** A member as the core renders them (../../core/members.ts), with `viewer`'s follow flags. */
+  memberRow(user: StoredUser, viewer: StoredUser | null): MemberRow {
     return {
+      id: user._id,
+      numericId: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      userHandler: user.userHandler,
+      pic: this.ctx.render.pic(user.pic),
+      bio: user.bio,
+      link: user.link,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
       postCount: indexOf(this.db).byAuthor.get(user._id)?.latest.size ?? 0,
       followerCount: user.followers.length,
       followingCount: user.following.length,
+      viewer: viewer ? { follows: viewer.following.includes(user._id), followsViewer: user.following.includes(viewer._id) } : null,
     };
   }
 
+  meRow(user: StoredUser): MeRow {
+    return { ...this.memberRow(user, null), username: user.username, bookmarkCount: user.bookmarks.length };
+  }
+
   member(user: StoredUser): MemberV2 {
-    const answer: MemberV2 = { ...this.ctx.render.profileOf(user), ...this.counts(user) };
-    if (this.viewer) {
-      answer.viewerFollows = this.viewer.following.includes(user._id);
-      answer.followsViewer = user.following.includes(this.viewer._id);
-    }
-    return answer;
+    return memberV2(this.memberRow(user, this.viewer));
   }
 
   me(user: StoredUser): MeV2 {
-    return { ...this.ctx.render.profileOf(user), username: user.username, ...this.counts(user), bookmarkCount: user.bookmarks.length };
+    return meV2(this.meRow(user));
   }
 }
 

@@ -1,15 +1,16 @@
 /** v2 members: search, suggestions, lookups, a member's posts, activities, follow lists, follow/unfollow. */
-import { SERVER_ERRORS } from '../../contract';
 import { V2_ERRORS } from '../../contract-v2';
 import type { Ctx } from '../backend';
 import { fail } from '../errors';
 import { indexOf } from '../indexes';
-import { ok, type RouteKit } from '../routes/kit';
+import { follow, readMember } from '../../core/members';
+import { runNow } from '../../core/operation';
+import { MemoryMemberStore } from '../member-store';
+import { actorOf, answered, ok, v2Route, type RouteKit } from '../routes/kit';
 import type { StoredUser } from '../store';
-import { INPUT_MESSAGES } from '../validate';
 import { LIST_TAGS } from '../../core/lists';
 import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
-import { asCaller, forViewer, memberOr404, pageOfArrivals } from './common';
+import { forViewer, memberOr404, pageOfArrivals, viewerOf } from './common';
 import { postsPage } from './posts';
 
 /** Whether the member matches `q` (SPEC: case-insensitive substring of a name or the handle; '@…' the handle only). */
@@ -91,7 +92,9 @@ export function memberRoutesV2(r: RouteKit): void {
     return ok({ member: forViewer(ctx).member(user) });
   });
 
-  r.read('get', '/v2/members/:memberId', (ctx) => ok({ member: forViewer(ctx).member(memberOr404(ctx.db, ctx.params.memberId)) }));
+  v2Route(r, 'member', (ctx) =>
+    ok({ member: runNow(readMember(new MemoryMemberStore(ctx), ctx.params.memberId ?? '', viewerOf(ctx)?._id ?? null)) }),
+  );
 
   r.read('get', '/v2/members/:memberId/posts', (ctx) => {
     const member = memberOr404(ctx.db, ctx.params.memberId);
@@ -114,27 +117,11 @@ export function memberRoutesV2(r: RouteKit): void {
     return membersPage(ctx, pageOfArrivals(member.following, ctx.query, LIST_TAGS.following, true));
   });
 
-  r.write('post', '/v2/members/follow/:memberId', (ctx) => {
-    const { me, render } = asCaller(ctx);
-    const target = memberOr404(ctx.db, ctx.params.memberId);
-    if (target._id === me._id) throw fail.badRequest(INPUT_MESSAGES.followSelf);
-    if (me.following.includes(target._id)) throw fail.badRequest(SERVER_ERRORS.alreadyFollowing);
-    me.following.push(target._id);
-    if (!target.followers.includes(me._id)) target.followers.push(me._id);
-    me.updatedAt = ctx.now;
-    target.updatedAt = ctx.now;
-    return ok({ me: render.me(me), member: render.member(target) });
-  });
-
-  r.write('post', '/v2/members/unfollow/:memberId', (ctx) => {
-    const { me, render } = asCaller(ctx);
-    const target = memberOr404(ctx.db, ctx.params.memberId);
-    if (target._id === me._id) throw fail.badRequest(INPUT_MESSAGES.followSelf);
-    if (!me.following.includes(target._id)) throw fail.badRequest(SERVER_ERRORS.notFollowing);
-    me.following = me.following.filter((id) => id !== target._id);
-    target.followers = target.followers.filter((id) => id !== me._id);
-    me.updatedAt = ctx.now;
-    target.updatedAt = ctx.now;
-    return ok({ me: render.me(me), member: render.member(target) });
-  });
+  for (const [name, following] of [
+    ['follow', true],
+    ['unfollow', false],
+  ] as const)
+    v2Route(r, name, (ctx) =>
+      answered(200, runNow(follow(new MemoryMemberStore(ctx), actorOf(ctx), ctx.params.memberId ?? '', following)), (result) => result),
+    );
 }
