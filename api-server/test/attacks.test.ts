@@ -2,12 +2,13 @@
  * Issue 41: what a hostile caller tried, as they would try it (loopback; addresses told apart
  * by X-Forwarded-For on an instance that trusts it).
  */
-import { TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { LIMITS, TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { RATE_LIMIT_MESSAGE } from '../src/app';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { instanceWith, startTestServer, type Instance } from './kit';
+import { instanceWith, login, startTestServer, type Instance } from './kit';
 
 jest.setTimeout(60_000);
 
@@ -162,5 +163,26 @@ describe('writes (finding 4)', () => {
       // Another member's budget is their own.
       expect((await send(instance.url, '/api/users/bookmark/p02-css', { token: other, body: {} })).status).not.toBe(429);
     });
+  });
+});
+
+describe('deep JSON (finding 9)', () => {
+  it('answers 400 to a body nested past the limit, with or without a token, before reading it further', async () => {
+    const deep = (levels: number) => `{"a":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    const { encodedToken: token } = await login(server, 1);
+    for (const [path, auth] of [
+      ['/api/auth/login', undefined],
+      ['/api/posts', token],
+      ['/api/v2/posts', token],
+    ] as const) {
+      const answer = await send(server.url, path, { body: deep(4000), token: auth });
+      expect([path, answer.status, answer.json]).toEqual([path, 400, { errors: [INPUT_MESSAGES.tooDeep] }]);
+    }
+    // Brackets inside strings are text, and a body within the limit is read as before.
+    const nested = await send(server.url, '/api/posts', {
+      token,
+      body: `{"postData":{"content":"${'['.repeat(5000)}","pic":""},"x":${'['.repeat(LIMITS.maxJsonDepth - 2)}${']'.repeat(LIMITS.maxJsonDepth - 2)}}`,
+    });
+    expect(nested.status).toBe(201);
   });
 });

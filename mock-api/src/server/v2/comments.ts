@@ -8,7 +8,7 @@ import { fail } from '../errors';
 import { created, ok, type RouteKit } from '../routes/kit';
 import type { StoredComment } from '../store';
 import { newId } from '../time';
-import { objectField, requiredText, TEXT_LIMITS } from '../validate';
+import { assertRoomForReply, objectField, requiredText, TEXT_LIMITS } from '../validate';
 import { asCaller, commentOr404, forViewer, pageLimit, pageOfArrivals, postOr404, replyOr404 } from './common';
 
 const contentOf = (body: Record<string, unknown>, field: 'commentData' | 'replyData') =>
@@ -78,6 +78,7 @@ export function commentRoutesV2(r: RouteKit): void {
     const { me, render } = asCaller(ctx);
     const { post, comment } = commentOr404(ctx.db, ctx.params.commentId);
     const content = contentOf(ctx.body, 'replyData');
+    assertRoomForReply(comment.replies.length);
     comment.replies.push({ _id: newId(), userId: me._id, content, createdAt: ctx.now });
     return created({ comment: render.comment(post, comment) });
   });
