@@ -1,7 +1,8 @@
 /** /comments endpoints (mock-api/src/server/routes/comments.ts). A comment is "edited" only when its own text changes. */
 import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { fail } from '@social/mock-api/errors';
-import { objectField, parseSentReplies, repliesAfterEdit, requiredText, TEXT_LIMITS } from '@social/mock-api/rules';
+import { parseSentReplies, repliesAfterEdit } from '@social/mock-api/reply-edits';
+import { objectField, requiredText, TEXT_LIMITS } from '@social/mock-api/rules';
 import { one, rows, sql, type Transaction } from '../db';
 import { created, newId, ok } from '../kit';
 import type { RouteKit } from './kit';

@@ -6,7 +6,8 @@
 import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { V2_ERRORS } from '@social/mock-api/contract-v2';
 import { fail, HttpError } from '@social/mock-api/errors';
-import { assertRoomForReply, objectField, requiredText, TEXT_LIMITS } from '@social/mock-api/rules';
+import { assertRoomForReply } from '@social/mock-api/reply-edits';
+import { objectField, requiredText, TEXT_LIMITS } from '@social/mock-api/rules';
 import { one, rows, sql, type Executor } from '../db';
 import { created, newId, ok, type Answer } from '../kit';
 import type { RouteKit } from '../routes/kit';

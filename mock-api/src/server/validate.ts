@@ -155,5 +155,3 @@ export function signupFields(body: JsonObject) {
     link: link(body.link),
   };
 }
-
-export { assertRoomForReply, parseSentReplies, repliesAfterEdit, type ReplyEdit } from './reply-edits';

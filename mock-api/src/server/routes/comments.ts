@@ -11,7 +11,8 @@ import { SERVER_ERRORS } from '../../contract';
 import { fail } from '../errors';
 import type { StoredComment, StoredPost, StoredReply } from '../store';
 import { newId } from '../time';
-import { objectField, parseSentReplies, repliesAfterEdit, requiredText, TEXT_LIMITS } from '../validate';
+import { parseSentReplies, repliesAfterEdit } from '../reply-edits';
+import { objectField, requiredText, TEXT_LIMITS } from '../validate';
 import { created, ok, type RouteKit } from './kit';
 import { postOr404 } from './posts';
 

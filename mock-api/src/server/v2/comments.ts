@@ -8,7 +8,8 @@ import { fail } from '../errors';
 import { created, ok, type RouteKit } from '../routes/kit';
 import type { StoredComment } from '../store';
 import { newId } from '../time';
-import { assertRoomForReply, objectField, requiredText, TEXT_LIMITS } from '../validate';
+import { assertRoomForReply } from '../reply-edits';
+import { objectField, requiredText, TEXT_LIMITS } from '../validate';
 import { asCaller, commentOr404, forViewer, pageLimit, pageOfArrivals, postOr404, replyOr404 } from './common';
 
 const contentOf = (body: Record<string, unknown>, field: 'commentData' | 'replyData') =>
