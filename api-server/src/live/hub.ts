@@ -183,6 +183,8 @@ export class LiveHub {
   private finalThrough = 0;
   readonly streams = new Set<LiveStream>();
   dropped = 0;
+  /** Times the reader found a seq missing below a committed one and waited for its transaction. */
+  gapWaits = 0;
   private started: Promise<void> | undefined;
   private pumping = false;
   private again = false;
@@ -325,6 +327,7 @@ export class LiveHub {
       }
       if (gap) {
         // A seq below a committed one is missing: its transaction may still be running.
+        this.gapWaits += 1;
         await this.waitForSnapshot(snap);
         this.finalThrough = Math.max(this.finalThrough, Number(list[list.length - 1]!.seq));
         continue;
