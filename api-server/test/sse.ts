@@ -113,4 +113,3 @@ export async function streamsOpen(server: RunningServer, n: number): Promise<voi
   }
   throw new Error(`the server never had ${n} open streams`);
 }
-
