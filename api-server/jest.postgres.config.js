@@ -21,6 +21,7 @@ module.exports = {
         '<rootDir>/test/live.test.ts',
         '<rootDir>/test/faults.test.ts',
         '<rootDir>/test/pool.test.ts',
+        '<rootDir>/test/live-order.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },

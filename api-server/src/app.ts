@@ -21,7 +21,7 @@ import { clientErrorHandler } from './http/client-errors';
 import { idempotencyKeyOf, takesIdempotencyKey, withIdempotency, IDEMPOTENCY_HEADER, type IdempotentCall } from './http/idempotency';
 import { checkBodyType, checkCharacters, checkPathParams, checkQuery } from './http/input';
 import { LOGIN_PATHS, routeRateLimit } from './http/limits';
-import { loginGuard } from './http/login-guard';
+import { DEVICE_TOKEN_HEADER, loginGuard } from './http/login-guard';
 import { isAnswered, registerOperations, unavailable } from './http/operations';
 import { isRead } from './http/messages';
 import { isDatabaseUnavailable } from './http/unavailable';
@@ -82,6 +82,8 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
               paths: [
                 'req.headers.authorization',
                 'req.headers.cookie',
+                'req.headers["device-token"]',
+                'res.headers["device-token"]',
                 'req.body.password',
                 'body.password',
                 'headers.authorization',
@@ -143,8 +145,8 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
-    exposedHeaders: ['Allow', 'Retry-After', 'Idempotent-Replayed'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key', DEVICE_TOKEN_HEADER],
+    exposedHeaders: ['Allow', 'Retry-After', 'Idempotent-Replayed', DEVICE_TOKEN_HEADER],
     maxAge: 600,
   });
   await app.register(rateLimit, {
@@ -205,7 +207,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
       method,
       url,
       config: { rateLimit: routeRateLimit(method, url, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE) },
-      ...(LOGIN_PATHS.has(url) ? { preHandler: guard.check, onResponse: guard.count } : {}),
+      ...(LOGIN_PATHS.has(url) ? { preHandler: guard.check, onSend: guard.issue, onResponse: guard.settle } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         checkPathParams((request.params ?? {}) as Record<string, string>);
         const raw = typeof request.body === 'string' ? request.body : undefined;

@@ -4,6 +4,7 @@
  */
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { one, sql, type Db } from './db';
+import { counterGroup } from './http/limits';
 
 type Incr = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -26,12 +27,12 @@ export function postgresRateLimitStore(db: Db, prefix = '') {
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      // The plugin passes the route as `routeInfo` (its typings say routeOptions): reading
-      // routeOptions.url gave every route the key prefix "undefined:", so login attempts used
-      // up signups (issue 28, defect 4). One counter per route; reads count in memory.
+      // The plugin passes the route as `routeInfo` (its typings say routeOptions). Routes of one
+      // group share their counters (http/limits.ts: logins, signups, every member's writes);
+      // reads count in memory.
       const routeInfo = (routeOptions as { routeInfo?: { url?: string; method?: string | string[] } }).routeInfo ?? {};
       if (routeInfo.method === 'GET' || routeInfo.method === 'HEAD') return new MemoryRateLimitStore();
-      const Child = postgresRateLimitStore(db, `${routeInfo.url ?? 'custom'}:`);
+      const Child = postgresRateLimitStore(db, `${counterGroup(routeInfo.url)}:`);
       return new Child();
     }
   };

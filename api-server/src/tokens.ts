@@ -78,3 +78,41 @@ export function tokenFromHeader(value: string | string[] | undefined): string | 
   const bearer = /^Bearer\s+(.+)$/i.exec(trimmed);
   return bearer ? bearer[1]!.trim() : trimmed;
 }
+
+/**
+ * Device tokens (OWASP's "device cookies", issue 41): a successful login gets one for its
+ * account; a later login that sends it back is judged on that device's own failure count, not
+ * the account's anonymous one, so guesses from elsewhere cannot lock the owner out. Sent as a
+ * header, not a cookie: the apps call the API with fetch from another origin without
+ * credentials, where a cookie would be neither stored nor sent (docs/api-server-security.md).
+ * `base64url({a: hash of the account, n: random id, iat}).signature`, signed apart from session
+ * tokens (a different shape and a "device." prefix in what is signed).
+ */
+export const DEVICE_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+const accountHash = (account: string) => createHash('sha256').update(`device-account:${account}`).digest('base64url').slice(0, 22);
+
+export function signDeviceToken(account: string, issuedAt = Date.now()): string {
+  const payload = Buffer.from(JSON.stringify({ a: accountHash(account), n: randomUUID(), iat: Math.floor(issuedAt / 1000) })).toString(
+    'base64url',
+  );
+  return `${payload}.${sign(`device.${payload}`)}`;
+}
+
+/** The device's id when `token` is a device token this server signed for `account` and not expired; else null. */
+export function verifyDeviceToken(token: string | string[] | undefined, account: string, now = Date.now()): string | null {
+  if (typeof token !== 'string' || token.length > 512) return null;
+  const [payload, signature, extra] = token.trim().split('.');
+  if (!payload || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(sign(`device.${payload}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { a?: unknown; n?: unknown; iat?: unknown };
+    if (parsed.a !== accountHash(account) || typeof parsed.n !== 'string' || typeof parsed.iat !== 'number') return null;
+    if (parsed.iat * 1000 + DEVICE_TOKEN_LIFETIME_MS <= now) return null;
+    return parsed.n;
+  } catch {
+    return null;
+  }
+}

@@ -4,6 +4,7 @@
  * is one, so answers carry the caller's `viewer` fields. Creating calls (signup, post, comment)
  * send an Idempotency-Key, so the client's one retry after a lost answer creates nothing twice.
  */
+import type { RequestOptions } from './client';
 import type { LoginInput, SignupInput, UserEdit } from './contract';
 import type {
   AddedCommentAnswerV2,
@@ -24,7 +25,7 @@ import type {
 } from './contract-v2';
 
 type Method = 'GET' | 'POST' | 'DELETE';
-export type RequestFn = <T>(method: Method, path: string, options?: { auth?: boolean; body?: unknown; idempotent?: boolean }) => Promise<T>;
+export type RequestFn = <T>(method: Method, path: string, options?: RequestOptions) => Promise<T>;
 
 /** `?limit=&cursor=&…` from the given values (undefined and null left out). */
 export function queryString(values: Record<string, string | number | null | undefined>): string {
@@ -45,7 +46,7 @@ export function createV2Calls(request: RequestFn) {
 
   return {
     auth: {
-      login: (input: LoginInput) => request<SessionAnswerV2>('POST', `${v2}/auth/login`, { body: input }),
+      login: (input: LoginInput) => request<SessionAnswerV2>('POST', `${v2}/auth/login`, { body: input, device: input.username }),
       signup: (input: SignupInput) => request<SessionAnswerV2>('POST', `${v2}/auth/signup`, { body: input, idempotent: true }),
       logout: () => write<Record<string, never>>('/auth/logout'),
     },

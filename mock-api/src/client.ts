@@ -21,6 +21,7 @@ import type {
   UsersAnswer,
 } from './contract';
 import { createV2Calls } from './client-v2';
+import { browserDeviceTokens, DEVICE_TOKEN_HEADER, type DeviceTokenStore } from './device-tokens';
 
 export class ApiError extends Error {
   constructor(
@@ -43,9 +44,19 @@ export interface ApiClientOptions {
   onUnauthorized?: (error: ApiError) => void;
   /** Awaited before each call, e.g. until the in-browser backend has started. */
   beforeRequest?: () => Promise<unknown>;
+  /** Where logins keep the device token of each account (./device-tokens.ts); default: localStorage. */
+  deviceTokens?: DeviceTokenStore;
 }
 
 type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface RequestOptions {
+  auth?: boolean;
+  body?: unknown;
+  idempotent?: boolean;
+  /** A login's account: its device token is sent, and the one the answer carries is kept. */
+  device?: string;
+}
 
 function messagesOf(body: unknown, status: number): string[] {
   if (body && typeof body === 'object' && 'errors' in body) {
@@ -81,16 +92,18 @@ function idempotencyKey(): string {
 }
 
 export function createApiClient(options: ApiClientOptions) {
+  const deviceTokens = options.deviceTokens ?? browserDeviceTokens();
   /**
    * `idempotent: true` (creating calls) sends an Idempotency-Key, one per action: the server
    * makes a repeat of the same key answer like the first call, so the one automatic retry after
    * a failed connection (the answer may have been lost after the change was saved) never
    * creates a second post, comment or member.
+   * `device` (logins: the account) sends that account's device token and keeps the new one.
    */
   async function request<T>(
     method: Method,
     path: string,
-    { auth = false, body, idempotent = false }: { auth?: boolean; body?: unknown; idempotent?: boolean } = {},
+    { auth = false, body, idempotent = false, device }: RequestOptions = {},
   ): Promise<T> {
     await options.beforeRequest?.();
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -98,6 +111,8 @@ export function createApiClient(options: ApiClientOptions) {
     const token = options.getToken();
     if (auth && token) headers.authorization = token;
     if (idempotent) headers['Idempotency-Key'] = idempotencyKey();
+    const deviceToken = device ? deviceTokens.get(device) : null;
+    if (deviceToken) headers[DEVICE_TOKEN_HEADER] = deviceToken;
     let response: Response | undefined;
     for (let attempt = 0; !response; attempt += 1) {
       try {
@@ -129,6 +144,8 @@ export function createApiClient(options: ApiClientOptions) {
       if (response.status === 401) options.onUnauthorized?.(error);
       throw error;
     }
+    const issued = device ? response.headers?.get?.(DEVICE_TOKEN_HEADER) : null;
+    if (device && issued) deviceTokens.set(device, issued);
     return parsed as T;
   }
 
@@ -139,7 +156,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** The product's own paged API (/api/v2: ./contract-v2.ts); the apps use it. */
     v2: createV2Calls(request),
     auth: {
-      login: (input: LoginInput) => request<LoginAnswer>('POST', '/auth/login', { body: input }),
+      login: (input: LoginInput) => request<LoginAnswer>('POST', '/auth/login', { body: input, device: input.username }),
       signup: (input: SignupInput) => request<SignupAnswer>('POST', '/auth/signup', { body: input, idempotent: true }),
       /** Revokes the caller's token on the server. */
       logout: () => request<Record<string, never>>('POST', '/auth/logout', { auth: true, body: {} }),

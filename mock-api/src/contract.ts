@@ -212,6 +212,12 @@ export const LIMITS = {
   defaultDelayMs: 400,
   /** A token is valid this long after login or signup (7 days); logout revokes it sooner. */
   tokenLifetimeMs: 7 * 24 * 60 * 60 * 1000,
+  /** Most replies one comment holds (v1 and v2): other members cannot grow it, or its live events, without bound. */
+  maxRepliesPerComment: 50,
+  /** Most replies one v1 comment edit adds (the caller's own reply). */
+  maxRepliesAddedPerEdit: 1,
+  /** Deepest nesting of arrays and objects a JSON body may have: checked before it is read further. */
+  maxJsonDepth: 32,
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import { SERVER_ERRORS, type Comment, type Post } from '../src/contract';
+import { LIMITS, SERVER_ERRORS, type Comment, type Post } from '../src/contract';
 import { INPUT_MESSAGES } from '../src/server';
 import { anonymous, expectError, raw, signIn, withTestServer } from './helpers';
 
@@ -141,6 +141,61 @@ describe('POST /comments/edit/{postId}/{commentId}', () => {
       INPUT_MESSAGES.replyEditNotOwner,
     );
     expect(await fetchComment('p01-sunrise', 'c01-1')).toEqual(before);
+  });
+
+  it("refuses the comment's author who drops or rewrites another member's reply; their own may go", async () => {
+    const { api } = await signIn(1); // c01-1 is Adarsh's; r01-1 is Sara's, r01-2 Kabir's
+    const before = await fetchComment('p01-sunrise', 'c01-1');
+    await expectError(
+      api.comments.edit('p01-sunrise', 'c01-1', { content: before.content, replies: before.replies.slice(0, 1) }),
+      403,
+      INPUT_MESSAGES.replyRemoveNotOwner,
+    );
+    await expectError(
+      api.comments.edit('p01-sunrise', 'c01-1', { content: before.content, replies: [...before.replies].reverse() }),
+      403,
+      INPUT_MESSAGES.replyRemoveNotOwner,
+    );
+    expect(await fetchComment('p01-sunrise', 'c01-1')).toEqual(before);
+    const own = { _id: 'reply-by-adarsh', user: before.user, content: 'Thanks all' };
+    const added = commentOf(
+      (await api.comments.edit('p01-sunrise', 'c01-1', { content: before.content, replies: [...before.replies, own] })).posts,
+      'p01-sunrise',
+      'c01-1',
+    );
+    expect(added.replies.map((r) => r._id)).toEqual(['r01-1', 'r01-2', 'reply-by-adarsh']);
+    const removed = commentOf(
+      (await api.comments.edit('p01-sunrise', 'c01-1', { content: 'Edited too', replies: before.replies })).posts,
+      'p01-sunrise',
+      'c01-1',
+    );
+    expect(removed.replies.map((r) => r._id)).toEqual(['r01-1', 'r01-2']);
+  });
+
+  it(`adds one reply per edit, and at most ${LIMITS.maxRepliesPerComment} per comment`, async () => {
+    const members = [await signIn(2), await signIn(3), await signIn(4)];
+    const before = await fetchComment('p01-sunrise', 'c01-1');
+    const extra = (n: number) => ({ _id: `flood-${n}`, user: before.user, content: `Reply ${n}` });
+    await expectError(
+      members[0]!.api.comments.edit('p01-sunrise', 'c01-1', { content: before.content, replies: [...before.replies, extra(0), extra(1)] }),
+      400,
+      INPUT_MESSAGES.tooManyNewReplies,
+    );
+    let replies = before.replies;
+    for (let n = replies.length; n < LIMITS.maxRepliesPerComment; n += 1) {
+      const { posts } = await members[n % 3]!.api.comments.edit('p01-sunrise', 'c01-1', {
+        content: before.content,
+        replies: [...replies, extra(n)],
+      });
+      replies = commentOf(posts, 'p01-sunrise', 'c01-1').replies;
+    }
+    expect(replies).toHaveLength(LIMITS.maxRepliesPerComment);
+    await expectError(
+      members[0]!.api.comments.edit('p01-sunrise', 'c01-1', { content: before.content, replies: [...replies, extra(999)] }),
+      409,
+      INPUT_MESSAGES.tooManyReplies,
+    );
+    expect((await fetchComment('p01-sunrise', 'c01-1')).replies).toHaveLength(LIMITS.maxRepliesPerComment);
   });
 
   it('refuses ill-formed replies with 400', async () => {

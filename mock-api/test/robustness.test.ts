@@ -50,7 +50,17 @@ describe('with a test server', () => {
       [
         'POST',
         '/comments/edit/p01-sunrise/c01-1',
-        { commentData: { content: 'scan', replies: [{ _id: 'r-scan', content: 'scan', user: { password: 'x' } }] } },
+        {
+          commentData: {
+            content: 'scan',
+            // Others' replies stay (a comment edit never removes them), then one new reply.
+            replies: [
+              { _id: 'r01-1', content: 'The north loop, start before 5 or you miss the colours!' },
+              { _id: 'r01-2', content: 'Adding it to my weekend list 🥾' },
+              { _id: 'r-scan', content: 'scan', user: { password: 'x' } },
+            ],
+          },
+        },
       ],
       ['POST', '/comments/upvote/p01-sunrise/c01-1'],
       ['POST', '/comments/delete/p01-sunrise/c01-1'],

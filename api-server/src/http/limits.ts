@@ -1,9 +1,11 @@
 /**
- * Rate limits per route (issue 28, defect 4 and "limits on read and write rates"), on
- * @fastify/rate-limit with api-server's stores (rate-limit-store.ts):
- * - login and signup: per client address (API_AUTH_RATE_LIMIT), one counter per route;
- * - failed logins per account as well (login-guard.ts);
- * - every other change: per member (the token's member; the address without a valid token);
+ * Rate limits (issue 28, defect 4; issue 41, findings 3 and 4), on @fastify/rate-limit with
+ * api-server's stores (rate-limit-store.ts). Counters are shared by the routes of one group
+ * (`counterGroup`), so v1 and v2 spend the same budget:
+ * - logins (v1 and v2): one counter per client address (API_AUTH_RATE_LIMIT); signups another;
+ * - login attempts per account as well (login-guard.ts);
+ * - every other change, on any route of v1 or v2: one budget per member (the token's member;
+ *   the address without a valid token);
  * - reads: per client address, counted by each instance.
  * A rate-limit store that fails (the database is away) lets the request through: the handler
  * then answers 503 itself.
@@ -16,7 +18,18 @@ import { HTTP_MESSAGES } from './messages';
 
 /** Logins of both APIs: one per-address counter each, and the per-account guard (login-guard.ts). */
 export const LOGIN_PATHS = new Set(['/api/auth/login', '/api/v2/auth/login']);
-export const AUTH_PATHS = new Set([...LOGIN_PATHS, '/api/auth/signup', '/api/v2/auth/signup']);
+export const SIGNUP_PATHS = new Set(['/api/auth/signup', '/api/v2/auth/signup']);
+export const AUTH_PATHS = new Set([...LOGIN_PATHS, ...SIGNUP_PATHS]);
+
+/**
+ * The counter a route's requests are counted in: every login route shares one, every signup
+ * route another, and every other changing route of v1 and v2 shares the member's write budget.
+ */
+export function counterGroup(url: string | undefined): string {
+  if (url && LOGIN_PATHS.has(url)) return 'login';
+  if (url && SIGNUP_PATHS.has(url)) return 'signup';
+  return 'write';
+}
 
 /** The member a request's token names (checked signature only: enough to count by), else its address. */
 function memberOrAddress(request: FastifyRequest): string {

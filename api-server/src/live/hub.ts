@@ -6,7 +6,7 @@
  *   plus a slow poll as a safety net (a lost LISTEN connection, a missed notification).
  * - Order without gaps: seqs come from a sequence, so a transaction can commit seq 11 before
  *   another commits seq 10. The hub hands out rows in seq order and stops at a gap until the
- *   transactions that were running when it read (the snapshot's in-progress list) have ended:
+ *   transactions that were running when it read (pg_locks: runningTransactions) have ended:
  *   then the gap is either filled or never will be (a rollback). So `delivered` only moves over
  *   seqs that are final, and a reconnect from any id it handed out misses nothing.
  * - Each created or edited entity is read once per batch and origin (picture URLs), as anyone
@@ -183,6 +183,8 @@ export class LiveHub {
   private finalThrough = 0;
   readonly streams = new Set<LiveStream>();
   dropped = 0;
+  /** Times the reader found a seq missing below a committed one and waited for its transaction. */
+  gapWaits = 0;
   private started: Promise<void> | undefined;
   private pumping = false;
   private again = false;
@@ -222,11 +224,8 @@ export class LiveHub {
 
   private async begin(): Promise<void> {
     // Start after the newest seq that is final: wait for the transactions running now to end.
-    const head = await one(
-      this.db,
-      sql<{ snap: string; max: string }>`select pg_current_snapshot()::text as snap, coalesce(max(seq), 0)::text as max from change_log`,
-    );
-    await this.waitForSnapshot(head?.snap ?? '');
+    const head = await one(this.db, sql<{ max: string }>`select coalesce(max(seq), 0)::text as max from change_log`);
+    await this.waitForTransactions(await this.runningTransactions());
     this.delivered = this.finalThrough = Number(head?.max ?? 0);
     await this.listenNow();
     const poll = setInterval(() => this.wake(), this.options.pollMs);
@@ -290,16 +289,11 @@ export class LiveHub {
 
   private async pump(): Promise<void> {
     for (;;) {
-      const found = await rows(
+      const list = await rows(
         this.db,
-        sql<ChangeRow & { snap: string }>`
-          select s.snap, c.seq::text as seq, c.kind, c.entity_id, c.post_id, c.member_id, c.payload
-          from (select pg_current_snapshot()::text as snap) s
-          left join lateral (select seq, kind, entity_id, post_id, member_id, payload from change_log where seq > ${this.delivered} order by seq limit ${PAGE}) c on true
-          order by c.seq`,
+        sql<ChangeRow>`select c.seq::text as seq, c.kind, c.entity_id, c.post_id, c.member_id, c.payload
+          from change_log c where c.seq > ${this.delivered} order by c.seq limit ${PAGE}`,
       );
-      const snap = found[0]?.snap ?? '';
-      const list = found.filter((r) => r.seq !== null);
       const ready: ChangeRow[] = [];
       let gap = false;
       let next = this.delivered;
@@ -325,7 +319,8 @@ export class LiveHub {
       }
       if (gap) {
         // A seq below a committed one is missing: its transaction may still be running.
-        await this.waitForSnapshot(snap);
+        this.gapWaits += 1;
+        await this.waitForTransactions(await this.runningTransactions());
         this.finalThrough = Math.max(this.finalThrough, Number(list[list.length - 1]!.seq));
         continue;
       }
@@ -333,20 +328,38 @@ export class LiveHub {
     }
   }
 
-  /** Resolves when every transaction in progress in `snap` has ended. */
-  private async waitForSnapshot(snap: string): Promise<void> {
-    if (!snap) return;
+  /**
+   * The transactions running now that have an id, read after the change log was: a missing seq
+   * below a committed one was taken before that commit, by a transaction that already had its
+   * id (a change-log row is written by a trigger after the row it logs, and that write gave the
+   * transaction its id), so it is either over or in this list. Read from pg_locks (each
+   * transaction holds a lock on its own id) rather than pg_snapshot_xip, which leaves out ids at
+   * or beyond the snapshot's xmax: a transaction that got its id after another that has since
+   * committed (issue 41, finding 8). Not this session's own (on PGlite, whose one connection
+   * every transaction shares, there is never another).
+   */
+  private async runningTransactions(): Promise<string[]> {
+    const row = await one(
+      this.db,
+      sql<{ xids: string[] | null }>`select array_agg(transactionid::text) as xids from pg_locks
+        where locktype = 'transactionid' and mode = 'ExclusiveLock' and granted and pid <> pg_backend_pid()`,
+    );
+    return row?.xids ?? [];
+  }
+
+  /** Resolves when every transaction of `xids` has ended (committed or rolled back). */
+  private async waitForTransactions(xids: readonly string[]): Promise<void> {
+    if (xids.length === 0) return;
     const until = Date.now() + GAP_WAIT_LIMIT_MS;
     for (;;) {
       const row = await one(
         this.db,
-        sql<{
-          busy: boolean;
-        }>`select coalesce(bool_or(pg_xact_status(x) = 'in progress'), false) as busy from pg_snapshot_xip(${snap}::pg_snapshot) as x`,
+        sql<{ busy: boolean }>`select exists (select 1 from pg_locks where locktype = 'transactionid' and mode = 'ExclusiveLock'
+          and granted and pid <> pg_backend_pid() and transactionid::text = any(${xids as string[]}::text[])) as busy`,
       );
       if (!row?.busy || this.stopped) return;
       if (Date.now() > until) {
-        this.log.warn({ snap }, 'live events: a transaction holding a change log seq runs too long; going on without it');
+        this.log.warn({ xids }, 'live events: a transaction holding a change log seq runs too long; going on without it');
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -51,6 +51,14 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
       this.set(hub.dropped);
     },
   });
+  new Gauge({
+    name: 'live_gap_waits',
+    help: 'Times the change log reader met a seq missing below a committed one and waited for its transaction to end, since start.',
+    registers: [options.metrics],
+    collect() {
+      this.set(hub.gapWaits);
+    },
+  });
   hub.startPruning();
   // Before the server waits for its connections to end: open streams would keep it waiting.
   app.addHook('preClose', () => hub.stop());

@@ -1,7 +1,8 @@
 /** /comments endpoints (mock-api/src/server/routes/comments.ts). A comment is "edited" only when its own text changes. */
 import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { fail } from '@social/mock-api/errors';
-import { INPUT_MESSAGES, isObject, objectField, requiredText, TEXT_LIMITS } from '@social/mock-api/rules';
+import { parseSentReplies, repliesAfterEdit } from '@social/mock-api/reply-edits';
+import { objectField, requiredText, TEXT_LIMITS } from '@social/mock-api/rules';
 import { one, rows, sql, type Transaction } from '../db';
 import { created, newId, ok } from '../kit';
 import type { RouteKit } from './kit';
@@ -20,17 +21,6 @@ async function commentOr404(ex: Transaction, postId: string, commentId: string |
   );
   if (!row) throw fail.commentNotFound();
   return row;
-}
-
-function parseReplies(value: unknown): { _id: string; content: string }[] {
-  if (!Array.isArray(value)) throw fail.badRequest(INPUT_MESSAGES.repliesList);
-  const seen = new Set<string>();
-  return value.map((item: unknown) => {
-    if (!isObject(item) || typeof item._id !== 'string' || !item._id.trim()) throw fail.badRequest(INPUT_MESSAGES.repliesList);
-    if (seen.has(item._id)) throw fail.badRequest(INPUT_MESSAGES.duplicateReply);
-    seen.add(item._id);
-    return { _id: item._id, content: requiredText(item.content, 'reply content', { max: TEXT_LIMITS.comment }) };
-  });
 }
 
 export function commentRoutes(r: RouteKit): void {
@@ -61,28 +51,30 @@ export function commentRoutes(r: RouteKit): void {
       const comment = await commentOr404(t.ex, postId, params.commentId);
       const commentData = objectField(body, 'commentData');
       const content = requiredText(commentData.content, 'content', { max: TEXT_LIMITS.comment });
-      const sent = commentData.replies === undefined ? undefined : parseReplies(commentData.replies);
+      const sent = commentData.replies === undefined ? undefined : parseSentReplies(commentData.replies);
       const isAuthor = comment.author_id === caller.id;
       if (!isAuthor && content !== comment.content) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
 
       if (sent) {
+        // Held until commit: two edits at once each see the other's replies (none lost, the cap kept).
+        await sql`select 1 from comments where id = ${comment.id} for update`.execute(t.ex);
         const old = await rows(
           t.ex,
           sql<{ id: string; author_id: string; content: string; created_iso: string }>`
             select id, author_id, content, created_iso from replies where comment_id = ${comment.id} order by position`,
         );
-        const earlier = new Map(old.map((reply) => [reply.id, reply]));
-        // A new reply is the caller's (whatever user the body names); earlier ones keep their authors.
-        const next = sent.map((reply) => {
-          const before = earlier.get(reply._id);
-          if (!before) return { id: reply._id, author_id: caller.id, content: reply.content, created_iso: now };
-          if (before.content !== reply.content && before.author_id !== caller.id) throw fail.forbidden(INPUT_MESSAGES.replyEditNotOwner);
-          return { ...before, content: reply.content };
-        });
-        if (!isAuthor) {
-          const appendsOnly = old.every((reply, i) => next[i]?.id === reply.id && next[i]?.content === reply.content);
-          if (!appendsOnly) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
-        }
+        // The rule (mock-api/src/server/reply-edits.ts): others' replies stay; a new reply is the caller's.
+        const plan = repliesAfterEdit(
+          old.map((reply) => ({ id: reply.id, authorId: reply.author_id, content: reply.content })),
+          sent,
+          caller.id,
+          isAuthor,
+        );
+        const next = plan.map((item) =>
+          'kept' in item
+            ? { ...old[item.kept]!, content: item.content }
+            : { id: item.added._id, author_id: caller.id, content: item.added.content, created_iso: now },
+        );
         await sql`delete from replies where comment_id = ${comment.id}`.execute(t.ex);
         for (const [position, reply] of next.entries()) {
           await sql`insert into replies (comment_id, id, author_id, content, created_iso, position)

@@ -6,6 +6,7 @@
 import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { V2_ERRORS } from '@social/mock-api/contract-v2';
 import { fail, HttpError } from '@social/mock-api/errors';
+import { assertRoomForReply } from '@social/mock-api/reply-edits';
 import { objectField, requiredText, TEXT_LIMITS } from '@social/mock-api/rules';
 import { one, rows, sql, type Executor } from '../db';
 import { created, newId, ok, type Answer } from '../kit';
@@ -117,6 +118,14 @@ export function commentRoutesV2(r: RouteKit): void {
     write(ctx, async (t) => {
       const comment = await commentOr404(t.ex, param(ctx, 'commentId'));
       const content = contentOf(ctx.body, 'replyData');
+      // The comment's row lock makes the count and the insert one step (no two adds past the cap).
+      const held = await one(
+        t.ex,
+        sql<{
+          n: number;
+        }>`select (select count(*)::int from replies where comment_id = c.id) as n from comments c where c.id = ${comment.id} for update`,
+      );
+      assertRoomForReply(held?.n ?? 0);
       await sql`insert into replies (comment_id, id, author_id, content, created_iso, updated_iso, position)
         values (${comment.id}, ${newId()}, ${t.me.id}, ${content}, ${ctx.now}, ${ctx.now},
           (select coalesce(max(position), -1) + 1 from replies where comment_id = ${comment.id}))`.execute(t.ex);

@@ -21,6 +21,10 @@ export const INPUT_MESSAGES = {
   repliesList: '"replies" must be a list of replies, each with an "_id" and a "content" text.',
   duplicateReply: 'Two replies have the same "_id".',
   replyEditNotOwner: "Cannot edit a Reply that doesn't belong to the logged in User.",
+  replyRemoveNotOwner: "Cannot remove a Reply that doesn't belong to the logged in User.",
+  tooManyReplies: `A comment can have at most ${LIMITS.maxRepliesPerComment} replies.`,
+  tooManyNewReplies: `A comment edit can add at most ${LIMITS.maxRepliesAddedPerEdit} reply.`,
+  tooDeep: `The request body is nested too deeply: the limit is ${LIMITS.maxJsonDepth} levels.`,
   followSelf: 'You cannot follow or unfollow yourself.',
 } as const;
 
@@ -31,7 +35,30 @@ export type JsonObject = Record<string, unknown>;
 
 export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Parses a request body: empty means `{}`; it must be a JSON object within the size limit. */
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`, read in one pass over the text
+ * (no recursion, brackets inside strings ignored), so no later step that walks the value can
+ * run out of stack.
+ */
+export function nestingExceeds(raw: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i += 1) {
+    const c = raw.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return false;
+}
+
+/** Parses a request body: empty means `{}`; it must be a JSON object within the size and depth limits. */
 export function parseBody(raw: unknown): JsonObject {
   if (raw === undefined || raw === null || raw === '') return {};
   if (typeof raw !== 'string') {
@@ -40,6 +67,7 @@ export function parseBody(raw: unknown): JsonObject {
   }
   if (raw.length > LIMITS.maxBodyBytes) throw fail.tooLarge(INPUT_MESSAGES.bodyTooLarge);
   if (!raw.trim()) return {};
+  if (nestingExceeds(raw, LIMITS.maxJsonDepth)) throw fail.badRequest(INPUT_MESSAGES.tooDeep);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

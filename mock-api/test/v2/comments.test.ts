@@ -1,5 +1,5 @@
 /** v2 comments and replies: pages, add/edit/delete/upvote, replies and who may change them. */
-import { SERVER_ERRORS, TEXT_LIMITS } from '../../src/contract';
+import { LIMITS, SERVER_ERRORS, TEXT_LIMITS } from '../../src/contract';
 import { V2_ERRORS, type CommentV2 } from '../../src/contract-v2';
 import { INPUT_MESSAGES } from '../../src/server';
 import { anonymous, expectError, raw, signIn, withTestServer } from '../helpers';
@@ -153,6 +153,15 @@ describe('replies', () => {
     expect(replies[0]!._id).toEqual(expect.any(String));
     await expectError(stranger.api.v2.comments.reply(comment._id, ''), 400, INPUT_MESSAGES.empty('content'));
     await expectError(stranger.api.v2.comments.reply('nope', 'x'), 404, SERVER_ERRORS.commentNotFound);
+  });
+
+  it(`takes at most ${LIMITS.maxRepliesPerComment} replies on one comment (then 409)`, async () => {
+    const { author, commenter, stranger, comment } = await scene();
+    const members = [author, commenter, stranger];
+    for (let n = 0; n < LIMITS.maxRepliesPerComment; n += 1) await members[n % 3]!.api.v2.comments.reply(comment._id, `Reply ${n}`);
+    await expectError(stranger.api.v2.comments.reply(comment._id, 'One too many'), 409, INPUT_MESSAGES.tooManyReplies);
+    const { comments } = await anonymous().v2.comments.ofPost(comment.postId);
+    expect(comments.find((c) => c._id === comment._id)!.replies).toHaveLength(LIMITS.maxRepliesPerComment);
   });
 
   it('only its author edits it (201); others get 403 replyEditNotOwner; unknown replies 404', async () => {

@@ -1,9 +1,9 @@
 /**
  * /comments endpoints (client: mock-api/src/client.ts). Replies are added by editing the parent comment with an
  * extended replies list, so that edit is open to every signed-in member, within limits:
- * - the comment's author may change its content and its replies list (but not the text of
- *   someone else's reply);
- * - anyone else may only append replies; the content and earlier replies stay as they are.
+ * - the comment's author may change its content and their own replies, never another member's;
+ * - anyone else may only append their reply; the content and earlier replies stay as they are
+ *   (the rule, with its caps, is ../reply-edits.ts, shared with api-server).
  * A reply's author is always taken from the server's records or, for a new reply, from the
  * token: a client-sent `user` is never trusted.
  */
@@ -11,7 +11,8 @@ import { SERVER_ERRORS } from '../../contract';
 import { fail } from '../errors';
 import type { StoredComment, StoredPost, StoredReply } from '../store';
 import { newId } from '../time';
-import { INPUT_MESSAGES, isObject, objectField, requiredText, TEXT_LIMITS } from '../validate';
+import { parseSentReplies, repliesAfterEdit } from '../reply-edits';
+import { objectField, requiredText, TEXT_LIMITS } from '../validate';
 import { created, ok, type RouteKit } from './kit';
 import { postOr404 } from './posts';
 
@@ -19,24 +20,6 @@ function commentOr404(post: StoredPost, commentId: string | undefined): StoredCo
   const comment = post.comments.find((c) => c._id === commentId);
   if (!comment) throw fail.commentNotFound();
   return comment;
-}
-
-interface SentReply {
-  _id: string;
-  content: string;
-}
-
-function parseReplies(value: unknown): SentReply[] {
-  if (!Array.isArray(value)) throw fail.badRequest(INPUT_MESSAGES.repliesList);
-  const seen = new Set<string>();
-  return value.map((item) => {
-    if (!isObject(item) || typeof item._id !== 'string' || !item._id.trim() || item._id.length > 200 || typeof item.content !== 'string') {
-      throw fail.badRequest(INPUT_MESSAGES.repliesList);
-    }
-    if (seen.has(item._id)) throw fail.badRequest(INPUT_MESSAGES.duplicateReply);
-    seen.add(item._id);
-    return { _id: item._id, content: requiredText(item.content, 'reply content', { max: TEXT_LIMITS.comment }) };
-  });
 }
 
 export function commentRoutes(r: RouteKit): void {
@@ -60,24 +43,24 @@ export function commentRoutes(r: RouteKit): void {
     const comment = commentOr404(post, params.commentId);
     const commentData = objectField(body, 'commentData');
     const content = requiredText(commentData.content, 'content', { max: TEXT_LIMITS.comment });
-    const sent = commentData.replies === undefined ? undefined : parseReplies(commentData.replies);
+    const sent = commentData.replies === undefined ? undefined : parseSentReplies(commentData.replies);
     const isAuthor = comment.userId === user._id;
     if (!isAuthor && content !== comment.content) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
 
     let replies = comment.replies;
     if (sent) {
-      const earlier = new Map(comment.replies.map((reply) => [reply._id, reply]));
-      const next: StoredReply[] = sent.map((reply) => {
-        const old = earlier.get(reply._id);
-        if (!old) return { _id: reply._id, userId: user._id, content: reply.content, createdAt: now };
-        if (old.content !== reply.content && old.userId !== user._id) throw fail.forbidden(INPUT_MESSAGES.replyEditNotOwner);
-        return { ...old, content: reply.content };
-      });
-      if (!isAuthor) {
-        const appendsOnly = comment.replies.every((old, i) => next[i]?._id === old._id && next[i]?.content === old.content);
-        if (!appendsOnly) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
-      }
-      replies = next;
+      // The rule (../reply-edits.ts): others' replies stay; a new reply is the caller's.
+      const plan = repliesAfterEdit(
+        comment.replies.map((reply) => ({ id: reply._id, authorId: reply.userId, content: reply.content })),
+        sent,
+        user._id,
+        isAuthor,
+      );
+      replies = plan.map((item): StoredReply =>
+        'kept' in item
+          ? { ...comment.replies[item.kept]!, content: item.content }
+          : { _id: item.added._id, userId: user._id, content: item.added.content, createdAt: now },
+      );
     }
     // updatedAt marks the comment "(edited)": only a change of its own text moves it, not a reply.
     if (content !== comment.content) comment.updatedAt = now;

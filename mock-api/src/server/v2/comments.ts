@@ -8,6 +8,7 @@ import { fail } from '../errors';
 import { created, ok, type RouteKit } from '../routes/kit';
 import type { StoredComment } from '../store';
 import { newId } from '../time';
+import { assertRoomForReply } from '../reply-edits';
 import { objectField, requiredText, TEXT_LIMITS } from '../validate';
 import { LIST_TAGS } from '../../core/lists';
 import { asCaller, commentOr404, forViewer, pageOfArrivals, postOr404, replyOr404 } from './common';
@@ -78,6 +79,7 @@ export function commentRoutesV2(r: RouteKit): void {
     const { me, render } = asCaller(ctx);
     const { post, comment } = commentOr404(ctx.db, ctx.params.commentId);
     const content = contentOf(ctx.body, 'replyData');
+    assertRoomForReply(comment.replies.length);
     comment.replies.push({ _id: newId(), userId: me._id, content, createdAt: ctx.now });
     return created({ comment: render.comment(post, comment) });
   });

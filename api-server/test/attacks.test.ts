@@ -1,0 +1,188 @@
+/**
+ * Issue 41: what a hostile caller tried, as they would try it (loopback; addresses told apart
+ * by X-Forwarded-For on an instance that trusts it).
+ */
+import { LIMITS, TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { INPUT_MESSAGES } from '@social/mock-api/rules';
+import { RATE_LIMIT_MESSAGE } from '../src/app';
+import { HTTP_MESSAGES } from '../src/http/messages';
+import { resetToSeed } from '../src/seed';
+import type { RunningServer } from '../src/server';
+import { instanceWith, login, startTestServer, type Instance } from './kit';
+
+jest.setTimeout(60_000);
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(() => server.close());
+beforeEach(() => resetToSeed(server.database.db));
+
+const [adarsh, meera] = TEST_CREDENTIALS as unknown as [{ username: string; password: string }, { username: string; password: string }];
+
+interface Sent {
+  status: number;
+  headers: Headers;
+  json: unknown;
+}
+
+async function send(
+  base: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Sent> {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.token ? { authorization: init.token } : {}),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: response.status, headers: response.headers, json };
+}
+
+const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+async function withInstance(env: NodeJS.ProcessEnv, work: (instance: Instance) => Promise<void>): Promise<void> {
+  const instance = await instanceWith(server, env);
+  try {
+    await work(instance);
+  } finally {
+    await instance.close();
+  }
+}
+
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((all, s) => ({ ...all, [s]: (all[s] ?? 0) + 1 }), {});
+
+describe('logins (findings 1-3)', () => {
+  it('judges at most the account limit of guesses sent at once from many addresses', async () => {
+    await withInstance({ API_TRUST_PROXY: 'true', API_LOGIN_ACCOUNT_RATE_LIMIT: '5', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+      const guesses = Array.from({ length: 40 }, (_, i) =>
+        send(url, '/api/auth/login', { body: { username: adarsh.username, password: `guess-${i}` }, headers: from(`10.0.0.${i % 5}`) }),
+      );
+      const statuses = (await Promise.all(guesses)).map((r) => r.status);
+      expect(tally(statuses)).toEqual({ 401: 5, 429: 35 });
+    });
+  });
+
+  it("keeps the owner's way in: a device token from an earlier login passes the account's lock-out", async () => {
+    await withInstance({ API_TRUST_PROXY: 'true', API_LOGIN_ACCOUNT_RATE_LIMIT: '3', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+      const first = await send(url, '/api/auth/login', { body: adarsh, headers: from('10.1.0.1') });
+      expect(first.status).toBe(200);
+      const device = first.headers.get('device-token');
+      expect(device).toBeTruthy();
+      // An attacker locks the account for everyone without a device token...
+      for (let i = 0; i < 3; i += 1)
+        expect(
+          (await send(url, '/api/v2/auth/login', { body: { ...adarsh, password: 'wrong-1' }, headers: from('10.9.9.9') })).status,
+        ).toBe(401);
+      const anonymous = await send(url, '/api/auth/login', { body: adarsh, headers: from('10.1.0.1') });
+      expect([anonymous.status, anonymous.json]).toEqual([429, { errors: [HTTP_MESSAGES.accountRateLimit] }]);
+      expect(Number(anonymous.headers.get('retry-after'))).toBeGreaterThan(0);
+      // ...but the owner's device gets in, on v1 and v2, and is given a new device token.
+      const owner = await send(url, '/api/auth/login', { body: adarsh, headers: { ...from('10.1.0.1'), 'Device-Token': device! } });
+      expect(owner.status).toBe(200);
+      expect(owner.headers.get('device-token')).toBeTruthy();
+      expect((await send(url, '/api/v2/auth/login', { body: adarsh, headers: { 'Device-Token': device! } })).status).toBe(200);
+      // The token is for that account only, and a forged one is worth nothing.
+      for (let i = 0; i < 3; i += 1) await send(url, '/api/auth/login', { body: { ...meera, password: 'wrong-1' } });
+      expect((await send(url, '/api/auth/login', { body: meera, headers: { 'Device-Token': device! } })).status).toBe(429);
+      expect((await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': `${device!}x` } })).status).toBe(429);
+      // A device that guesses wrong too often locks itself out (and only itself).
+      for (let i = 0; i < 3; i += 1)
+        expect(
+          (await send(url, '/api/auth/login', { body: { ...adarsh, password: 'wrong-2' }, headers: { 'Device-Token': device! } })).status,
+        ).toBe(401);
+      expect((await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': device! } })).status).toBe(429);
+      expect(
+        (await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': owner.headers.get('device-token')! } })).status,
+      ).toBe(200);
+    });
+  });
+
+  it('does not count successful logins against the account', async () => {
+    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await send(url, '/api/auth/login', { body: adarsh })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    });
+  });
+
+  it('counts v1 and v2 logins on one counter per address, and signups on another', async () => {
+    await withInstance({ API_AUTH_RATE_LIMIT: '4', API_LOGIN_ACCOUNT_RATE_LIMIT: '100' }, async ({ url }) => {
+      const logins = [];
+      for (const path of ['/api/auth/login', '/api/v2/auth/login', '/api/auth/login', '/api/v2/auth/login', '/api/auth/login'])
+        logins.push(await send(url, path, { body: adarsh }));
+      expect(logins.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
+      expect(logins[4]!.json).toEqual({ errors: [RATE_LIMIT_MESSAGE] });
+      const signups = [];
+      for (const [i, path] of [
+        '/api/auth/signup',
+        '/api/v2/auth/signup',
+        '/api/auth/signup',
+        '/api/v2/auth/signup',
+        '/api/v2/auth/signup',
+      ].entries())
+        signups.push(
+          (await send(url, path, { body: { username: `new${i}@socialmfe.dev`, password: 'secret123', firstName: 'Nia', lastName: 'Rao' } }))
+            .status,
+        );
+      expect(signups).toEqual([201, 201, 201, 201, 429]);
+    });
+  });
+});
+
+describe('writes (finding 4)', () => {
+  it('gives each member one write budget across every changing route of v1 and v2', async () => {
+    await withInstance({ API_WRITE_RATE_LIMIT: '6' }, async (instance) => {
+      const token = await instance.loginAs(1);
+      const other = await instance.loginAs(2);
+      const writes = [
+        ['/api/posts/like/p02-css', {}],
+        ['/api/posts/dislike/p02-css', {}],
+        ['/api/users/bookmark/p02-css', {}],
+        ['/api/users/remove-bookmark/p02-css', {}],
+        ['/api/v2/posts/like/p02-css', {}],
+        ['/api/v2/posts/bookmark/p02-css', {}],
+        ['/api/posts/like/p03-sketch', {}],
+      ] as const;
+      const statuses: number[] = [];
+      for (const [path, body] of writes) statuses.push((await send(instance.url, path, { token, body })).status);
+      expect(statuses.slice(0, 6).every((s) => s !== 429)).toBe(true);
+      expect(statuses[6]).toBe(429);
+      // Another member's budget is their own.
+      expect((await send(instance.url, '/api/users/bookmark/p02-css', { token: other, body: {} })).status).not.toBe(429);
+    });
+  });
+});
+
+describe('deep JSON (finding 9)', () => {
+  it('answers 400 to a body nested past the limit, with or without a token, before reading it further', async () => {
+    const deep = (levels: number) => `{"a":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    const { encodedToken: token } = await login(server, 1);
+    for (const [path, auth] of [
+      ['/api/auth/login', undefined],
+      ['/api/posts', token],
+      ['/api/v2/posts', token],
+    ] as const) {
+      const answer = await send(server.url, path, { body: deep(4000), token: auth });
+      expect([path, answer.status, answer.json]).toEqual([path, 400, { errors: [INPUT_MESSAGES.tooDeep] }]);
+    }
+    // Brackets inside strings are text, and a body within the limit is read as before.
+    const nested = await send(server.url, '/api/posts', {
+      token,
+      body: `{"postData":{"content":"${'['.repeat(5000)}","pic":""},"x":${'['.repeat(LIMITS.maxJsonDepth - 2)}${']'.repeat(LIMITS.maxJsonDepth - 2)}}`,
+    });
+    expect(nested.status).toBe(201);
+  });
+});
