@@ -43,6 +43,7 @@ export {
 export {
   feedPageSize,
   prefetchFeed,
+  prefetchSuggestedMembers,
   useComments,
   useDebounced,
   useFeed,
