@@ -68,16 +68,18 @@ export function commentRoutes(r: RouteKit): void {
       if (sent) {
         const old = await rows(
           t.ex,
-          sql<{ id: string; author_id: string; content: string; created_iso: string }>`
-            select id, author_id, content, created_iso from replies where comment_id = ${comment.id} order by position`,
+          sql<{ id: string; author_id: string; content: string; created_iso: string; updated_iso: string | null; edited: boolean }>`
+            select id, author_id, content, created_iso, updated_iso, edited from replies where comment_id = ${comment.id} order by position`,
         );
         const earlier = new Map(old.map((reply) => [reply.id, reply]));
         // A new reply is the caller's (whatever user the body names); earlier ones keep their authors.
         const next = sent.map((reply) => {
           const before = earlier.get(reply._id);
-          if (!before) return { id: reply._id, author_id: caller.id, content: reply.content, created_iso: now };
-          if (before.content !== reply.content && before.author_id !== caller.id) throw fail.forbidden(INPUT_MESSAGES.replyEditNotOwner);
-          return { ...before, content: reply.content };
+          if (!before)
+            return { id: reply._id, author_id: caller.id, content: reply.content, created_iso: now, updated_iso: null, edited: false };
+          if (before.content === reply.content) return before;
+          if (before.author_id !== caller.id) throw fail.forbidden(INPUT_MESSAGES.replyEditNotOwner);
+          return { ...before, content: reply.content, updated_iso: now, edited: true };
         });
         if (!isAuthor) {
           const appendsOnly = old.every((reply, i) => next[i]?.id === reply.id && next[i]?.content === reply.content);
@@ -85,12 +87,14 @@ export function commentRoutes(r: RouteKit): void {
         }
         await sql`delete from replies where comment_id = ${comment.id}`.execute(t.ex);
         for (const [position, reply] of next.entries()) {
-          await sql`insert into replies (comment_id, id, author_id, content, created_iso, position)
-            values (${comment.id}, ${reply.id}, ${reply.author_id}, ${reply.content}, ${reply.created_iso}, ${position})`.execute(t.ex);
+          await sql`insert into replies (comment_id, id, author_id, content, created_iso, updated_iso, edited, position)
+            values (${comment.id}, ${reply.id}, ${reply.author_id}, ${reply.content}, ${reply.created_iso}, ${reply.updated_iso}, ${reply.edited}, ${position})`.execute(
+            t.ex,
+          );
         }
       }
       if (content !== comment.content) {
-        await sql`update comments set content = ${content}, updated_iso = ${now} where id = ${comment.id}`.execute(t.ex);
+        await sql`update comments set content = ${content}, updated_iso = ${now}, edited = true where id = ${comment.id}`.execute(t.ex);
       }
       return created({ posts: await t.render.posts() });
     }),

@@ -12,6 +12,7 @@ import { fail } from '../errors';
 import type { StoredComment, StoredPost, StoredReply } from '../store';
 import { newId } from '../time';
 import { INPUT_MESSAGES, isObject, objectField, requiredText, TEXT_LIMITS } from '../validate';
+import { markEdited } from '../v2/edited';
 import { created, ok, type RouteKit } from './kit';
 import { postOr404 } from './posts';
 
@@ -70,8 +71,11 @@ export function commentRoutes(r: RouteKit): void {
       const next: StoredReply[] = sent.map((reply) => {
         const old = earlier.get(reply._id);
         if (!old) return { _id: reply._id, userId: user._id, content: reply.content, createdAt: now };
-        if (old.content !== reply.content && old.userId !== user._id) throw fail.forbidden(INPUT_MESSAGES.replyEditNotOwner);
-        return { ...old, content: reply.content };
+        if (old.content === reply.content) return old;
+        if (old.userId !== user._id) throw fail.forbidden(INPUT_MESSAGES.replyEditNotOwner);
+        const edited = { ...old, content: reply.content, updatedAt: now };
+        markEdited(edited);
+        return edited;
       });
       if (!isAuthor) {
         const appendsOnly = comment.replies.every((old, i) => next[i]?._id === old._id && next[i]?.content === old.content);
@@ -79,8 +83,11 @@ export function commentRoutes(r: RouteKit): void {
       }
       replies = next;
     }
-    // updatedAt marks the comment "(edited)": only a change of its own text moves it, not a reply.
-    if (content !== comment.content) comment.updatedAt = now;
+    // Only a change of its own text marks the comment "(edited)" (../v2/edited.ts), not a reply.
+    if (content !== comment.content) {
+      comment.updatedAt = now;
+      markEdited(comment);
+    }
     comment.content = content;
     comment.replies = replies;
     return created({ posts: render.posts() });

@@ -147,6 +147,20 @@ function holdsPost(client: QueryClient, mode: 'home' | 'explore', postId: string
     ?.pages.some((page) => page.posts.some((p) => p._id === postId));
 }
 
+/**
+ * A live comment without edit marks (the in-browser backend's events leave them out) keeps the
+ * ones the page already had, for the comment and for each reply it still has.
+ */
+function keepEditMarks(next: CommentV2, old: CommentV2): CommentV2 {
+  if (next.edited !== undefined) return next;
+  const known = new Map(old.replies.map((reply) => [reply._id, reply.edited]));
+  return {
+    ...next,
+    edited: old.edited,
+    replies: next.replies.map((reply) => (reply.edited !== undefined ? reply : { ...reply, edited: known.get(reply._id) })),
+  };
+}
+
 /** Applies one event; a promise only for a new post whose author's place in the home feed must be asked. */
 export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promise<void> {
   const { client } = ctx;
@@ -197,7 +211,7 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
         const at = comments.findIndex((c) => c._id === live._id);
         if (at < 0) return comments;
         const old = comments[at]!;
-        const next: CommentV2 = { ...live, viewerUpvoted: old.viewerUpvoted };
+        const next: CommentV2 = keepEditMarks({ ...live, viewerUpvoted: old.viewerUpvoted }, old);
         if (old.viewerUpvoted === undefined) delete next.viewerUpvoted;
         if (sameJson(next, old)) return comments;
         const copy = comments.slice();
