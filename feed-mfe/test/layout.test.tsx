@@ -3,7 +3,7 @@
  * remote's composer and card, the first page and the suggestions are all in hand, the page shows
  * its skeleton with one Loading status; then the composer, the suggestions, the toolbar and the
  * cards show together, with no spinner in place of a card or of the composer.
- * Layout shift itself is measured in a browser (e2e/layout-shift.e2e.ts, `npm run bench`).
+ * Layout shift itself is measured in a browser (e2e/feed-layout.e2e.ts, `npm run bench`).
  */
 import { screen } from '@testing-library/react';
 import { findCards, renderFeed, setUpFeedTests } from './helpers';

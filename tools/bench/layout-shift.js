@@ -3,7 +3,7 @@
  * behind Core Web Vitals' CLS): every shift not caused by the member's own input in the last
  * 500 ms, summed over the whole page's life (no session windows: the way from /login to the
  * first post is one page and a few seconds). Used by the bench (scenarios/first-load.js) and by
- * e2e/layout-shift.e2e.ts.
+ * e2e/feed-layout.e2e.ts.
  */
 
 /** Before the page loads: starts noting the page's layout shifts. */

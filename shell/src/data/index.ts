@@ -29,6 +29,7 @@ export {
 } from './client';
 export {
   appendComment,
+  prependOwnPost,
   prependPost,
   putComment,
   putMe,

@@ -2,7 +2,7 @@
  * How much the page moves on a new member's way in (issue 42): cumulative layout shift from
  * opening /login to the first post on screen and the page-change spinner gone, at a phone's
  * and a desktop's width (Core Web Vitals: more than 0.1 "needs improvement"; the goal is 0.05).
- * The same check, as a test: e2e/layout-shift.e2e.ts.
+ * The same check, as a test: e2e/feed-layout.e2e.ts.
  * Alone: `node tools/bench/run.js --skip-build-times --only layout-shift`.
  */
 const { logInAt } = require('../member');

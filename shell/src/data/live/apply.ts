@@ -10,7 +10,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { LiveEvent, LiveMember, LivePost } from '@social/mock-api/contract-live';
 import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
 import { queryKeys } from '../client';
-import { appendComment, removeComment } from '../cache';
+import { appendComment, prependOwnPost, removeComment } from '../cache';
 import { markPostDeleted, POST_DELETED_NOTICE } from './deleted';
 import { addNewPost, updateNewPost } from './new-posts';
 
@@ -184,9 +184,11 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
     }
     case 'post.created': {
       const post = withViewer(event.data.post, undefined);
+      // The member's own (from another tab, or before this tab's create has its answer): in place, never announced.
+      if (post.userId === ctx.myId) return prependOwnPost(post, client);
       if (feedLoaded(client, 'explore') && !holdsPost(client, 'explore', post._id)) addNewPost('explore', post);
       if (!feedLoaded(client, 'home') || holdsPost(client, 'home', post._id)) return;
-      const known = post.userId === ctx.myId ? true : ctx.inHomeFeed(post.userId);
+      const known = ctx.inHomeFeed(post.userId);
       if (known === true) addNewPost('home', post);
       if (known !== null) return;
       return ctx.askHomeFeed(post.userId).then((yes) => {
