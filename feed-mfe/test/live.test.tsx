@@ -61,6 +61,18 @@ test('new posts by people in my circle wait behind "Show N new posts"; nothing m
   // Generous: two posts written through the API and two member look-ups on a loaded 2-core machine.
 }, 60_000);
 
+test('my own new post is never announced: arriving live (from another tab, or before my create has its answer) it goes on top', async () => {
+  renderFeed('home');
+  await findCards();
+  const shownBefore = shownPostIds();
+  // Written through the API, as another tab of mine does: only its live event reaches this page.
+  const mine = (await api.v2.posts.create({ content: 'Mine, from another tab', pic: '' })).post;
+  await send({ kind: 'post.created', data: { post: live(mine) } });
+  await waitFor(() => expect(shownPostIds()).toEqual([mine._id, ...shownBefore]));
+  expect(screen.queryByRole('button', { name: /new post/ })).not.toBeInTheDocument();
+  expect(screen.queryByText('1 new post')).not.toBeInTheDocument();
+});
+
 test('a post by someone outside my circle does not wait for home', async () => {
   renderFeed('home');
   await findCards();

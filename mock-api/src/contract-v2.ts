@@ -93,6 +93,12 @@ export interface ReplyV2 {
   content: string;
   createdAt: string;
   updatedAt: string;
+  /**
+   * True once an edit changed its text: set by the edit itself, so an edit within the second
+   * it was written counts (timestamps stop at seconds). Every /v2 answer carries it; a live
+   * event of the in-browser backend may leave it out (the apps then keep what they knew).
+   */
+  edited?: boolean;
 }
 
 export interface CommentV2 {
@@ -107,6 +113,8 @@ export interface CommentV2 {
   replies: ReplyV2[];
   createdAt: string;
   updatedAt: string;
+  /** True once an edit changed its text (not a reply's): see ReplyV2.edited. */
+  edited?: boolean;
 }
 
 // ---- Inputs ----

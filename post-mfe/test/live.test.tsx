@@ -10,7 +10,7 @@ import type { CommentV2, CommentsPageV2 } from '@social/mock-api/contract-v2';
 import { api } from '@social/shell/bus';
 import { queryClient, queryKeys } from '@social/shell/data';
 import { setUpLiveSource } from '../../tools/jest/live-kit';
-import { renderPostPage, setupBackend } from './helpers';
+import { cachedComments, renderPostPage, setupBackend } from './helpers';
 
 setupBackend();
 
@@ -61,6 +61,28 @@ test('a comment, its reply, its edit and its deletion made elsewhere show on the
   );
   await waitFor(() => expect(screen.queryByText('Arrived live, edited')).not.toBeInTheDocument());
   expect(screen.getByRole('heading', { name: '2 comments' })).toBeInTheDocument();
+});
+
+test('a live edit shows "(edited)" as it says; one that does not say keeps the marks the page had', async () => {
+  renderPostPage('p01-sunrise');
+  await screen.findByRole('heading', { name: '2 comments' });
+  const reply = { _id: 'live-r1', commentId: 'live-c1', user: author, content: 'A reply', createdAt: '2026-11-24T04:01:00.000Z' };
+  await screen.findByText('This is unreal 😍 which trail was this?');
+  await send({ kind: 'comment.added', data: { comment: comment('Arrived live') } });
+  await screen.findByText('Arrived live');
+  await send({
+    kind: 'comment.edited',
+    data: { comment: { ...comment('Arrived live, edited', [{ ...reply, updatedAt: reply.createdAt, edited: true }]), edited: true } },
+  });
+  expect(await screen.findByText('Arrived live, edited')).toBeInTheDocument();
+  expect(screen.getAllByText('(edited)')).toHaveLength(2);
+  // The in-browser backend's live events carry no marks: an upvote elsewhere leaves them shown.
+  await send({
+    kind: 'comment.edited',
+    data: { comment: { ...comment('Arrived live, edited', [{ ...reply, updatedAt: reply.createdAt }]), upvoteCount: 1 } },
+  });
+  await waitFor(() => expect(cachedComments('p01-sunrise').find((c) => c._id === 'live-c1')?.upvoteCount).toBe(1));
+  expect(screen.getAllByText('(edited)')).toHaveLength(2);
 });
 
 test('a post deleted while its page is open says so, with a way home', async () => {

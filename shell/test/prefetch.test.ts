@@ -20,6 +20,10 @@ jest.mock('@social/shell/data', () => ({
     feedPages.push(`${mode}/${sort}`);
     return Promise.resolve();
   },
+  prefetchSuggestedMembers: () => {
+    feedPages.push('suggested members');
+    return Promise.resolve();
+  },
 }));
 
 let idleCallbacks: Array<() => void> = [];
@@ -74,7 +78,7 @@ test('on /login, the feed is loaded one slice per idle period', async () => {
   expect(loaded).toEqual(['auth/LoginPage', ...FEED_CODE]);
 });
 
-test('on /login, sending the form starts all of the feed at once, and signing in asks for its first page', async () => {
+test('on /login, sending the form starts all of the feed at once, and signing in asks for its first page and suggestions', async () => {
   window.history.pushState({}, '', '/login');
   prefetchWhileSignedOut();
   await until(() => idleCallbacks.length === 1);
@@ -84,8 +88,8 @@ test('on /login, sending the form starts all of the feed at once, and signing in
   await until(() => FEED_CODE.every((id) => loaded.includes(id)));
   expect(feedPages).toEqual([]);
   setAuth({ token: 'token', user: ada });
-  await until(() => feedPages.length === 1);
-  expect(feedPages).toEqual(['home/latest']);
+  await until(() => feedPages.length === 2);
+  expect(feedPages).toEqual(['home/latest', 'suggested members']);
 
   // The idle periods that come later start nothing twice.
   idleCallbacks.forEach((callback) => callback());

@@ -8,6 +8,8 @@
  *
  *   node tools/bench/run.js [--runs 15] [--skip-build-times] [--only <scenario id>]
  *   BENCH_RUNS=3 BENCH_QUICK=1 node tools/bench/run.js   (iterations: fewer runs, no build times)
+ * With --only, latest.json and latest.md keep the other scenarios' figures and the build times
+ * of the latest full run, and say so.
  *
  * Scenarios are modules in tools/bench/scenarios/*.js exporting
  *   { id, variants: [{ name, params, …anything else run() reads from `variant` }], labels: { key: [label, unit] },
@@ -119,6 +121,16 @@ function loadScenarios() {
     .filter((s) => !ONLY || s.id === ONLY);
 }
 
+/** The figures of the latest run (latest.json), or null when there are none. */
+function readLatest() {
+  try {
+    const latest = JSON.parse(fs.readFileSync(path.join(__dirname, 'latest.json'), 'utf8'));
+    return latest && typeof latest.results === 'object' ? latest : null;
+  } catch {
+    return null;
+  }
+}
+
 function timeBuild(command, cwd) {
   const start = Date.now();
   // Without webpack's persistent cache: the figures are whole builds, as before it existed.
@@ -139,7 +151,7 @@ async function main() {
   const scenarios = loadScenarios();
   const stopFederated = await startServers();
   let stopSingle = () => {};
-  const results = {};
+  let results = {};
   try {
     stopSingle = await startSingleServer();
     const browser = await launch();
@@ -209,12 +221,27 @@ async function main() {
   const lines = [];
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
   lines.push(`Machine: ${machine}; ${RUNS} fresh-context runs per figure and build, federated and single bundle alternating.`);
+  // A run of one scenario (--only) keeps the other scenarios' figures and the build times of the
+  // latest full run, and says which run measured which.
+  let fullRun = { machine, runs: RUNS };
+  const earlier = ONLY ? readLatest() : null;
+  if (earlier) {
+    fullRun = earlier.fullRun ?? { machine: earlier.machine, runs: earlier.runs };
+    lines.push(
+      `Only \`${ONLY}\` was measured in this run; the other rows are from the latest full run: ${fullRun.machine}; ${fullRun.runs} runs per figure and build.`,
+    );
+    const measured = results;
+    results = Object.fromEntries(Object.entries(earlier.results).filter(([, r]) => r.scenario !== ONLY));
+    Object.assign(results, measured);
+    if (!Object.keys(buildTimes).length) Object.assign(buildTimes, earlier.buildTimes);
+  }
   lines.push('');
   lines.push('| Scenario | Figure | Federated: median (min–max) | Single bundle: median (min–max) | Ratio |');
   lines.push('|---|---|---:|---:|---:|');
   // A ratio (unit ×) gets two decimals, as in the last column: its goals are like "≤ 0.5".
+  // A layout shift score (unit CLS) gets three: its goal is 0.05.
   const cell = (s, unit) => {
-    const show = unit === '×' ? (v) => v.toFixed(2) : fmt;
+    const show = unit === '×' ? (v) => v.toFixed(2) : unit === 'CLS' ? (v) => v.toFixed(3) : fmt;
     return s ? `${show(s.median)} (${show(s.min)}–${show(s.max)})` : '–';
   };
   for (const [variant, { labels, figures }] of Object.entries(results)) {
@@ -235,7 +262,10 @@ async function main() {
   }
   const table = lines.join('\n');
   console.log(table);
-  fs.writeFileSync(path.join(__dirname, 'latest.json'), JSON.stringify({ machine, runs: RUNS, results, buildTimes }, null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(__dirname, 'latest.json'),
+    JSON.stringify({ machine, runs: RUNS, fullRun, results, buildTimes }, null, 2) + '\n',
+  );
   fs.writeFileSync(path.join(__dirname, 'latest.md'), table + '\n');
 }
 

@@ -60,8 +60,8 @@ export function commentRoutes(r: RouteKit): void {
         await sql`select 1 from comments where id = ${comment.id} for update`.execute(t.ex);
         const old = await rows(
           t.ex,
-          sql<{ id: string; author_id: string; content: string; created_iso: string }>`
-            select id, author_id, content, created_iso from replies where comment_id = ${comment.id} order by position`,
+          sql<{ id: string; author_id: string; content: string; created_iso: string; updated_iso: string | null; edited: boolean }>`
+            select id, author_id, content, created_iso, updated_iso, edited from replies where comment_id = ${comment.id} order by position`,
         );
         // The rule (mock-api/src/server/reply-edits.ts): others' replies stay; a new reply is the caller's.
         const plan = repliesAfterEdit(
@@ -70,19 +70,30 @@ export function commentRoutes(r: RouteKit): void {
           caller.id,
           isAuthor,
         );
-        const next = plan.map((item) =>
-          'kept' in item
-            ? { ...old[item.kept]!, content: item.content }
-            : { id: item.added._id, author_id: caller.id, content: item.added.content, created_iso: now },
-        );
+        // A reply whose text changed is marked edited by the edit itself.
+        const next = plan.map((item) => {
+          if ('added' in item)
+            return {
+              id: item.added._id,
+              author_id: caller.id,
+              content: item.added.content,
+              created_iso: now,
+              updated_iso: null,
+              edited: false,
+            };
+          const before = old[item.kept]!;
+          return before.content === item.content ? before : { ...before, content: item.content, updated_iso: now, edited: true };
+        });
         await sql`delete from replies where comment_id = ${comment.id}`.execute(t.ex);
         for (const [position, reply] of next.entries()) {
-          await sql`insert into replies (comment_id, id, author_id, content, created_iso, position)
-            values (${comment.id}, ${reply.id}, ${reply.author_id}, ${reply.content}, ${reply.created_iso}, ${position})`.execute(t.ex);
+          await sql`insert into replies (comment_id, id, author_id, content, created_iso, updated_iso, edited, position)
+            values (${comment.id}, ${reply.id}, ${reply.author_id}, ${reply.content}, ${reply.created_iso}, ${reply.updated_iso}, ${reply.edited}, ${position})`.execute(
+            t.ex,
+          );
         }
       }
       if (content !== comment.content) {
-        await sql`update comments set content = ${content}, updated_iso = ${now} where id = ${comment.id}`.execute(t.ex);
+        await sql`update comments set content = ${content}, updated_iso = ${now}, edited = true where id = ${comment.id}`.execute(t.ex);
       }
       return created({ posts: await t.render.posts() });
     }),

@@ -82,7 +82,7 @@ export function commentRoutesV2(r: RouteKit): void {
       const comment = await commentOr404(t.ex, param(ctx, 'commentId'));
       if (comment.author_id !== t.me.id) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
       const content = contentOf(ctx.body, 'commentData');
-      await sql`update comments set content = ${content}, updated_iso = ${ctx.now} where id = ${comment.id} and content <> ${content}`.execute(
+      await sql`update comments set content = ${content}, updated_iso = ${ctx.now}, edited = true where id = ${comment.id} and content <> ${content}`.execute(
         t.ex,
       );
       return answerComment(t, comment.id, 201);
@@ -140,7 +140,7 @@ export function commentRoutesV2(r: RouteKit): void {
       const reply = await replyOr404(t.ex, comment.id, replyId);
       if (reply.author_id !== t.me.id) throw fail.forbidden(V2_ERRORS.replyEditNotOwner);
       const content = contentOf(ctx.body, 'replyData');
-      await sql`update replies set content = ${content}, updated_iso = ${ctx.now} where comment_id = ${comment.id} and id = ${replyId} and content <> ${content}`.execute(
+      await sql`update replies set content = ${content}, updated_iso = ${ctx.now}, edited = true where comment_id = ${comment.id} and id = ${replyId} and content <> ${content}`.execute(
         t.ex,
       );
       return answerComment(t, comment.id, 201);

@@ -60,8 +60,10 @@ const containing = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c
 
 /**
  * The spec's search: a case-insensitive substring of first name, last name or handle; with a
- * leading '@', of the handle only. Ordered by handle. The trigram index over the three fields
- * finds the candidates; the exact rule is checked on each.
+ * leading '@', of the handle only. Also a substring of the full name in either order, "first
+ * last" or "last first" (a run of spaces in `q` as one), as the in-browser backend does.
+ * Ordered by handle. The trigram index over the three fields finds the candidates (each word
+ * of `q` is in one of them); the exact rule is checked on each.
  */
 async function searchPage(ex: Executor, q: string, page: PageRequest) {
   const { limit, after } = page;
@@ -69,11 +71,22 @@ async function searchPage(ex: Executor, q: string, page: PageRequest) {
   const needle = (handleOnly ? q.slice(1) : q).toLowerCase();
   if (!needle.trim()) throw fail.badRequest(V2_ERRORS.emptySearch);
   const pattern = containing(needle);
+  const spaced = containing(needle.replace(/\s+/g, ' '));
+  const words = needle.split(/\s+/).filter(Boolean);
+  const fields = sql`lower(m.first_name || ' ' || m.last_name || ' ' || m.user_handler)`;
   const list = await rows(
     ex,
     sql<{ id: string; user_handler: string }>`select m.id, m.user_handler from members m
-      where lower(m.first_name || ' ' || m.last_name || ' ' || m.user_handler) like ${pattern}
-        and ${handleOnly ? sql`lower(m.user_handler) like ${pattern}` : sql`(lower(m.first_name) like ${pattern} or lower(m.last_name) like ${pattern} or lower(m.user_handler) like ${pattern})`}
+      where ${sql.join(
+        words.map((word) => sql`${fields} like ${containing(word)}`),
+        sql` and `,
+      )}
+        and ${
+          handleOnly
+            ? sql`lower(m.user_handler) like ${pattern}`
+            : sql`(lower(m.first_name) like ${pattern} or lower(m.last_name) like ${pattern} or lower(m.user_handler) like ${pattern}
+                or lower(m.first_name || ' ' || m.last_name) like ${spaced} or lower(m.last_name || ' ' || m.first_name) like ${spaced})`
+        }
         ${after ? sql`and (m.user_handler collate "C", m.id collate "C") > (${after[0]}::text collate "C", ${after[1]}::text collate "C")` : sql``}
       order by m.user_handler collate "C", m.id collate "C" limit ${limit + 1}`,
   );

@@ -57,6 +57,7 @@ interface CommentRow extends AuthorColumns {
   upvoted: boolean;
   created_iso: string;
   updated_iso: string;
+  edited: boolean;
 }
 
 interface ReplyRow extends AuthorColumns {
@@ -65,6 +66,7 @@ interface ReplyRow extends AuthorColumns {
   content: string;
   created_iso: string;
   updated_iso: string;
+  edited: boolean;
 }
 
 export class RendererV2 {
@@ -216,7 +218,7 @@ export class RendererV2 {
       rows(
         this.ex,
         sql<CommentRow>`
-          select c.id, c.post_id, c.content, c.upvote_count, c.created_iso, c.updated_iso, ${AUTHOR},
+          select c.id, c.post_id, c.content, c.upvote_count, c.created_iso, c.updated_iso, c.edited, ${AUTHOR},
             exists (select 1 from comment_upvotes u where u.comment_id = c.id and u.member_id = ${viewer}) as upvoted
           from unnest(${ids}::text[]) with ordinality as wanted (id, n)
           join comments c on c.id = wanted.id
@@ -226,7 +228,7 @@ export class RendererV2 {
       rows(
         this.ex,
         sql<ReplyRow>`
-          select r.comment_id, r.id, r.content, r.created_iso, coalesce(r.updated_iso, r.created_iso) as updated_iso, ${AUTHOR}
+          select r.comment_id, r.id, r.content, r.created_iso, coalesce(r.updated_iso, r.created_iso) as updated_iso, r.edited, ${AUTHOR}
           from replies r join members m on m.id = r.author_id
           where r.comment_id = any(${ids}::text[])
           order by r.comment_id, r.position`,
@@ -242,6 +244,7 @@ export class RendererV2 {
         content: r.content,
         createdAt: r.created_iso,
         updatedAt: r.updated_iso,
+        edited: r.edited,
       });
       repliesOf.set(r.comment_id, list);
     }
@@ -255,6 +258,7 @@ export class RendererV2 {
       replies: repliesOf.get(c.id) ?? [],
       createdAt: c.created_iso,
       updatedAt: c.updated_iso,
+      edited: c.edited,
     }));
   }
 

@@ -2,17 +2,21 @@ import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS, type PostSort } from '@social/mock-api/contract';
 import { errorMessage, toast, useAuth } from '@social/shell/bus';
 import { clearNewPosts, queryClient, queryKeys, showNewPosts, useFeed, useNewPosts, useSuggestedMembers } from '@social/shell/data';
-import type { FeedPageProps } from '@social/shell/federation';
+import { useRemoteModulesSettled, type FeedPageProps } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
 import { useSentinel } from './use-sentinel';
 import { SuggestedUsers } from '../suggestions/SuggestedUsers';
 import { CreatePost } from './CreatePost';
 import { EmptyFeed } from './EmptyFeed';
 import { FeedModeSwitch } from './FeedModeSwitch';
+import { FeedSkeleton } from './FeedSkeleton';
 import { PostList } from './PostList';
 import './feed.css';
 
 export type { FeedPageProps } from '@social/shell/federation';
+
+/** The post remote's parts the page is laid out around (the composer on top, a card per post). */
+const POST_PARTS = ['post/PostComposer', 'post/PostCard'] as const;
 
 /** A failed page read says so once, as a toast (the page also shows it with a Try again). */
 function useErrorToast(error: unknown): void {
@@ -34,7 +38,7 @@ export default function FeedPage({ mode }: FeedPageProps) {
 
   // A page change shows a spinner for 500 ms (loading starts meanwhile). It does not hold back
   // posts already in hand (after login the first page was asked for with the login's answer, or
-  // the feed is cached from an earlier visit): they show at once under the spinner, and only
+  // the feed is cached from an earlier visit): they show at once beside the spinner, and only
   // the infinite scroll waits for the 500 ms to pass.
   const [changingPage, setChangingPage] = useState(true);
   useEffect(() => {
@@ -52,7 +56,12 @@ export default function FeedPage({ mode }: FeedPageProps) {
   });
   const feed = useFeed(mode, sort);
   const suggestions = useSuggestedMembers();
+  const partsSettled = useRemoteModulesSettled(POST_PARTS);
   useErrorToast(feed.error);
+  // Laid out once everything that sets the layout is known (below); it then stays so: Trending's
+  // first page loads inside the feed, under the toolbar.
+  const [laidOut, setLaidOut] = useState(false);
+  if (!laidOut && partsSettled && !suggestions.isPending && (!feed.isPending || feed.error !== null)) setLaidOut(true);
 
   const { fetchNextPage } = feed;
   const sentinel = useRef<HTMLDivElement>(null);
@@ -85,12 +94,15 @@ export default function FeedPage({ mode }: FeedPageProps) {
     body = feed.error ? <LoadError message={errorMessage(feed.error)} onRetry={feed.retry} /> : <EmptyFeed />;
   }
 
-  // No posts to show during the 500 ms (still loading, none, or an error): the page spinner alone.
-  if (changingPage && (body || posts.length === 0)) {
+  // The page is laid out once everything that sets its layout is known: the first page of posts
+  // (or its error), whether there are suggestions, and the post remote's composer and card (which
+  // then render at once). Until then, and during the 500 ms when there are no posts to show, its
+  // skeleton keeps the room, so nothing moves when the feed arrives (layout shift, docs/performance.md).
+  if (!laidOut || (changingPage && (body || posts.length === 0))) {
     return (
       <div className="feed-page">
         <h1 className="visually-hidden">{title}</h1>
-        <Spinner size="page" />
+        <FeedSkeleton />
       </div>
     );
   }
@@ -98,18 +110,19 @@ export default function FeedPage({ mode }: FeedPageProps) {
   return (
     <div className="feed-page">
       <h1 className="visually-hidden">{title}</h1>
-      {changingPage && (
-        // Takes no room, so the feed does not move when it goes.
-        <div className="feed-page__changing">
-          <Spinner size="small" />
-        </div>
-      )}
       <CreatePost onCreated={onCreated} />
       <SuggestedUsers members={suggestions.data ?? []} />
       <div className="feed-toolbar">
-        <h2 className="feed-toolbar__title" ref={feedTitle} tabIndex={-1}>
-          {isHome ? 'Your feed' : 'Explore'}
-        </h2>
+        <div className="feed-toolbar__heading">
+          <h2 className="feed-toolbar__title" ref={feedTitle} tabIndex={-1}>
+            {isHome ? 'Your feed' : 'Explore'}
+          </h2>
+          {changingPage && (
+            <span className="feed-toolbar__busy">
+              <Spinner size="inline" />
+            </span>
+          )}
+        </div>
         <FeedModeSwitch value={sort} onChange={setSort} />
       </div>
       <NewPosts count={newCount} onShow={onShowNew} />

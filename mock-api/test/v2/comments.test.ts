@@ -189,3 +189,45 @@ describe('replies', () => {
     await expectError(stranger.api.v2.comments.removeReply(comment._id, second._id), 404, V2_ERRORS.replyNotFound);
   });
 });
+
+describe('"(edited)": marked by the edit itself', () => {
+  /** The comment as its post's page of comments gives it. */
+  const listed = async (postId: string, commentId: string) =>
+    (await anonymous().v2.comments.ofPost(postId)).comments.find((c) => c._id === commentId);
+
+  it('an edit that changes the text marks the comment or reply, at once (not by comparing times)', async () => {
+    const { commenter, stranger, post } = await scene();
+    const { comment: fresh } = await commenter.api.v2.comments.add(post._id, 'Fresh');
+    expect(fresh.edited).toBe(false);
+    const replied = (await stranger.api.v2.comments.reply(fresh._id, 'A reply')).comment;
+    expect(replied).toMatchObject({ edited: false, replies: [{ edited: false }] });
+    // The same text again is no edit.
+    expect((await commenter.api.v2.comments.edit(fresh._id, 'Fresh')).comment.edited).toBe(false);
+    // Edited straight after it was written (within the same second, most often): marked.
+    expect((await commenter.api.v2.comments.edit(fresh._id, 'Fresh, edited')).comment).toMatchObject({
+      edited: true,
+      replies: [{ edited: false }],
+    });
+    const replyId = replied.replies[0]!._id;
+    expect((await stranger.api.v2.comments.editReply(fresh._id, replyId, 'A reply, edited')).comment).toMatchObject({
+      edited: true,
+      replies: [{ _id: replyId, edited: true }],
+    });
+    // Read again, and after a later change (an upvote), it stays so.
+    await stranger.api.v2.comments.upvote(fresh._id);
+    expect(await listed(post._id, fresh._id)).toMatchObject({ edited: true, replies: [{ edited: true }] });
+  });
+
+  it("the spec's API marks them too: a comment's text, a reply's text, not a reply added", async () => {
+    // v1 lets the comment's author change the text of their own replies (anyone else only appends).
+    const { commenter, post, comment } = await scene();
+    const user = { ...commenter.user, pic: '' };
+    expect((await listed(post._id, comment._id))?.edited).toBe(false);
+    await commenter.api.comments.edit(post._id, comment._id, { content: 'First!', replies: [{ _id: 'r-1', content: 'Hello', user }] });
+    expect(await listed(post._id, comment._id)).toMatchObject({ edited: false, replies: [{ edited: false }] });
+    await commenter.api.comments.edit(post._id, comment._id, { content: 'First!', replies: [{ _id: 'r-1', content: 'Hello!', user }] });
+    expect(await listed(post._id, comment._id)).toMatchObject({ edited: false, replies: [{ edited: true }] });
+    await commenter.api.comments.edit(post._id, comment._id, { content: 'First, edited' });
+    expect(await listed(post._id, comment._id)).toMatchObject({ edited: true, replies: [{ edited: true }] });
+  });
+});

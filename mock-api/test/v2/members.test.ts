@@ -217,6 +217,50 @@ describe('GET /v2/members/search', () => {
     expect(await anonymous().v2.members.search('zzzz-no-such-member')).toEqual({ members: [], nextCursor: null });
   });
 
+  it('a first and last name together, in either order, find the member; each field keeps its substring rule', async () => {
+    const { users } = await v1World();
+    const sample = users[3]!;
+    const [first, last] = [sample.firstName, sample.lastName];
+    // The spec's rule on each field, or a part of "first last" or "last first" (spaces as one).
+    const fullNameMatches = (q: string) => {
+      const needle = q.trim().toLowerCase();
+      const spaced = needle.replace(/\s+/g, ' ');
+      return users
+        .filter((u) => {
+          const [f, l] = [u.firstName.toLowerCase(), u.lastName.toLowerCase()];
+          return (
+            [f, l, u.userHandler.toLowerCase()].some((field) => field.includes(needle)) ||
+            `${f} ${l}`.includes(spaced) ||
+            `${l} ${f}`.includes(spaced)
+          );
+        })
+        .sort((a, b) => byText(a.userHandler, b.userHandler));
+    };
+    for (const q of [
+      `${first} ${last}`,
+      `${last} ${first}`,
+      `  ${first.toUpperCase()}   ${last.toLowerCase()} `,
+      `${first.slice(1)} ${last.slice(0, 2)}`,
+    ]) {
+      const { items } = await allPages(
+        (cursor) => anonymous().v2.members.search(q, { limit: 1, cursor }),
+        (p) => p.members,
+        1,
+      );
+      expect(ids(items)).toContain(sample._id);
+      expect(ids(items)).toEqual(ids(fullNameMatches(q)));
+    }
+    // A first name with another member's last name is nobody's full name.
+    const other = users.find(
+      (u) => u.lastName.toLowerCase() !== last.toLowerCase() && !`${first} ${u.lastName}`.toLowerCase().includes(last.toLowerCase()),
+    )!;
+    const mixed = `${first} ${other.lastName}`;
+    expect(ids((await anonymous().v2.members.search(mixed)).members)).toEqual(ids(fullNameMatches(mixed)));
+    expect(ids((await anonymous().v2.members.search(mixed)).members)).not.toContain(sample._id);
+    // After '@', the handle only: a full name is not a handle.
+    expect((await anonymous().v2.members.search(`@${first} ${last}`)).members).toEqual([]);
+  });
+
   it("a leading '@' matches the handle only", async () => {
     const { users } = await v1World();
     const sample = users[0]!;

@@ -153,9 +153,7 @@ function ReplyItem({ reply, comment, post, me }: { reply: ReplyV2; comment: Comm
       <div className="post-comment__head">
         <AuthorLink author={author} size={28} />
         {reply.createdAt && <TimeAgo iso={reply.createdAt} />}
-        {reply.updatedAt && reply.createdAt && reply.updatedAt !== reply.createdAt && (
-          <span className="muted post-comment__edited">(edited)</span>
-        )}
+        {reply.edited && <span className="muted post-comment__edited">(edited)</span>}
         {items.length > 0 && mode === 'view' && <Menu label="Reply options" items={items} />}
       </div>
       {mode === 'edit' ? (
@@ -250,7 +248,7 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
       <div className="post-comment__head">
         <AuthorLink author={author} size={36} />
         <TimeAgo iso={comment.createdAt} />
-        {comment.updatedAt !== comment.createdAt && <span className="muted post-comment__edited">(edited)</span>}
+        {comment.edited && <span className="muted post-comment__edited">(edited)</span>}
         {items.length > 0 && mode === 'view' && <Menu label="Comment options" items={items} />}
       </div>
 

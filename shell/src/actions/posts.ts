@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import type { PostDraftV2 } from '@social/mock-api/contract-v2';
 import { api, auth$, toast } from '@social/shell/bus';
-import { postActionError, prependPost, putPost, queryClient, queryKeys, removePost } from '@social/shell/data';
+import { postActionError, prependOwnPost, putPost, queryClient, queryKeys, removePost } from '@social/shell/data';
 
 /** Counts of the author change with a post created or deleted: read them again. */
 function refreshAuthor(authorId: string): void {
@@ -32,12 +32,7 @@ export function usePostMutations() {
       create: (draft: PostDraftV2) =>
         run(async () => {
           const { post } = await api.v2.posts.create(draft);
-          prependPost(post, [
-            queryKeys.feed('home', 'latest'),
-            queryKeys.feed('explore', 'latest'),
-            queryKeys.memberPosts(post.userId, 'posts'),
-            queryKeys.memberPosts(post.userId, 'activities'),
-          ]);
+          prependOwnPost(post);
           refreshAuthor(post.userId);
         }, CLIENT_MESSAGES.postCreated),
       edit: (postId: string, draft: PostDraftV2) =>

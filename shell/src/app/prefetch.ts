@@ -25,7 +25,8 @@ function idle(): Promise<void> {
  * While a signed-out member is on /login or /signup, load what the home feed needs: its code
  * (feed page, post cards, the composer above them, and the data module with TanStack Query; a
  * remote that fails shows its Retry when the feed opens). Its data needs the member's token, so
- * the first home page is asked for the moment the member is signed in, while the route changes
+ * the first home page and the suggested members (the feed is laid out with both) are asked for
+ * the moment the member is signed in, while the route changes
  * and the feed's code starts (answered by the service worker, it costs this page only the
  * message and the parse).
  *
@@ -47,6 +48,7 @@ export function prefetchWhileSignedOut(): void {
       import('@social/shell/data').then((data) => {
         auth$.pipe(filter(Boolean), take(1)).subscribe(() => {
           data.prefetchFeed('home', 'latest').catch(() => undefined);
+          data.prefetchSuggestedMembers().catch(() => undefined);
         });
       }),
     ...(['feed/FeedPage', 'post/PostCard', 'post/PostComposer'] as const).map((id) => () => loadRemoteModule(id)),

@@ -74,6 +74,24 @@ export function prependPost(post: PostV2, listKeys: readonly (readonly unknown[]
   }
 }
 
+/**
+ * A post the signed-in member wrote (the create's answer, or its live event from another tab):
+ * on top of the Latest feeds and of the author's tabs. Never announced behind "Show N new
+ * posts": a member's own post is not news to them.
+ */
+export function prependOwnPost(post: PostV2, client: QueryClient = defaultClient): void {
+  prependPost(
+    post,
+    [
+      queryKeys.feed('home', 'latest'),
+      queryKeys.feed('explore', 'latest'),
+      queryKeys.memberPosts(post.userId, 'posts'),
+      queryKeys.memberPosts(post.userId, 'activities'),
+    ],
+    client,
+  );
+}
+
 /** Takes one post out of one list (a bookmark removed: out of the bookmarks tab). */
 export function removePostFrom(postId: string, listKey: readonly unknown[], client: QueryClient = defaultClient): void {
   client.setQueryData<Pages<PostsPageV2>>(listKey, (data) =>

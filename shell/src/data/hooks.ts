@@ -241,20 +241,23 @@ export function useFollowList(memberId: string, kind: FollowListKind, { enabled 
 }
 
 /** Members to follow (others I don't follow, newest first): the first page. */
+const suggestedMembers = {
+  queryKey: queryKeys.suggested,
+  queryFn: async () => {
+    const { members } = await api.v2.members.suggested();
+    seedMembers(members);
+    return members;
+  },
+};
+
 export function useSuggestedMembers() {
   const auth = useAuth();
-  return useQuery(
-    {
-      queryKey: queryKeys.suggested,
-      queryFn: async () => {
-        const { members } = await api.v2.members.suggested();
-        seedMembers(members);
-        return members;
-      },
-      enabled: !!auth,
-    },
-    queryClient,
-  );
+  return useQuery({ ...suggestedMembers, enabled: !!auth }, queryClient);
+}
+
+/** Loads the suggested members (after login, with the first home page: the feed is laid out with both). */
+export function prefetchSuggestedMembers(): Promise<void> {
+  return queryClient.prefetchQuery(suggestedMembers);
 }
 
 /** The text as typed, LIMITS.searchDebounceMs after the last change. */

@@ -29,6 +29,7 @@ export {
 } from './client';
 export {
   appendComment,
+  prependOwnPost,
   prependPost,
   putComment,
   putMe,
@@ -43,6 +44,7 @@ export {
 export {
   feedPageSize,
   prefetchFeed,
+  prefetchSuggestedMembers,
   useComments,
   useDebounced,
   useFeed,

@@ -6,7 +6,7 @@
  * config falls back to the local ports, so nothing about a remote's address is baked into
  * the shell's build.
  */
-import React, { Component, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import React, { Component, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Spinner } from '@social/shell/ui';
 import { useLocation } from 'react-router-dom';
@@ -134,8 +134,15 @@ export function configureRemotes(config: RemotesConfig): void {
   );
 }
 
+/**
+ * Modules the runtime has given, by id: a RemoteComponent mounted once its module is here renders
+ * it at once, without a Suspense fallback (a spinner for one frame, then the part: a layout shift).
+ */
+const loadedModules = new Map<RemoteModuleId, Record<string, unknown>>();
+
 /** Forgets a failed remote so the next load fetches its entry again. */
 function resetRemote(name: string): void {
+  for (const id of loadedModules.keys()) if (id.startsWith(`${name}/`)) loadedModules.delete(id);
   if (registered && name in registered) {
     const remote = name as RemoteName;
     registerRemotes([{ name: remote, entry: remoteEntryUrl(registered[remote]) }], { force: true });
@@ -146,7 +153,30 @@ function resetRemote(name: string): void {
 export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModuleExports<Id>> {
   const module = await loadRemote<RemoteModuleExports<Id>>(id);
   if (!module) throw new Error(`Remote module ${id} could not be loaded.`);
+  loadedModules.set(id, module as unknown as Record<string, unknown>);
   return module;
+}
+
+/**
+ * True once every module of `ids` has loaded or failed (starting their loads if needed). For a
+ * page that lays itself out around remote parts: it keeps their room until they can render at
+ * once, instead of showing a spinner in each and moving when the parts arrive. A part that
+ * failed renders its own Retry.
+ */
+export function useRemoteModulesSettled(ids: readonly RemoteModuleId[]): boolean {
+  const key = ids.join(' ');
+  const [settledKey, setSettledKey] = useState(() => (ids.every((id) => loadedModules.has(id)) ? key : null));
+  useEffect(() => {
+    if (settledKey === key) return;
+    let current = true;
+    void Promise.allSettled(key.split(' ').map((id) => loadRemoteModule(id as RemoteModuleId))).then(() => {
+      if (current) setSettledKey(key);
+    });
+    return () => {
+      current = false;
+    };
+  }, [key, settledKey]);
+  return settledKey === key;
 }
 
 /**
@@ -225,19 +255,29 @@ const attempts = new Map<string, number>();
 
 const defaultLoad: RemoteLoader = (id) => loadRemoteModule(id) as unknown as Promise<Record<string, unknown>>;
 
-function lazyFor<P>(id: RemoteModuleId, attempt: number, load: RemoteLoader) {
-  const key = `${id}#${attempt}`;
+/** The component a module exports as default; throws (for the boundary) when it has none. */
+function defaultExport<P>(id: RemoteModuleId, module: Record<string, unknown>): ComponentType<P> {
+  const component = module.default as ComponentType<P> | undefined;
+  if (typeof component !== 'function' && typeof component !== 'object') {
+    throw new Error(`Remote module ${id} has no default export.`);
+  }
+  return component as ComponentType<P>;
+}
+
+/** The module's component itself when it is loaded already, else a lazy one (shared by every mount of that attempt). */
+function componentFor<P>(
+  id: RemoteModuleId,
+  attempt: number,
+  load: RemoteLoader,
+): ComponentType<P> | React.LazyExoticComponent<ComponentType<P>> {
   const cacheable = load === defaultLoad;
+  const loaded = cacheable ? loadedModules.get(id)?.default : undefined;
+  // Anything else goes through the lazy path, which reports it inside the part's boundary.
+  if (typeof loaded === 'function' || (typeof loaded === 'object' && loaded !== null)) return loaded as ComponentType<P>;
+  const key = `${id}#${attempt}`;
   const cached = cacheable ? lazyCache.get(key) : undefined;
   if (cached) return cached as React.LazyExoticComponent<ComponentType<P>>;
-  const lazy = React.lazy(async () => {
-    const module = await load(id);
-    const component = module.default as ComponentType<P> | undefined;
-    if (typeof component !== 'function' && typeof component !== 'object') {
-      throw new Error(`Remote module ${id} has no default export.`);
-    }
-    return { default: component as ComponentType<P> };
-  });
+  const lazy = React.lazy(async () => ({ default: defaultExport<P>(id, await load(id)) }));
   if (cacheable) lazyCache.set(key, lazy);
   return lazy;
 }
@@ -248,8 +288,9 @@ export function RemoteComponent<Id extends RemoteModuleId>({ id, props, compact,
   const [attempt, setAttempt] = useState(() => attempts.get(id) ?? 0);
   const remote = id.split('/')[0] ?? id;
   const label = REMOTE_LABELS[remote as RemoteName] ?? remote;
-  // A failed React.lazy stays failed: each Retry builds a new one.
-  const Lazy = useMemo(() => lazyFor<P>(id, attempt, load), [id, attempt, load]);
+  // A failed React.lazy stays failed: each Retry builds a new one. Chosen once per mount and
+  // attempt: switching from the lazy component to the loaded one would remount the part.
+  const Part = useMemo(() => componentFor<P>(id, attempt, load), [id, attempt, load]);
   const retry = useCallback(() => {
     resetRemote(remote);
     const next = (attempts.get(id) ?? 0) + 1;
@@ -259,7 +300,7 @@ export function RemoteComponent<Id extends RemoteModuleId>({ id, props, compact,
   return (
     <RemoteBoundary key={attempt} label={label} onRetry={retry} compact={compact}>
       <Suspense fallback={<Spinner size={compact ? 'small' : 'page'} />}>
-        {React.createElement(Lazy as unknown as ComponentType<P>, (props ?? {}) as P)}
+        {React.createElement(Part as unknown as ComponentType<P>, (props ?? {}) as P)}
       </Suspense>
     </RemoteBoundary>
   );

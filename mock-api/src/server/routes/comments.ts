@@ -13,6 +13,7 @@ import type { StoredComment, StoredPost, StoredReply } from '../store';
 import { newId } from '../time';
 import { parseSentReplies, repliesAfterEdit } from '../reply-edits';
 import { objectField, requiredText, TEXT_LIMITS } from '../validate';
+import { markEdited } from '../v2/edited';
 import { created, ok, type RouteKit } from './kit';
 import { postOr404 } from './posts';
 
@@ -56,14 +57,21 @@ export function commentRoutes(r: RouteKit): void {
         user._id,
         isAuthor,
       );
-      replies = plan.map((item): StoredReply =>
-        'kept' in item
-          ? { ...comment.replies[item.kept]!, content: item.content }
-          : { _id: item.added._id, userId: user._id, content: item.added.content, createdAt: now },
-      );
+      // A reply whose text changed is marked edited by the edit itself (../v2/edited.ts).
+      replies = plan.map((item): StoredReply => {
+        if ('added' in item) return { _id: item.added._id, userId: user._id, content: item.added.content, createdAt: now };
+        const old = comment.replies[item.kept]!;
+        if (old.content === item.content) return old;
+        const edited = { ...old, content: item.content, updatedAt: now };
+        markEdited(edited);
+        return edited;
+      });
     }
-    // updatedAt marks the comment "(edited)": only a change of its own text moves it, not a reply.
-    if (content !== comment.content) comment.updatedAt = now;
+    // Only a change of its own text marks the comment "(edited)" (../v2/edited.ts), not a reply.
+    if (content !== comment.content) {
+      comment.updatedAt = now;
+      markEdited(comment);
+    }
     comment.content = content;
     comment.replies = replies;
     return created({ posts: render.posts() });

@@ -13,18 +13,28 @@ import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
 import { forViewer, memberOr404, pageOfArrivals, viewerOf } from './common';
 import { postsPage } from './posts';
 
-/** Whether the member matches `q` (SPEC: case-insensitive substring of a name or the handle; '@…' the handle only). */
+/**
+ * Whether the member matches `q` (SPEC: case-insensitive substring of a name or the handle; '@…'
+ * the handle only), or of the full name in either order, "first last" or "last first" (a run
+ * of spaces in `q` as one): "Sara Ahmed" and "ahmed sara" find her as "Sara" does.
+ */
 function matcher(q: string): (user: StoredUser) => boolean {
   const trimmed = q.trim();
   const handleOnly = trimmed.startsWith('@');
   const needle = (handleOnly ? trimmed.slice(1) : trimmed).toLowerCase();
   if (!needle) throw fail.badRequest(V2_ERRORS.emptySearch);
-  return handleOnly
-    ? (u) => u.userHandler.toLowerCase().includes(needle)
-    : (u) =>
-        u.firstName.toLowerCase().includes(needle) ||
-        u.lastName.toLowerCase().includes(needle) ||
-        u.userHandler.toLowerCase().includes(needle);
+  if (handleOnly) return (u) => u.userHandler.toLowerCase().includes(needle);
+  const spaced = needle.replace(/\s+/g, ' ');
+  return (u) => {
+    const [first, last] = [u.firstName.toLowerCase(), u.lastName.toLowerCase()];
+    return (
+      first.includes(needle) ||
+      last.includes(needle) ||
+      u.userHandler.toLowerCase().includes(needle) ||
+      `${first} ${last}`.includes(spaced) ||
+      `${last} ${first}`.includes(spaced)
+    );
+  };
 }
 
 function membersPage(ctx: Ctx, ids: { ids: string[]; nextCursor: string | null }) {

@@ -10,7 +10,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { LiveEvent, LiveMember, LivePost } from '@social/mock-api/contract-live';
 import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
 import { queryKeys } from '../client';
-import { appendComment, removeComment } from '../cache';
+import { appendComment, prependOwnPost, removeComment } from '../cache';
 import { markPostDeleted, POST_DELETED_NOTICE } from './deleted';
 import { addNewPost, updateNewPost } from './new-posts';
 
@@ -147,6 +147,20 @@ function holdsPost(client: QueryClient, mode: 'home' | 'explore', postId: string
     ?.pages.some((page) => page.posts.some((p) => p._id === postId));
 }
 
+/**
+ * A live comment without edit marks (the in-browser backend's events leave them out) keeps the
+ * ones the page already had, for the comment and for each reply it still has.
+ */
+function keepEditMarks(next: CommentV2, old: CommentV2): CommentV2 {
+  if (next.edited !== undefined) return next;
+  const known = new Map(old.replies.map((reply) => [reply._id, reply.edited]));
+  return {
+    ...next,
+    edited: old.edited,
+    replies: next.replies.map((reply) => (reply.edited !== undefined ? reply : { ...reply, edited: known.get(reply._id) })),
+  };
+}
+
 /** Applies one event; a promise only for a new post whose author's place in the home feed must be asked. */
 export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promise<void> {
   const { client } = ctx;
@@ -170,9 +184,11 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
     }
     case 'post.created': {
       const post = withViewer(event.data.post, undefined);
+      // The member's own (from another tab, or before this tab's create has its answer): in place, never announced.
+      if (post.userId === ctx.myId) return prependOwnPost(post, client);
       if (feedLoaded(client, 'explore') && !holdsPost(client, 'explore', post._id)) addNewPost('explore', post);
       if (!feedLoaded(client, 'home') || holdsPost(client, 'home', post._id)) return;
-      const known = post.userId === ctx.myId ? true : ctx.inHomeFeed(post.userId);
+      const known = ctx.inHomeFeed(post.userId);
       if (known === true) addNewPost('home', post);
       if (known !== null) return;
       return ctx.askHomeFeed(post.userId).then((yes) => {
@@ -197,7 +213,7 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
         const at = comments.findIndex((c) => c._id === live._id);
         if (at < 0) return comments;
         const old = comments[at]!;
-        const next: CommentV2 = { ...live, viewerUpvoted: old.viewerUpvoted };
+        const next: CommentV2 = keepEditMarks({ ...live, viewerUpvoted: old.viewerUpvoted }, old);
         if (old.viewerUpvoted === undefined) delete next.viewerUpvoted;
         if (sameJson(next, old)) return comments;
         const copy = comments.slice();
