@@ -23,8 +23,8 @@ export class SqlPostStore implements PostStore {
    * refused insert of a missing post must not abort a transaction.
    */
   constructor(
-    private readonly ex: Executor,
-    private readonly origin: string,
+    protected readonly ex: Executor,
+    protected readonly origin: string,
   ) {}
 
   private get tx(): Transaction {

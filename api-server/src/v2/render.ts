@@ -4,12 +4,21 @@
  * whether they follow a member, whether they upvoted a comment) and the stored counts.
  * Nothing here reads more rows than the answer holds.
  */
-import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, ReactionV2, ReplyV2 } from '@social/mock-api/contract-v2';
+import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, ReactionV2 } from '@social/mock-api/contract-v2';
 import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
 import type { MemberRow as StoredMemberRow } from '../render';
-import { memberV2, meV2, postV2, type MeRow, type PostRow } from '@social/mock-api/core';
+import {
+  commentV2,
+  memberV2,
+  meV2,
+  postV2,
+  type CommentRow as CoreCommentRow,
+  type MeRow,
+  type PostRow,
+  type ReplyRow as CoreReplyRow,
+} from '@social/mock-api/core';
 
 interface AuthorColumns {
   a_id: string;
@@ -210,8 +219,8 @@ export class RendererV2 {
     return row && meV2(row);
   }
 
-  /** Comments by id, in the order given, each with all its replies (oldest first). */
-  async comments(ids: readonly string[]): Promise<CommentV2[]> {
+  /** Comments by id, in the order given, each with all its replies (oldest first), as the core renders them. */
+  async commentRows(ids: readonly string[]): Promise<CoreCommentRow[]> {
     if (ids.length === 0) return [];
     const viewer = this.viewerId ?? null;
     const [found, replies] = await Promise.all([
@@ -234,13 +243,12 @@ export class RendererV2 {
           order by r.comment_id, r.position`,
       ),
     ]);
-    const repliesOf = new Map<string, ReplyV2[]>();
+    const repliesOf = new Map<string, CoreReplyRow[]>();
     for (const r of replies) {
       const list = repliesOf.get(r.comment_id) ?? [];
       list.push({
-        _id: r.id,
-        commentId: r.comment_id,
-        user: this.author(r),
+        id: r.id,
+        author: this.author(r),
         content: r.content,
         createdAt: r.created_iso,
         updatedAt: r.updated_iso,
@@ -249,12 +257,12 @@ export class RendererV2 {
       repliesOf.set(r.comment_id, list);
     }
     return found.map((c) => ({
-      _id: c.id,
+      id: c.id,
       postId: c.post_id,
+      author: this.author(c),
       content: c.content,
-      user: this.author(c),
       upvoteCount: c.upvote_count,
-      ...(this.viewerId ? { viewerUpvoted: c.upvoted } : {}),
+      viewerUpvoted: this.viewerId ? c.upvoted : null,
       replies: repliesOf.get(c.id) ?? [],
       createdAt: c.created_iso,
       updatedAt: c.updated_iso,
@@ -262,7 +270,7 @@ export class RendererV2 {
     }));
   }
 
-  async comment(id: string): Promise<CommentV2 | undefined> {
-    return (await this.comments([id]))[0];
+  async comments(ids: readonly string[]): Promise<CommentV2[]> {
+    return (await this.commentRows(ids)).map(commentV2);
   }
 }

@@ -5,3 +5,5 @@ export * from './events';
 export * from './operation';
 export * from './posts';
 export * from './members';
+export * from './comments';
+export * from './reply-edits';

@@ -19,9 +19,9 @@ function indexKey(after: PostKey | null): Key | null {
 }
 
 export class MemoryPostStore implements PostStore {
-  private readonly v2: V2Renderer;
+  protected readonly v2: V2Renderer;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(protected readonly ctx: Ctx) {
     this.v2 = new V2Renderer(ctx, null);
   }
 

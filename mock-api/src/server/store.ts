@@ -32,8 +32,10 @@ export interface StoredReply {
   userId: string;
   content: string;
   createdAt: string;
-  /** Set when the reply's text was edited (v2); absent in older data and on unedited replies. */
+  /** Set when the reply's text was edited; absent on unedited replies. */
   updatedAt?: string;
+  /** True once an edit changed its text; absent in data stored before the mark (then an updatedAt says it). */
+  edited?: boolean;
 }
 
 export interface StoredComment {
@@ -44,6 +46,8 @@ export interface StoredComment {
   replies: StoredReply[];
   createdAt: string;
   updatedAt: string;
+  /** True once an edit changed its own text; absent in data stored before the mark (then a moved updatedAt says it). */
+  edited?: boolean;
 }
 
 export interface StoredPost {

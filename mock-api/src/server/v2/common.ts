@@ -3,9 +3,10 @@
  * (mock-api/src/contract-v2.ts) rendered from the stored records and the indexes (../indexes.ts).
  */
 import { SERVER_ERRORS } from '../../contract';
-import { V2_ERRORS, type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2, type ReplyV2 } from '../../contract-v2';
+import { V2_ERRORS, type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2 } from '../../contract-v2';
 import type { Ctx } from '../backend';
 import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
+import { commentV2, type CommentRow } from '../../core/comments';
 import { memberV2, meV2, type MemberRow, type MeRow } from '../../core/members';
 import { postV2, type PostRow } from '../../core/posts';
 import { fail, HttpError } from '../errors';
@@ -163,30 +164,31 @@ export class V2Renderer {
     return postV2(this.postRow(post, this.viewer));
   }
 
-  reply(commentId: string, reply: StoredReply): ReplyV2 {
+  /** A comment as the core renders it (../../core/comments.ts), with `viewer`'s upvote. */
+  commentRow(post: StoredPost, comment: StoredComment, viewer: StoredUser | null): CommentRow {
     return {
-      _id: reply._id,
-      commentId,
-      user: this.author(reply.userId),
-      content: reply.content,
-      createdAt: reply.createdAt,
-      updatedAt: reply.updatedAt ?? reply.createdAt,
+      id: comment._id,
+      postId: post._id,
+      author: this.author(comment.userId),
+      content: comment.content,
+      upvoteCount: comment.upvotedBy.length,
+      viewerUpvoted: viewer ? comment.upvotedBy.includes(viewer._id) : null,
+      replies: comment.replies.map((reply) => ({
+        id: reply._id,
+        author: this.author(reply.userId),
+        content: reply.content,
+        createdAt: reply.createdAt,
+        updatedAt: reply.updatedAt ?? reply.createdAt,
+        edited: reply.edited ?? reply.updatedAt !== undefined,
+      })),
+      createdAt: comment.createdAt,
+      updatedAt: comment.updatedAt,
+      edited: comment.edited ?? comment.updatedAt !== comment.createdAt,
     };
   }
 
   comment(post: StoredPost, comment: StoredComment): CommentV2 {
-    const answer: CommentV2 = {
-      _id: comment._id,
-      postId: post._id,
-      content: comment.content,
-      user: this.author(comment.userId),
-      upvoteCount: comment.upvotedBy.length,
-      replies: comment.replies.map((r) => this.reply(comment._id, r)),
-      createdAt: comment.createdAt,
-      updatedAt: comment.updatedAt,
-    };
-    if (this.viewer) answer.viewerUpvoted = comment.upvotedBy.includes(this.viewer._id);
-    return answer;
+    return commentV2(this.commentRow(post, comment, this.viewer));
   }
 
   /** A member as the core renders them (../../core/members.ts), with `viewer`'s follow flags. */

@@ -1,0 +1,259 @@
+/**
+ * Comments and replies: add, edit (author), delete (comment or post author), the upvote toggle,
+ * replies (v2's own calls, and v1's edit of a comment with its replies list), and the comment
+ * answer (v2's CommentV2, written once here from each store's row). v1 and v2 routes of both
+ * backends call these.
+ */
+import { SERVER_ERRORS, TEXT_LIMITS } from '../contract';
+import type { LiveComment } from '../contract-live';
+import { V2_ERRORS, type AuthorV2, type CommentV2 } from '../contract-v2';
+import { fail, HttpError } from '../server/errors';
+import { objectField, requiredText, type JsonObject } from '../server/validate';
+import type { DomainEvent, Outcome } from './events';
+import { wait, type Actor, type Operation, type Step } from './operation';
+import type { PostRow, PostStore } from './posts';
+import { postV2 } from './posts';
+import { assertRoomForReply, parseSentReplies, repliesAfterEdit, type ExistingReply, type ReplyEdit } from './reply-edits';
+import type { PostV2 } from '../contract-v2';
+
+/** A comment's place and authors, for the rules. */
+export interface CommentRef {
+  id: string;
+  postId: string;
+  authorId: string;
+  postAuthorId: string;
+  content: string;
+}
+
+export interface ReplyRow {
+  id: string;
+  author: AuthorV2;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+  edited: boolean;
+}
+
+/** A comment as the store reads it; `viewerUpvoted` is null without a viewer. */
+export interface CommentRow {
+  id: string;
+  postId: string;
+  author: AuthorV2;
+  content: string;
+  upvoteCount: number;
+  viewerUpvoted: boolean | null;
+  replies: ReplyRow[];
+  createdAt: string;
+  updatedAt: string;
+  edited: boolean;
+}
+
+export interface CommentStore extends Pick<PostStore, 'postAuthor' | 'readPost'> {
+  /** The comment, or null when there is none (on that post, when `postId` is given). */
+  commentRef(commentId: string, postId?: string): Step<CommentRef | null>;
+  /** The comment's replies in order, for the rules; the store holds them until the write ends (no two edits past the cap). */
+  repliesOf(commentId: string): Step<ExistingReply[]>;
+  insertComment(postId: string, authorId: string, content: string, now: string): Step<string>;
+  /** Changes the text and marks the comment edited (only called when the text changes). */
+  setCommentText(commentId: string, content: string, now: string): Step<void>;
+  deleteComment(commentId: string): Step<void>;
+  /** Adds the member's upvote, or takes it back; answers whether they upvote it now. */
+  toggleUpvote(commentId: string, memberId: string): Step<boolean>;
+  insertReply(commentId: string, authorId: string, content: string, now: string): Step<void>;
+  /** Changes a reply's text and marks it edited (only called when the text changes). */
+  setReplyText(commentId: string, replyId: string, content: string, now: string): Step<void>;
+  deleteReply(commentId: string, replyId: string): Step<void>;
+  /** The replies become `plan` (../core/reply-edits.ts): earlier ones by index, with their text; new ones by `authorId`. */
+  replaceReplies(commentId: string, plan: ReplyEdit[], authorId: string, now: string): Step<void>;
+  readComment(commentId: string, viewerId: string | null): Step<CommentRow | null>;
+}
+
+// ---- Answers ----
+
+/** The v2 comment: `viewerUpvoted` when there is a viewer; every reply, oldest first. */
+export function commentV2(row: CommentRow): CommentV2 {
+  const comment: CommentV2 = {
+    _id: row.id,
+    postId: row.postId,
+    content: row.content,
+    user: { ...row.author },
+    upvoteCount: row.upvoteCount,
+    replies: row.replies.map((reply) => ({
+      _id: reply.id,
+      commentId: row.id,
+      user: { ...reply.author },
+      content: reply.content,
+      createdAt: reply.createdAt,
+      updatedAt: reply.updatedAt,
+      edited: reply.edited,
+    })),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    edited: row.edited,
+  };
+  if (row.viewerUpvoted !== null) comment.viewerUpvoted = row.viewerUpvoted;
+  return comment;
+}
+
+/** The comment as events carry it, to everyone. */
+export const liveComment = (row: CommentRow): LiveComment => commentV2({ ...row, viewerUpvoted: null });
+
+const countsEvent = (post: PostRow): DomainEvent => ({
+  kind: 'post.counts',
+  data: { postId: post.id, likeCount: post.likeCount, dislikeCount: post.dislikeCount, commentCount: post.commentCount },
+});
+
+/** A comment's or reply's text from a request body (`commentData` or `replyData`). */
+export const commentText = (body: JsonObject, field: 'commentData' | 'replyData'): string =>
+  requiredText(objectField(body, field).content, 'content', { max: TEXT_LIMITS.comment });
+
+function* commentOr404(store: CommentStore, commentId: string, postId?: string): Operation<CommentRef> {
+  const comment = yield* wait(store.commentRef(commentId, postId));
+  if (!comment) throw fail.commentNotFound();
+  return comment;
+}
+
+function* readCommentOr404(store: CommentStore, commentId: string, viewerId: string | null): Operation<CommentRow> {
+  const row = yield* wait(store.readComment(commentId, viewerId));
+  if (!row) throw fail.commentNotFound();
+  return row;
+}
+
+function* postRow(store: CommentStore, postId: string, viewerId: string | null): Operation<PostRow> {
+  const post = yield* wait(store.readPost(postId, viewerId));
+  if (!post) throw fail.postNotFound();
+  return post;
+}
+
+/** The comment as it is now, and its `comment.edited` event. */
+function* edited(store: CommentStore, actor: Actor, commentId: string): Operation<Outcome<CommentV2>> {
+  const row = yield* readCommentOr404(store, commentId, actor.memberId);
+  return { result: commentV2(row), events: [{ kind: 'comment.edited', data: { comment: liveComment(row) } }] };
+}
+
+// ---- Operations ----
+
+export function* readComment(store: CommentStore, commentId: string, viewerId: string | null): Operation<CommentV2> {
+  return commentV2(yield* readCommentOr404(store, commentId, viewerId));
+}
+
+/** Anyone signed in comments on a post. */
+export function* addComment(
+  store: CommentStore,
+  actor: Actor,
+  postId: string,
+  textOf: () => string,
+): Operation<Outcome<{ comment: CommentV2; post: PostV2 }>> {
+  if ((yield* wait(store.postAuthor(postId))) === null) throw fail.postNotFound();
+  const commentId = yield* wait(store.insertComment(postId, actor.memberId, textOf(), actor.now));
+  const row = yield* readCommentOr404(store, commentId, actor.memberId);
+  const post = yield* postRow(store, postId, actor.memberId);
+  return {
+    result: { comment: commentV2(row), post: postV2(post) },
+    events: [{ kind: 'comment.added', data: { comment: liveComment(row) } }, countsEvent(post)],
+  };
+}
+
+/** The author changes the text; only a changed text marks the comment edited. */
+export function* editComment(store: CommentStore, actor: Actor, commentId: string, textOf: () => string): Operation<Outcome<CommentV2>> {
+  const comment = yield* commentOr404(store, commentId);
+  const content = textOf();
+  if (comment.authorId !== actor.memberId) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
+  if (content !== comment.content) yield* wait(store.setCommentText(commentId, content, actor.now));
+  return yield* edited(store, actor, commentId);
+}
+
+/**
+ * v1's comment edit (SPEC §7: replies are added by editing the parent comment with an extended
+ * replies list): the author may change the text; the replies follow ./reply-edits.ts (nobody
+ * changes or removes another member's reply; anyone else may only add their own).
+ */
+export function* editCommentWithReplies(
+  store: CommentStore,
+  actor: Actor,
+  postId: string,
+  commentId: string,
+  body: JsonObject,
+): Operation<Outcome<null>> {
+  if ((yield* wait(store.postAuthor(postId))) === null) throw fail.postNotFound();
+  const comment = yield* commentOr404(store, commentId, postId);
+  const commentData = objectField(body, 'commentData');
+  const content = requiredText(commentData.content, 'content', { max: TEXT_LIMITS.comment });
+  const sent = commentData.replies === undefined ? undefined : parseSentReplies(commentData.replies);
+  const isAuthor = comment.authorId === actor.memberId;
+  if (!isAuthor && content !== comment.content) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
+  if (sent) {
+    const plan = repliesAfterEdit(yield* wait(store.repliesOf(commentId)), sent, actor.memberId, isAuthor);
+    yield* wait(store.replaceReplies(commentId, plan, actor.memberId, actor.now));
+  }
+  if (content !== comment.content) yield* wait(store.setCommentText(commentId, content, actor.now));
+  return { result: null, events: (yield* edited(store, actor, commentId)).events };
+}
+
+/** The comment's author or the post's author deletes it, with its replies. */
+export function* deleteComment(
+  store: CommentStore,
+  actor: Actor,
+  commentId: string,
+  postId?: string,
+): Operation<Outcome<{ commentId: string; post: PostV2 }>> {
+  if (postId !== undefined && (yield* wait(store.postAuthor(postId))) === null) throw fail.postNotFound();
+  const comment = yield* commentOr404(store, commentId, postId);
+  if (comment.authorId !== actor.memberId && comment.postAuthorId !== actor.memberId)
+    throw fail.forbidden(SERVER_ERRORS.commentDeleteNotAllowed);
+  yield* wait(store.deleteComment(commentId));
+  const post = yield* postRow(store, comment.postId, actor.memberId);
+  return {
+    result: { commentId, post: postV2(post) },
+    events: [{ kind: 'comment.deleted', data: { commentId, postId: comment.postId } }, countsEvent(post)],
+  };
+}
+
+/** A toggle: the first call adds the member's upvote, the next takes it back. */
+export function* upvoteComment(store: CommentStore, actor: Actor, commentId: string, postId?: string): Operation<Outcome<CommentV2>> {
+  if (postId !== undefined && (yield* wait(store.postAuthor(postId))) === null) throw fail.postNotFound();
+  const comment = yield* commentOr404(store, commentId, postId);
+  const upvoted = yield* wait(store.toggleUpvote(commentId, actor.memberId));
+  const outcome = yield* edited(store, actor, commentId);
+  outcome.events.push({ kind: 'viewer.comment', data: { memberId: actor.memberId, postId: comment.postId, commentId, upvoted } });
+  return outcome;
+}
+
+/** Anyone signed in replies to a comment, while it has room (LIMITS.maxRepliesPerComment). */
+export function* addReply(store: CommentStore, actor: Actor, commentId: string, textOf: () => string): Operation<Outcome<CommentV2>> {
+  yield* commentOr404(store, commentId);
+  const content = textOf();
+  assertRoomForReply((yield* wait(store.repliesOf(commentId))).length);
+  yield* wait(store.insertReply(commentId, actor.memberId, content, actor.now));
+  return yield* edited(store, actor, commentId);
+}
+
+function* replyOr404(store: CommentStore, commentId: string, replyId: string): Operation<{ comment: CommentRef; reply: ExistingReply }> {
+  const comment = yield* commentOr404(store, commentId);
+  const reply = (yield* wait(store.repliesOf(commentId))).find((r) => r.id === replyId);
+  if (!reply) throw new HttpError(404, V2_ERRORS.replyNotFound);
+  return { comment, reply };
+}
+
+/** The reply's author changes its text; only a changed text marks it edited. */
+export function* editReply(
+  store: CommentStore,
+  actor: Actor,
+  commentId: string,
+  replyId: string,
+  textOf: () => string,
+): Operation<Outcome<CommentV2>> {
+  const { reply } = yield* replyOr404(store, commentId, replyId);
+  const content = textOf();
+  if (reply.authorId !== actor.memberId) throw fail.forbidden(V2_ERRORS.replyEditNotOwner);
+  if (content !== reply.content) yield* wait(store.setReplyText(commentId, replyId, content, actor.now));
+  return yield* edited(store, actor, commentId);
+}
+
+/** The reply's author or the post's author deletes it. */
+export function* deleteReply(store: CommentStore, actor: Actor, commentId: string, replyId: string): Operation<Outcome<CommentV2>> {
+  const { comment, reply } = yield* replyOr404(store, commentId, replyId);
+  if (reply.authorId !== actor.memberId && comment.postAuthorId !== actor.memberId) throw fail.forbidden(V2_ERRORS.replyDeleteNotAllowed);
+  yield* wait(store.deleteReply(commentId, replyId));
+  return yield* edited(store, actor, commentId);
+}
