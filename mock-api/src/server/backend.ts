@@ -33,7 +33,7 @@ import { StoredSync, withImagesMovedOut } from './stored-sync';
 import { parseBody, type JsonObject } from './validate';
 import { idsOf, withSnapshot, type Snapshot } from './write-snapshot';
 
-export type { Answer, Ctx, Handler } from './request-context';
+export type { Answer, Ctx, Handler, WriteHandler } from './request-context';
 export type { Committed } from './committed-changes';
 export { BLOB_BODY } from './image-response';
 export { STORAGE_FULL_STATUS } from './stored-sync';
@@ -74,7 +74,7 @@ export class Backend {
   readonly ready: Promise<void>;
 
   constructor(private readonly options: BackendOptions) {
-    this.publisher = new ChangePublisher(this, options.onChange);
+    this.publisher = new ChangePublisher(options.onChange);
     this.images = new ImageStore(options.imageUrls);
     this.db = withImagesMovedOut(this.images, createSeedDb(options.extraPosts));
     this.sync = new StoredSync(this, options);
@@ -149,8 +149,8 @@ export class Backend {
   private run(kind: 'read' | 'write', handler: Handler, request: Request, body: JsonObject): { response: Response; snapshot?: Snapshot } {
     if (kind === 'read') return { response: answerOf(handler(this.context(request, body))) };
     const { result, snapshot } = withSnapshot(this.db, this.images, () => handler(this.context(request, body)));
-    // The events its core operation named go out with the change once it is committed.
-    snapshot.events = result.events;
+    // The events its operation named (RouteKit.write requires them) go out once the change is committed.
+    snapshot.events = result.events ?? [];
     return { response: answerOf(result), snapshot };
   }
 

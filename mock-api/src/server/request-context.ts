@@ -44,6 +44,8 @@ export interface Ctx {
 }
 
 export type Handler = (ctx: Ctx) => Answer;
+/** A write's handler: its answer names the events the write caused (none: an empty list). */
+export type WriteHandler = (ctx: Ctx) => Answer & { events: DomainEvent[] };
 
 export const JSON_HEADERS = { 'Content-Type': 'application/json' };
 

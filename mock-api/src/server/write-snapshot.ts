@@ -21,8 +21,8 @@ export interface Snapshot {
   nextId: number;
   revoked: Db['revoked'];
   touched: Touched;
-  /** The write's events, when its core operation named them (./committed-changes.ts). */
-  events?: DomainEvent[];
+  /** The write's events, as its operation named them (published once it is committed: ./committed-changes.ts). */
+  events: DomainEvent[];
 }
 
 /**
@@ -38,6 +38,7 @@ export function withSnapshot<T>(db: Db, images: ImageStore, write: () => T): { r
     nextId: db.nextId,
     revoked: db.revoked.slice(),
     touched: trackChanges(db),
+    events: [],
   };
   images.beginWrite();
   try {

@@ -7,6 +7,10 @@ import { signToken } from '../tokens';
 import { newId } from '../time';
 import { requiredText, signupFields, TEXT_LIMITS } from '../validate';
 import type { Ctx } from '../backend';
+import type { DomainEvent } from '../../core/events';
+import { membersChanged } from '../../core/members';
+import { runNow } from '../../core/operation';
+import { MemoryMemberStore } from '../member-store';
 import { created, ok, type RouteKit } from './kit';
 
 const sameUsername = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -33,6 +37,9 @@ export function loggedInMember({ db, body }: Pick<Ctx, 'db' | 'body'>): StoredUs
   if (user.password !== password) throw new HttpError(401, SERVER_ERRORS.badCredentials);
   return user;
 }
+
+/** The event of a new member: everyone may see them now (v1 and v2 signups). */
+export const memberJoined = (ctx: Ctx, user: StoredUser): DomainEvent[] => runNow(membersChanged(new MemoryMemberStore(ctx), [user._id]));
 
 /** A new member from a signup's fields (422 when the e-mail is taken): v1 and v2 signups. */
 export function signedUpMember({ db, body, now, storablePic }: Pick<Ctx, 'db' | 'body' | 'now' | 'storablePic'>): StoredUser {
@@ -70,11 +77,11 @@ export function authRoutes(r: RouteKit): void {
     const nowMs = Date.now();
     db.revoked = db.revoked.filter((entry) => entry.expiresAt > nowMs);
     db.revoked.push({ id: token.jti, expiresAt: token.exp * 1000 });
-    return ok({});
+    return ok({}, []);
   });
 
   r.write('post', '/auth/signup', (ctx) => {
     const user = signedUpMember(ctx);
-    return created({ createdUser: ctx.render.user(user), encodedToken: signToken(user) });
+    return created({ createdUser: ctx.render.user(user), encodedToken: signToken(user) }, memberJoined(ctx, user));
   });
 }

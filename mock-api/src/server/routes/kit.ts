@@ -2,26 +2,39 @@
 import { API_V2_PREFIX, V2_ROUTES, type V2RouteName } from '../../contract-v2';
 import type { DomainEvent, Outcome } from '../../core/events';
 import type { Actor } from '../../core/operation';
-import type { Ctx, Handler } from '../backend';
+import type { Answer, Ctx, Handler, WriteHandler } from '../backend';
 
 export type Method = 'get' | 'post' | 'delete' | 'put' | 'patch';
 
 export interface RouteKit {
   read(method: Method, path: string, handler: Handler): void;
-  write(method: Method, path: string, handler: Handler): void;
+  write(method: Method, path: string, handler: WriteHandler): void;
 }
 
-/** Registers a v2 call by its contract name (mock-api/src/contract-v2.ts, V2_ROUTES): a GET is a read, the rest writes. */
-export function v2Route(r: RouteKit, name: V2RouteName, handler: Handler): void {
-  const [method, path] = V2_ROUTES[name];
-  const full = `${API_V2_PREFIX.replace(/^\/api/, '')}${path}`;
-  if (method === 'GET') r.read('get', full, handler);
-  else r.write(method === 'POST' ? 'post' : 'delete', full, handler);
+/** The path under /api of a v2 call (mock-api/src/contract-v2.ts, V2_ROUTES). */
+const v2Path = (name: V2RouteName) => `${API_V2_PREFIX.replace(/^\/api/, '')}${V2_ROUTES[name][1]}`;
+
+/** Registers a v2 read by its contract name. */
+export function v2Read(r: RouteKit, name: V2RouteName, handler: Handler): void {
+  r.read(V2_ROUTES[name][0] === 'GET' ? 'get' : 'post', v2Path(name), handler);
 }
 
+/** Registers a v2 write by its contract name. */
+export function v2Write(r: RouteKit, name: V2RouteName, handler: WriteHandler): void {
+  r.write(V2_ROUTES[name][0] === 'DELETE' ? 'delete' : 'post', v2Path(name), handler);
+}
+
+export function ok(body: unknown): Answer;
 /** `events`: what the write caused, as its core operation named them (they go out once it is stored). */
-export const ok = (body: unknown, events?: DomainEvent[]) => ({ status: 200, body, events });
-export const created = (body: unknown, events?: DomainEvent[]) => ({ status: 201, body, events });
+export function ok(body: unknown, events: DomainEvent[]): Answer & { events: DomainEvent[] };
+export function ok(body: unknown, events?: DomainEvent[]): Answer {
+  return { status: 200, body, events };
+}
+export function created(body: unknown): Answer;
+export function created(body: unknown, events: DomainEvent[]): Answer & { events: DomainEvent[] };
+export function created(body: unknown, events?: DomainEvent[]): Answer {
+  return { status: 201, body, events };
+}
 
 /** The caller as a core operation's actor, with the request's one timestamp. */
 export const actorOf = (ctx: Ctx): Actor => ({ memberId: ctx.caller()._id, now: ctx.now });

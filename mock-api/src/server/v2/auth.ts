@@ -1,7 +1,7 @@
 /** v2 sessions and the signed-in member: login, signup, logout, me, profile edit, my bookmarks. */
 import { indexOf } from '../indexes';
-import { loggedInMember, signedUpMember } from '../routes/auth';
-import { actorOf, answered, created, ok, v2Route, type RouteKit } from '../routes/kit';
+import { loggedInMember, memberJoined, signedUpMember } from '../routes/auth';
+import { actorOf, answered, created, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
 import type { StoredPost } from '../store';
 import { signToken } from '../tokens';
 import { LIST_TAGS } from '../../core/lists';
@@ -19,7 +19,7 @@ export function authRoutesV2(r: RouteKit): void {
 
   r.write('post', '/v2/auth/signup', (ctx) => {
     const user = signedUpMember(ctx);
-    return created({ me: new V2Renderer(ctx, user).me(user), encodedToken: signToken(user) });
+    return created({ me: new V2Renderer(ctx, user).me(user), encodedToken: signToken(user) }, memberJoined(ctx, user));
   });
 
   r.write('post', '/v2/auth/logout', ({ db, session }) => {
@@ -27,13 +27,13 @@ export function authRoutesV2(r: RouteKit): void {
     const nowMs = Date.now();
     db.revoked = db.revoked.filter((entry) => entry.expiresAt > nowMs);
     db.revoked.push({ id: token.jti, expiresAt: token.exp * 1000 });
-    return ok({});
+    return ok({}, []);
   });
 
-  v2Route(r, 'me', (ctx) => ok({ me: runNow(readMe(new MemoryMemberStore(ctx), ctx.caller()._id)) }));
+  v2Read(r, 'me', (ctx) => ok({ me: runNow(readMe(new MemoryMemberStore(ctx), ctx.caller()._id)) }));
 
   // The fields of v1's /users/edit, with its checks (../../core/members.ts, editProfile).
-  v2Route(r, 'editMe', (ctx) => answered(201, runNow(editProfile(new MemoryMemberStore(ctx), actorOf(ctx), ctx.body)), (me) => ({ me })));
+  v2Write(r, 'editMe', (ctx) => answered(201, runNow(editProfile(new MemoryMemberStore(ctx), actorOf(ctx), ctx.body)), (me) => ({ me })));
 
   // Most recently saved first.
   r.read('get', '/v2/me/bookmarks', (ctx) => {

@@ -7,7 +7,7 @@ import { LIST_TAGS } from '../../core/lists';
 import { runNow } from '../../core/operation';
 import type { Ctx } from '../backend';
 import { MemoryCommentStore } from '../comment-store';
-import { actorOf, answered, ok, v2Route, type RouteKit } from '../routes/kit';
+import { actorOf, answered, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
 import { forViewer, pageOfArrivals, postOr404 } from './common';
 
 const store = (ctx: Ctx) => new MemoryCommentStore(ctx);
@@ -17,7 +17,7 @@ const textOf = (ctx: Ctx, field: 'commentData' | 'replyData') => () => commentTe
 const commentAnswer = <T>(comment: T) => ({ comment });
 
 export function commentRoutesV2(r: RouteKit): void {
-  v2Route(r, 'comments', (ctx) => {
+  v2Read(r, 'comments', (ctx) => {
     const post = postOr404(ctx.db, ctx.params.postId);
     const page = pageOfArrivals(
       post.comments.map((c) => c._id),
@@ -30,21 +30,21 @@ export function commentRoutesV2(r: RouteKit): void {
     return ok({ comments: page.ids.map((id) => render.comment(post, byId.get(id)!)), nextCursor: page.nextCursor });
   });
 
-  v2Route(r, 'addComment', (ctx) =>
+  v2Write(r, 'addComment', (ctx) =>
     answered(201, runNow(addComment(store(ctx), actorOf(ctx), ctx.params.postId ?? '', textOf(ctx, 'commentData'))), (result) => result),
   );
-  v2Route(r, 'editComment', (ctx) =>
+  v2Write(r, 'editComment', (ctx) =>
     answered(201, runNow(editComment(store(ctx), actorOf(ctx), commentId(ctx), textOf(ctx, 'commentData'))), commentAnswer),
   );
-  v2Route(r, 'deleteComment', (ctx) => answered(200, runNow(deleteComment(store(ctx), actorOf(ctx), commentId(ctx))), (result) => result));
-  v2Route(r, 'upvoteComment', (ctx) => answered(200, runNow(upvoteComment(store(ctx), actorOf(ctx), commentId(ctx))), commentAnswer));
-  v2Route(r, 'addReply', (ctx) =>
+  v2Write(r, 'deleteComment', (ctx) => answered(200, runNow(deleteComment(store(ctx), actorOf(ctx), commentId(ctx))), (result) => result));
+  v2Write(r, 'upvoteComment', (ctx) => answered(200, runNow(upvoteComment(store(ctx), actorOf(ctx), commentId(ctx))), commentAnswer));
+  v2Write(r, 'addReply', (ctx) =>
     answered(201, runNow(addReply(store(ctx), actorOf(ctx), commentId(ctx), textOf(ctx, 'replyData'))), commentAnswer),
   );
-  v2Route(r, 'editReply', (ctx) =>
+  v2Write(r, 'editReply', (ctx) =>
     answered(201, runNow(editReply(store(ctx), actorOf(ctx), commentId(ctx), replyId(ctx), textOf(ctx, 'replyData'))), commentAnswer),
   );
-  v2Route(r, 'deleteReply', (ctx) =>
+  v2Write(r, 'deleteReply', (ctx) =>
     answered(200, runNow(deleteReply(store(ctx), actorOf(ctx), commentId(ctx), replyId(ctx))), commentAnswer),
   );
 }

@@ -6,7 +6,7 @@ import { indexOf } from '../indexes';
 import { follow, readMember } from '../../core/members';
 import { runNow } from '../../core/operation';
 import { MemoryMemberStore } from '../member-store';
-import { actorOf, answered, ok, v2Route, type RouteKit } from '../routes/kit';
+import { actorOf, answered, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
 import type { StoredUser } from '../store';
 import { LIST_TAGS } from '../../core/lists';
 import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
@@ -102,7 +102,7 @@ export function memberRoutesV2(r: RouteKit): void {
     return ok({ member: forViewer(ctx).member(user) });
   });
 
-  v2Route(r, 'member', (ctx) =>
+  v2Read(r, 'member', (ctx) =>
     ok({ member: runNow(readMember(new MemoryMemberStore(ctx), ctx.params.memberId ?? '', viewerOf(ctx)?._id ?? null)) }),
   );
 
@@ -131,7 +131,7 @@ export function memberRoutesV2(r: RouteKit): void {
     ['follow', true],
     ['unfollow', false],
   ] as const)
-    v2Route(r, name, (ctx) =>
+    v2Write(r, name, (ctx) =>
       answered(200, runNow(follow(new MemoryMemberStore(ctx), actorOf(ctx), ctx.params.memberId ?? '', following)), (result) => result),
     );
 }
