@@ -9,4 +9,3 @@ export { useBookmark } from './bookmarks';
 export { useFollow } from './follow';
 export { useCommentUpvote, useCommentMutations } from './comments';
 export { usePostMutations } from './posts';
-export { useAbortableEffect } from './use-abortable-effect';
