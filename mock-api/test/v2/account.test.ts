@@ -116,6 +116,7 @@ async function activeMember() {
 describe('GET /v2/me/export', () => {
   it('answers the member’s profile, posts, comments, replies, likes, bookmarks and follows, and nothing secret', async () => {
     const w = await activeMember();
+    const { me } = await w.zed.api.v2.me.get();
     const res = await raw('GET', '/v2/me/export', { headers: { authorization: w.zed.token } });
     expect(res.status).toBe(200);
     const data = res.json as AccountExportV2;
@@ -139,17 +140,17 @@ describe('GET /v2/me/export', () => {
     );
     expect(data).toMatchObject({ format: 'orbit-account-export', version: 1, blocks: [], mutes: [] });
     expect(data.profile).toEqual({
-      _id: w.zed.me._id,
-      id: w.zed.me.id,
+      _id: me._id,
+      id: me.id,
       username: 'zed@x.dev',
       firstName: 'Zed',
       lastName: 'Quill',
-      userHandler: w.zed.me.userHandler,
-      pic: w.zed.me.pic,
+      userHandler: me.userHandler,
+      pic: me.pic,
       bio: '',
       link: '',
-      createdAt: w.zed.me.createdAt,
-      updatedAt: w.zed.me.updatedAt,
+      createdAt: me.createdAt,
+      updatedAt: me.updatedAt,
     });
     expect(data.posts.map((p) => [p._id, p.content, p.picAlt])).toEqual([
       [w.zedsPost._id, 'Zed’s own post', 'Hills'],
