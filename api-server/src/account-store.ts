@@ -218,6 +218,7 @@ export class SqlAccountStore implements AccountStore {
       await sql`update members set password_hash = ${NO_PASSWORD} where id = ${memberId}`.execute(t);
       await sql`delete from sessions where member_id = ${memberId}`.execute(t);
     });
+    const postIds = (await rows(this.db, sql<{ id: string }>`select id from posts where author_id = ${memberId}`)).map((row) => row.id);
     for (const statement of BATCHES(memberId, this.batch)) {
       for (;;) {
         const done = await unlogged(this.db, async (t) => {
@@ -229,8 +230,20 @@ export class SqlAccountStore implements AccountStore {
       }
     }
     await unlogged(this.db, async (t) => {
-      const gone = await one(t, sql<{ pic_image_id: string | null }>`delete from members where id = ${memberId} returning pic_image_id`);
+      const gone = await one(
+        t,
+        sql<{ pic_image_id: string | null; username: string }>`delete from members where id = ${memberId} returning pic_image_id, username`,
+      );
       if (gone?.pic_image_id) await forgetUnusedImages(t, [gone.pic_image_id]);
+      // What else names them: past live events about them and their posts (a stream that replays
+      // them gets the reset below anyway), and their rate-limit counters (by e-mail and by member).
+      await sql`delete from change_log where member_id = ${memberId} or entity_id = ${memberId} or post_id = any(${postIds}::text[])`.execute(
+        t,
+      );
+      if (gone)
+        await sql`delete from rate_limits where key = ${`login-failures:${gone.username.trim().toLowerCase()}`} or key like ${`%member:${memberId}`}`.execute(
+          t,
+        );
       await sql`select set_config('orbit.change_log', 'on', true)`.execute(t);
       await sql`select log_change('reset', '', null, null, '{"reason":"member-deleted"}'::jsonb)`.execute(t);
     });
