@@ -6,6 +6,8 @@ import { anonymous, expectError, raw, signIn, withTestServer, withToken } from '
 import { v1World } from './support';
 
 withTestServer();
+// activeMember() makes about 25 calls (scrypt hashing included on api-server): more than the default 5 s on a loaded machine.
+jest.setTimeout(30_000);
 
 const USER_1 = TEST_CREDENTIALS[0]!;
 
