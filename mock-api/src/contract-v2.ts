@@ -199,19 +199,10 @@ export interface AccountExportV2 {
   version: 1;
   exportedAt: string;
   /** The member as they see themselves, with their login e-mail. */
-  profile: {
-    _id: string;
-    id: string;
-    username: string;
-    firstName: string;
-    lastName: string;
-    userHandler: string;
-    pic: string;
-    bio: string;
-    link: string;
-    createdAt: string;
-    updatedAt: string;
-  };
+  profile: Pick<
+    MeV2,
+    '_id' | 'id' | 'username' | 'firstName' | 'lastName' | 'userHandler' | 'pic' | 'bio' | 'link' | 'createdAt' | 'updatedAt'
+  >;
   posts: { _id: string; content: string; pic: string; picAlt: string; createdAt: string; updatedAt: string }[];
   /** Their comments, on anyone's post. */
   comments: { _id: string; postId: string; content: string; createdAt: string; updatedAt: string }[];

@@ -154,11 +154,17 @@ describe('GET /v2/me/export', () => {
       createdAt: me.createdAt,
       updatedAt: me.updatedAt,
     });
-    expect(data.posts.map((p) => [p._id, p.content, p.picAlt])).toEqual([
-      [w.zedsPost._id, 'Zed’s own post', 'Hills'],
-      [w.zedsSecond._id, 'Zed again', ''],
-    ]);
-    expect(data.posts[0]!.pic).toBe(POST_IMAGES.mountains);
+    // Oldest first; two posts of the same second by id.
+    const oldestFirst = [w.zedsPost, w.zedsSecond].sort(
+      (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a._id < b._id ? -1 : 1),
+    );
+    expect(data.posts.map((p) => p._id)).toEqual(oldestFirst.map((p) => p._id));
+    expect(data.posts.find((p) => p._id === w.zedsPost._id)).toMatchObject({
+      content: 'Zed’s own post',
+      picAlt: 'Hills',
+      pic: POST_IMAGES.mountains,
+    });
+    expect(data.posts.find((p) => p._id === w.zedsSecond._id)).toMatchObject({ content: 'Zed again', picAlt: '', pic: '' });
     expect(data.comments).toEqual([expect.objectContaining({ _id: w.zedsComment._id, postId: w.onesPost._id, content: 'Zed was here' })]);
     expect(data.replies).toEqual([
       expect.objectContaining({ commentId: w.onesComment._id, postId: w.twosPost._id, content: 'Zed replies' }),
