@@ -15,6 +15,7 @@ import type { AccountData, AccountStore } from '@social/mock-api/core';
 import { one, rows, sql, type Db, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
 import { picUrl } from './images';
+import type { MemberRow } from './render';
 import { startSession } from './kit';
 import { hashPassword, verifyPassword } from './passwords';
 import { signToken } from './tokens';
@@ -91,20 +92,7 @@ export class SqlAccountStore implements AccountStore {
       .execute(async (t) => {
         const m = await one(
           t,
-          sql<{
-            id: string;
-            numeric_id: string;
-            username: string;
-            first_name: string;
-            last_name: string;
-            user_handler: string;
-            pic_url: string;
-            pic_image_id: string | null;
-            bio: string;
-            link: string;
-            created_iso: string;
-            updated_iso: string;
-          }>`select id, numeric_id, username, first_name, last_name, user_handler, pic_url, pic_image_id, bio, link, created_iso, updated_iso
+          sql<MemberRow>`select id, numeric_id, username, first_name, last_name, user_handler, pic_url, pic_image_id, bio, link, created_iso, updated_iso
             from members where id = ${memberId}`,
         );
         if (!m) return null;
