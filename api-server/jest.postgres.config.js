@@ -1,5 +1,6 @@
 /**
- * The contract suite, the two-instance tests (instances, live events) and the fault tests (restart, stop, freeze) on a
+ * The contract suite, the two-instance tests (instances, live events), the fault tests (restart, stop, freeze) and
+ * the account deletion leftovers test on a
  * real PostgreSQL server (DATABASE_URL),
  * one test file at a time since they share the database:
  *   npm run test:postgres   (tools/postgres.js starts and stops a temporary server)
@@ -22,6 +23,7 @@ module.exports = {
         '<rootDir>/test/faults.test.ts',
         '<rootDir>/test/pool.test.ts',
         '<rootDir>/test/live-order.test.ts',
+        '<rootDir>/test/account-deletion.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },

@@ -5,5 +5,6 @@ module.exports = createAppConfig({
   title: 'Orbit · profile',
   exposes: {
     './ProfilePage': './src/page/ProfilePage.tsx',
+    './SettingsPage': './src/settings/SettingsPage.tsx',
   },
 });

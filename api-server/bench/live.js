@@ -16,13 +16,12 @@
  * Writes api-server/bench/latest-live.json and, from it, latest-live.md (the report the docs link
  * to); `node api-server/bench/live.js --markdown` writes the .md again from the .json alone.
  */
-const { spawn } = require('child_process');
 const fs = require('fs');
 const http = require('http');
 const { freePort } = require('../../tools/free-port');
+const { request, startApi } = require('./kit');
 const path = require('path');
 
-const root = path.resolve(__dirname, '..', '..');
 const DATABASE_URL = process.env.DATABASE_URL;
 const WRITES = Math.min(Number(process.env.BENCH_WRITES ?? 200), 5000);
 const STREAMS = Math.min(Number(process.env.BENCH_STREAMS ?? 2000), 10000);
@@ -60,61 +59,6 @@ if (process.argv.includes('--markdown')) {
   process.exit(0);
 }
 if (!DATABASE_URL) throw new Error('DATABASE_URL is not set: run under `node tools/postgres.js -- node api-server/bench/live.js`.');
-
-function startApi(port) {
-  const child = spawn(process.execPath, [path.join(root, 'api-server', 'dist', 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL,
-      API_LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      API_WRITE_RATE_LIMIT: '1000000',
-      API_READ_RATE_LIMIT: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('api-server did not start in 60 s')), 60_000);
-    child.stdout.on('data', (chunk) => {
-      out += chunk.toString();
-      if (out.includes('listening on')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`api-server exited with ${code}: ${out}`)));
-  });
-}
-
-function request(port, method, pathname, body, token) {
-  return new Promise((resolve, reject) => {
-    const data = body ? JSON.stringify(body) : undefined;
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: pathname,
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token ? { Authorization: token } : {}),
-          ...(data ? { 'Content-Length': Buffer.byteLength(data) } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null }));
-      },
-    );
-    req.setTimeout(TIMEOUT_MS, () => req.destroy(new Error(`${method} ${pathname} timed out`)));
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 /** One SSE stream (`query`: what its pages show): calls onEvent(kind, data, id) for each event. */
 function openStream(port, query, onEvent, agent) {

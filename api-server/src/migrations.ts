@@ -148,4 +148,14 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-23-change-log': CHANGE_LOG_MIGRATION,
   // "(edited)" marked by the edit itself (issue 42).
   '2026-11-27-42-edited-marks': EDITED_MARKS_MIGRATION,
+  // Deleting an account (account-store.ts) finds a member's rows, and the rows that cascade from
+  // their posts, through an index each: upvotes and sessions by member, bookmarks by post.
+  '2026-11-27-40-account-deletion-indexes': {
+    up: statements([
+      `create index comment_upvotes_by_member on comment_upvotes (member_id)`,
+      `create index bookmarks_by_post on bookmarks (post_id)`,
+      `create index sessions_by_member on sessions (member_id)`,
+    ]),
+    down: statements([`drop index sessions_by_member`, `drop index bookmarks_by_post`, `drop index comment_upvotes_by_member`]),
+  },
 };

@@ -5,7 +5,7 @@ import { TEST_CREDENTIALS, type LoginAnswer } from '@social/mock-api/contract';
 import { createApiClient, type ApiClient } from '@social/mock-api/client';
 import { buildApp } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
-import { openDatabase } from '../src/db';
+import { openDatabase, rows, sql, type Db } from '../src/db';
 import { poolGuardsOf } from '../src/http/startup';
 import { resetToSeed } from '../src/seed';
 import { startApiServer, type RunningServer } from '../src/server';
@@ -136,4 +136,24 @@ export async function failure(call: Promise<unknown>): Promise<{ status: number;
     return { status: e.status, errors: e.errors };
   }
   throw new Error('the call succeeded');
+}
+
+/** Every stored count that differs from a recount of the rows it counts (none when the counts are right). */
+export async function countDrift(db: Db): Promise<unknown[]> {
+  return rows(
+    db,
+    sql`select 'post' as kind, p.id, p.like_count, p.dislike_count, p.comment_count from posts p
+        where p.like_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like')
+           or p.dislike_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'dislike')
+           or p.comment_count <> (select count(*) from comments c where c.post_id = p.id)
+      union all
+      select 'comment', c.id, c.upvote_count, 0, 0 from comments c
+        where c.upvote_count <> (select count(*) from comment_upvotes u where u.comment_id = c.id)
+      union all
+      select 'member', m.id, m.post_count, m.follower_count, m.following_count from members m
+        where m.post_count <> (select count(*) from posts p where p.author_id = m.id)
+           or m.follower_count <> (select count(*) from follows f where f.followee_id = m.id)
+           or m.following_count <> (select count(*) from follows f where f.follower_id = m.id)
+           or m.bookmark_count <> (select count(*) from bookmarks b where b.member_id = m.id)`,
+  );
 }

@@ -6,7 +6,7 @@
 import { rows, sql, type Db } from '../src/db';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { login, startTestServer } from './kit';
+import { countDrift, login, startTestServer } from './kit';
 
 let server: RunningServer;
 let db: Db;
@@ -18,26 +18,6 @@ beforeAll(async () => {
 beforeEach(() => resetToSeed(db));
 afterAll(() => server?.close());
 
-/** Every stored count that differs from a recount (none when the counts are right). */
-async function drift(): Promise<unknown[]> {
-  return rows(
-    db,
-    sql`select 'post' as kind, p.id, p.like_count, p.dislike_count, p.comment_count from posts p
-        where p.like_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like')
-           or p.dislike_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'dislike')
-           or p.comment_count <> (select count(*) from comments c where c.post_id = p.id)
-      union all
-      select 'comment', c.id, c.upvote_count, 0, 0 from comments c
-        where c.upvote_count <> (select count(*) from comment_upvotes u where u.comment_id = c.id)
-      union all
-      select 'member', m.id, m.post_count, m.follower_count, m.following_count from members m
-        where m.post_count <> (select count(*) from posts p where p.author_id = m.id)
-           or m.follower_count <> (select count(*) from follows f where f.followee_id = m.id)
-           or m.following_count <> (select count(*) from follows f where f.follower_id = m.id)
-           or m.bookmark_count <> (select count(*) from bookmarks b where b.member_id = m.id)`,
-  );
-}
-
 const stored = async (postId: string) =>
   (
     await rows(
@@ -48,7 +28,7 @@ const stored = async (postId: string) =>
   )[0];
 
 it('the seed is counted', async () => {
-  expect(await drift()).toEqual([]);
+  expect(await countDrift(db)).toEqual([]);
   const counted = await rows(db, sql<{ n: number }>`select count(*)::int as n from posts where like_count + comment_count > 0`);
   expect(counted[0]!.n).toBeGreaterThan(0);
 });
@@ -73,11 +53,11 @@ it('likes, dislikes, comments, upvotes, bookmarks, follows and deletes through v
   expect(await stored(post._id)).toEqual({ like_count: 0, dislike_count: 1, comment_count: 1 });
   await meera.api.users.bookmark(post._id);
   await kabir.api.users.follow(meera.foundUser._id).catch(() => kabir.api.users.unfollow(meera.foundUser._id));
-  expect(await drift()).toEqual([]);
+  expect(await countDrift(db)).toEqual([]);
 
   await kabir.api.comments.remove(post._id, comment._id);
   expect(await stored(post._id)).toEqual({ like_count: 0, dislike_count: 1, comment_count: 0 });
   // The post goes with its reactions, comments and bookmarks: Meera's bookmark count drops too.
   await kabir.api.posts.remove(post._id);
-  expect(await drift()).toEqual([]);
+  expect(await countDrift(db)).toEqual([]);
 });

@@ -7,6 +7,7 @@
 import type { RequestOptions } from './client';
 import type { LoginInput, SignupInput, UserEdit } from './contract';
 import type {
+  AccountExportV2,
   AddedCommentAnswerV2,
   CommentAnswerV2,
   CommentsPageV2,
@@ -18,6 +19,8 @@ import type {
   MemberAnswerV2,
   MembersPageV2,
   PageQuery,
+  PasswordChangeV2,
+  PasswordChangedAnswerV2,
   PostAnswerV2,
   PostDraftV2,
   PostsPageV2,
@@ -54,6 +57,11 @@ export function createV2Calls(request: RequestFn) {
       get: () => read<MeAnswerV2>('/me'),
       edit: (userData: UserEdit) => write<MeAnswerV2>('/me', { userData }),
       bookmarks: (query?: PageQuery) => read<PostsPageV2>(`/me/bookmarks${queryString(page(query))}`),
+      /** Every session ends, this one too: use the answer's token from now on. */
+      changePassword: (input: PasswordChangeV2) => write<PasswordChangedAnswerV2>('/me/password', input),
+      exportData: () => read<AccountExportV2>('/me/export'),
+      /** Deletes the account and everything that is theirs; the token stops working. */
+      deleteAccount: (password: string) => write<Record<string, never>>('/me/delete', { password }),
     },
     feed: {
       home: ({ sort, ...query }: FeedQuery = {}) => read<PostsPageV2>(`/feed/home${queryString({ sort, ...page(query) })}`),

@@ -74,9 +74,10 @@ export interface LiveEventData {
   'follow.changed': { followerId: string; followeeId: string; following: boolean };
   /**
    * What the client holds may be stale beyond repair: its Last-Event-ID is older than what the
-   * server keeps, or the data set was reset. Refetch what is on screen; the stream goes on from here.
+   * server keeps, the data set was reset, or a member deleted their account (their posts,
+   * comments and reactions went, and every count that included them). Refetch what is on screen; the stream goes on from here.
    */
-  reset: { reason: 'too-old' | 'data-reset' };
+  reset: { reason: 'too-old' | 'data-reset' | 'member-deleted' };
   /**
    * The member's own view of a post changed (their reaction or bookmark), for their other pages.
    * Private: only the in-browser backend sends it, on a channel no other browser hears. api-server's

@@ -183,6 +183,52 @@ export interface DeletedCommentAnswerV2 {
   post: PostV2;
 }
 
+// ---- The member's account (docs/account.md) ----
+export interface PasswordChangeV2 {
+  currentPassword: string;
+  /** Follows the spec's password rule (PASSWORD_RULE in ./contract.ts). */
+  newPassword: string;
+}
+/** A password changed: every session of the member ended, and this new token starts the caller's next one. */
+export interface PasswordChangedAnswerV2 {
+  encodedToken: string;
+}
+export interface AccountDeletionV2 {
+  /** The member's password, confirming the deletion. */
+  password: string;
+}
+
+/**
+ * "Download my data": everything the member made or chose, as JSON. Never a password or its
+ * hash. Pictures are URLs as answers show them. Lists are oldest first.
+ */
+export interface AccountExportV2 {
+  format: 'orbit-account-export';
+  version: 1;
+  exportedAt: string;
+  /** The member as they see themselves, with their login e-mail. */
+  profile: Pick<
+    MeV2,
+    '_id' | 'id' | 'username' | 'firstName' | 'lastName' | 'userHandler' | 'pic' | 'bio' | 'link' | 'createdAt' | 'updatedAt'
+  >;
+  posts: { _id: string; content: string; pic: string; picAlt: string; createdAt: string; updatedAt: string }[];
+  /** Their comments, on anyone's post. */
+  comments: { _id: string; postId: string; content: string; createdAt: string; updatedAt: string }[];
+  /** Their replies, under anyone's comment. */
+  replies: { _id: string; commentId: string; postId: string; content: string; createdAt: string; updatedAt: string }[];
+  /** Posts they liked, and posts they disliked. */
+  likes: { postId: string }[];
+  dislikes: { postId: string }[];
+  /** Comments they upvoted. */
+  upvotes: { commentId: string; postId: string }[];
+  bookmarks: { postId: string }[];
+  /** Members they follow, and members who follow them. */
+  follows: { following: { memberId: string; userHandler: string }[]; followers: { memberId: string; userHandler: string }[] };
+  /** Members they blocked and muted: always empty until blocking and muting exist (docs/account.md). */
+  blocks: { memberId: string; userHandler: string }[];
+  mutes: { memberId: string; userHandler: string }[];
+}
+
 /**
  * Every v2 call as (method, path under /api/v2). Both backends register exactly these and
  * mock-api/test/v2 checks them on both; docs/api.md lists them with their answers.
@@ -194,6 +240,9 @@ export const V2_ROUTES = {
   me: ['GET', '/me'],
   editMe: ['POST', '/me'],
   myBookmarks: ['GET', '/me/bookmarks'],
+  changePassword: ['POST', '/me/password'],
+  exportMyData: ['GET', '/me/export'],
+  deleteAccount: ['POST', '/me/delete'],
   homeFeed: ['GET', '/feed/home'],
   exploreFeed: ['GET', '/feed/explore'],
   searchMembers: ['GET', '/members/search'],

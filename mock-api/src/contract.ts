@@ -172,6 +172,10 @@ export const SERVER_ERRORS = {
   unexpectedChange: 'Unexpected server error. The change was not saved; try again.',
   /** 500 from api-server for a read (GET, HEAD, OPTIONS): nothing was to be saved, so it says nothing of a change. */
   unexpectedRead: 'Unexpected server error. This could not be loaded; try again.',
+  /** 403: a password change whose current password is wrong (nothing changed). */
+  wrongCurrentPassword: 'The current password is not correct. Your password was not changed.',
+  /** 403: an account deletion confirmed with a wrong password (nothing deleted). */
+  wrongDeletePassword: 'The password is not correct. Your account was not deleted.',
 } as const;
 
 /** Client messages (form checks and toasts). */
@@ -197,6 +201,14 @@ export const CLIENT_MESSAGES = {
   noUsers: 'No user to show',
   emptyFeed: 'No posts yet. You can go Explore Feed',
 } as const;
+
+/** The spec's password rule (SPEC §5): 8 to 20 characters with at least one digit (message: CLIENT_MESSAGES.passwordRule). */
+export const PASSWORD_RULE = { min: 8, max: 20 } as const;
+
+/** Whether a new password follows PASSWORD_RULE: signup's form, and both backends' password change. */
+export function isValidPassword(value: string): boolean {
+  return value.length >= PASSWORD_RULE.min && value.length <= PASSWORD_RULE.max && /\d/.test(value);
+}
 
 /** Business constants. */
 export const LIMITS = {

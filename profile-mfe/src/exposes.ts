@@ -4,5 +4,6 @@
  */
 import type { Implements } from '@social/shell/federation';
 import type ProfilePage from './page/ProfilePage';
+import type SettingsPage from './settings/SettingsPage';
 
-export type ProfileExposes = Implements<'profile', { ProfilePage: typeof ProfilePage }>;
+export type ProfileExposes = Implements<'profile', { ProfilePage: typeof ProfilePage; SettingsPage: typeof SettingsPage }>;

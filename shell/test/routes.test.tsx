@@ -10,6 +10,7 @@ test('the table lists every page of the product once', () => {
     explore: '/explore',
     profile: '/profile/:userHandler',
     post: '/post/:postId',
+    settings: '/settings',
     login: '/login',
     signup: '/signup',
     mockman: '/mockman',
@@ -22,6 +23,7 @@ test.each([
   ['login', undefined, '/login'],
   ['signup', undefined, '/signup'],
   ['mockman', undefined, '/mockman'],
+  ['settings', undefined, '/settings'],
   ['profile', { userHandler: 'adarshbalika' }, '/profile/adarshbalika'],
   ['post', { postId: 'p01-sunrise' }, '/post/p01-sunrise'],
 ] as const)('%s builds %s and parses back', (name, params, path) => {

@@ -1,5 +1,6 @@
 /** Every /api/v2 route (mock-api/src/contract-v2.ts, V2_ROUTES), one file per feature. */
 import type { RouteKit } from '../routes/kit';
+import { accountRoutes } from './account';
 import { commentRoutesV2 } from './comments';
 import { feedRoutes } from './feed';
 import { memberRoutes } from './members';
@@ -8,6 +9,7 @@ import { postRoutesV2 } from './posts';
 
 export function v2Routes(r: RouteKit): void {
   meRoutes(r);
+  accountRoutes(r);
   feedRoutes(r);
   memberRoutes(r);
   postRoutesV2(r);

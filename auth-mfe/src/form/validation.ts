@@ -4,14 +4,11 @@ import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 /** A standard e-mail shape: something@domain.tld with no spaces and one @. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const PASSWORD_RULE = { min: 8, max: 20 } as const;
+/** The password rule is the contract's: both backends check a new password with it too. */
+export { isValidPassword, PASSWORD_RULE } from '@social/mock-api/contract';
 
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
-}
-
-export function isValidPassword(value: string): boolean {
-  return value.length >= PASSWORD_RULE.min && value.length <= PASSWORD_RULE.max && /\d/.test(value);
 }
 
 /** Checked on each change: an empty box says nothing until submit. */

@@ -1,4 +1,5 @@
 /** The domain core both backends run (docs/architecture.md, "The domain core"). */
+export * from './account';
 export * from './lists';
 export * from './page';
 export * from './events';

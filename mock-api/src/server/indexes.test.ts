@@ -5,6 +5,7 @@
  */
 import '../../test/support/fake-indexeddb';
 import { tabsOn } from '../../test/support/tabs';
+import { TEST_CREDENTIALS } from '../contract';
 import { compareKeys, Indexes, indexOf, SortedList, type Key } from './indexes';
 
 describe('SortedList', () => {
@@ -59,5 +60,24 @@ describe('indexes across tabs', () => {
     expect(indexOf(a.backend.db).describe()).toEqual(new Indexes(a.backend.db).describe());
     expect(indexOf(a.backend.db).postsById.has(mine._id)).toBe(false);
     expect([...indexOf(a.backend.db).usersByHandle.keys()]).toContain('tab-b');
+  });
+
+  it('a deleted account leaves both tabs’ indexes equal to fresh ones, without the member or anything of theirs', async () => {
+    const a = await openTab();
+    const b = await openTab();
+    const adarsh = await a.login(1);
+    expect(indexOf(a.backend.db).usersById.has('u3-kabir')).toBe(true);
+    const kabir = await b.login(3);
+    await b.call('post /posts/like/:postId', { postId: 'p01-sunrise' }, {}, kabir);
+    const answer = await b.call('post /v2/me/delete', {}, { password: TEST_CREDENTIALS[2]!.password }, kabir);
+    expect(answer.status).toBe(200);
+    expect(indexOf(b.backend.db).describe()).toEqual(new Indexes(b.backend.db).describe());
+    // Tab A catches up on its next request.
+    await a.call('post /posts/like/:postId', { postId: 'p11-chess' }, {}, adarsh);
+    const indexes = indexOf(a.backend.db);
+    expect(indexes.describe()).toEqual(new Indexes(a.backend.db).describe());
+    expect(indexes.usersById.has('u3-kabir')).toBe(false);
+    expect([...indexes.postsById.values()].filter((post) => post.userId === 'u3-kabir')).toEqual([]);
+    expect(JSON.stringify(indexes.describe())).not.toContain('u3-kabir');
   });
 });

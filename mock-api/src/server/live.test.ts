@@ -109,4 +109,15 @@ describe('live events of the in-browser backend', () => {
     const first = await upvote();
     expect(await upvote()).toBe(!first);
   });
+
+  it('an account deletion publishes one reset (member-deleted), not an event per thing it removed', async () => {
+    const tab = await openTab();
+    const kabir = await tab.login(3);
+    live.clear();
+    const answer = await tab.call('post /v2/me/delete', {}, { password: TEST_CREDENTIALS[2]!.password }, kabir);
+    expect(answer.status).toBe(200);
+    const reset = await live.waitFor((e) => e.kind === 'reset');
+    expect(reset.data).toEqual({ reason: 'member-deleted' });
+    expect(live.received.map((e) => e.kind)).toEqual(['reset']);
+  });
 });

@@ -8,7 +8,7 @@ import type { DomainEvent } from '../core/events';
 import { errorBody, fail, HttpError } from './errors';
 import type { ImageStore } from './image-store';
 import { findUser, Renderer, type Db, type StoredUser } from './store';
-import { tokenExpired, tokenFromHeader, verifyToken, type TokenPayload } from './tokens';
+import { issuedBefore, tokenExpired, tokenFromHeader, verifyToken, type TokenPayload } from './tokens';
 import { image, INPUT_MESSAGES, type JsonObject } from './validate';
 import { nowIso } from './time';
 
@@ -67,6 +67,8 @@ export function requestContext(db: Db, images: ImageStore, request: Request, bod
     if (!payload || tokenExpired(payload) || db.revoked.some((r) => r.id === payload.jti)) throw fail.badToken();
     const user = findUser(db, payload._id);
     if (!user) throw fail.userNotFound();
+    // A password change ended every session started before it.
+    if (user.sessionsFrom && issuedBefore(payload.jti, user.sessionsFrom)) throw fail.badToken();
     resolved = { user, token: payload };
     return resolved;
   };

@@ -25,6 +25,11 @@ export interface StoredUser {
   bookmarks: string[];
   createdAt: string;
   updatedAt: string;
+  /**
+   * Set by a password change: the id (jti) of the first token still valid. Tokens issued before
+   * it are refused (./tokens.ts, issuedBefore); absent when the password never changed.
+   */
+  sessionsFrom?: string;
 }
 
 export interface StoredReply {
@@ -164,6 +169,13 @@ export function addUser(db: Db, user: StoredUser): StoredUser {
   recordAdded(db, user);
   builtIndexes(db)?.syncUser(user);
   return user;
+}
+
+/** Removes a member from the data and from the indexes (what else was theirs is the caller's to remove first). */
+export function removeUser(db: Db, user: StoredUser): void {
+  db.users = db.users.filter((u) => u !== user);
+  recordRemoved(db, user);
+  builtIndexes(db)?.dropUser(user);
 }
 
 /** Marks a record the current write may change (no-op outside a write). */

@@ -95,3 +95,20 @@ export function tokenFromHeader(value: string | undefined | null): string | null
   const bearer = /^Bearer\s+(.+)$/i.exec(trimmed);
   return bearer ? bearer[1]!.trim() : trimmed;
 }
+
+/** A token id made by newId (./time.ts): the time it was made (ms, hex) and a counter within that ms. */
+const ISSUED_ID = /^([0-9a-f]{1,13})-([0-9a-f]{4})-[0-9a-f]{16}$/;
+
+/**
+ * Whether the token with id `jti` was issued before the id `marker` was made (a password change
+ * keeps one as `sessionsFrom`): ids made by newId order by time, then by counter. A token whose
+ * id is not of that form (signed before ids had it) counts as issued before.
+ */
+export function issuedBefore(jti: string, marker: string): boolean {
+  const token = ISSUED_ID.exec(jti);
+  const from = ISSUED_ID.exec(marker);
+  if (!from) return false;
+  if (!token) return true;
+  const [tokenMs, fromMs] = [parseInt(token[1]!, 16), parseInt(from[1]!, 16)];
+  return tokenMs !== fromMs ? tokenMs < fromMs : parseInt(token[2]!, 16) < parseInt(from[2]!, 16);
+}

@@ -1,7 +1,9 @@
 import React, { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { logout, useAuth } from '@social/shell/bus';
 import { useFollow } from '@social/shell/actions';
+import { pathTo } from '@social/shell/routes';
 import { Avatar, RichText, countLabel, fullName, safeHttpUrl } from '@social/shell/ui';
 import { EditProfileModal } from '../edit/EditProfileModal';
 import { UserListModal } from '../connections/UserListModal';
@@ -54,6 +56,9 @@ export function ProfileHeader({ member, isOwn, onReload }: Props) {
                 <button type="button" className="btn" onClick={() => setEditing(true)}>
                   Edit profile
                 </button>
+                <Link to={pathTo('settings')} className="btn">
+                  Settings
+                </Link>
                 <button type="button" className="btn btn--danger" onClick={logout}>
                   Logout
                 </button>

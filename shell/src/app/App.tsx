@@ -80,6 +80,14 @@ export function AppRoutes() {
         }
       />
       <Route
+        path={ROUTES.settings}
+        element={
+          <Protected>
+            <RemoteComponent id="profile/SettingsPage" />
+          </Protected>
+        }
+      />
+      <Route
         path={ROUTES.login}
         element={
           <PublicOnly>

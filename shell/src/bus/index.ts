@@ -119,6 +119,14 @@ export function logout(): void {
   }
 }
 
+/**
+ * Ends the session on this page (and, through the stored entry, in every tab) without asking
+ * the server: it has ended it already (the member deleted their account).
+ */
+export function endSession(): void {
+  endLocalSession();
+}
+
 let revocation: Promise<void> = Promise.resolve();
 /** Settles when the server has answered the last logout's revocation (or failed to); for tests that stop the backend after a logout. */
 export function whenLogoutSent(): Promise<void> {

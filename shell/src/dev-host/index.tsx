@@ -146,6 +146,7 @@ export const ROUTE_OWNERS = {
   explore: 'feed',
   profile: 'profile',
   post: 'post',
+  settings: 'profile',
   login: 'auth',
   signup: 'auth',
   mockman: 'mockman',
@@ -202,6 +203,8 @@ function OwnedPage({ route }: { route: RouteName }) {
       return <ProfilePage />;
     case 'post':
       return <PostPage />;
+    case 'settings':
+      return <RemoteComponent id="profile/SettingsPage" />;
     case 'login':
       return <RemoteComponent id="auth/LoginPage" />;
     case 'signup':

@@ -40,6 +40,7 @@ export interface RemoteModuleProps {
   'post/PostComposer': PostComposerProps;
   'post/PostPage': NoProps;
   'profile/ProfilePage': NoProps;
+  'profile/SettingsPage': NoProps;
   'mockman/MockmanPage': NoProps;
 }
 
@@ -56,6 +57,7 @@ export const REMOTE_MODULES = {
   'post/PostComposer': { route: null },
   'post/PostPage': { route: 'post' },
   'profile/ProfilePage': { route: 'profile' },
+  'profile/SettingsPage': { route: null },
   'mockman/MockmanPage': { route: null },
 } as const satisfies { [Id in keyof RemoteModuleProps]: { route: RouteName | null } };
 

@@ -8,6 +8,7 @@ export const ROUTES = {
   explore: '/explore',
   profile: '/profile/:userHandler',
   post: '/post/:postId',
+  settings: '/settings',
   login: '/login',
   signup: '/signup',
   mockman: '/mockman',

@@ -1,5 +1,6 @@
 /** Every v2 route (`/api/v2`, mock-api/src/contract-v2.ts), registered like v1's through the route kit. */
 import type { RouteKit } from '../routes/kit';
+import { accountRoutesV2 } from './account';
 import { authRoutesV2 } from './auth';
 import { commentRoutesV2 } from './comments';
 import { memberRoutesV2 } from './members';
@@ -7,6 +8,7 @@ import { postRoutesV2 } from './posts';
 
 export function v2Routes(r: RouteKit): void {
   authRoutesV2(r);
+  accountRoutesV2(r);
   postRoutesV2(r);
   memberRoutesV2(r);
   commentRoutesV2(r);

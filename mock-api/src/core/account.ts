@@ -1,0 +1,72 @@
+/**
+ * The member's own account: change the password, download their data, delete the account
+ * (docs/account.md). Each operation checks its rules here and changes state through the
+ * AccountStore port; how a password is kept (plain in the fake backend's browser data, scrypt
+ * hashes on api-server) and how the deletion is split up are the stores' business.
+ */
+import { CLIENT_MESSAGES, isValidPassword, SERVER_ERRORS, TEXT_LIMITS } from '../contract';
+import type { AccountExportV2 } from '../contract-v2';
+import { fail } from '../server/errors';
+import { requiredText, type JsonObject } from '../server/validate';
+import type { Outcome } from './events';
+import { wait, type Actor, type Operation, type Step } from './operation';
+
+/** What the export holds besides its header: the store reads it. */
+export type AccountData = Omit<AccountExportV2, 'format' | 'version' | 'exportedAt'>;
+
+/** The storage behind the account operations. */
+export interface AccountStore {
+  /** Whether `password` is the member's password (false for an unknown member). */
+  passwordMatches(memberId: string, password: string): Step<boolean>;
+  /**
+   * Keeps the new password and ends every session of the member; answers the token of a new
+   * session for the caller (issued after the others ended, so it stays valid).
+   */
+  replacePassword(memberId: string, password: string): Step<string>;
+  /** Everything the member made or chose (AccountExportV2's lists), or null for an unknown member. */
+  accountData(memberId: string): Step<AccountData | null>;
+  /**
+   * Deletes the member and everything that is theirs (posts with their comments and pictures,
+   * their comments, replies, reactions, upvotes, bookmarks, follows and sessions), every count
+   * that included them corrected, pictures nobody shows any more forgotten.
+   */
+  deleteMember(memberId: string): Step<void>;
+}
+
+/** A password field of the body: text within TEXT_LIMITS.password (an empty one is simply wrong). */
+const passwordField = (body: JsonObject, field: string): string =>
+  requiredText(body[field], field, { allowEmpty: true, max: TEXT_LIMITS.password });
+
+/**
+ * The member changes their password, giving the current one. The new one follows the spec's
+ * rule (400 with its message); a wrong current one is 403 and changes nothing. Every session of
+ * the member ends, this one too: the answer carries the caller's new token.
+ */
+export function* changePassword(store: AccountStore, actor: Actor, body: JsonObject): Operation<Outcome<{ encodedToken: string }>> {
+  const currentPassword = passwordField(body, 'currentPassword');
+  const newPassword = passwordField(body, 'newPassword');
+  if (!isValidPassword(newPassword)) throw fail.badRequest(CLIENT_MESSAGES.passwordRule);
+  if (!(yield* wait(store.passwordMatches(actor.memberId, currentPassword)))) throw fail.forbidden(SERVER_ERRORS.wrongCurrentPassword);
+  const encodedToken = yield* wait(store.replacePassword(actor.memberId, newPassword));
+  // Nothing anyone sees changed.
+  return { result: { encodedToken }, events: [] };
+}
+
+/** "Download my data": the member's export (AccountExportV2), never a password or its hash. */
+export function* exportData(store: AccountStore, actor: Actor): Operation<AccountExportV2> {
+  const data = yield* wait(store.accountData(actor.memberId));
+  if (!data) throw fail.userNotFound();
+  return { format: 'orbit-account-export', version: 1, exportedAt: actor.now, ...data };
+}
+
+/**
+ * The member deletes their account, confirming with their password (403 when wrong: nothing is
+ * deleted). So much changes at once (their posts, counts on other members' posts and profiles)
+ * that the live event is one `reset`: every open page reads what it shows again (docs/live.md).
+ */
+export function* deleteAccount(store: AccountStore, actor: Actor, body: JsonObject): Operation<Outcome<Record<string, never>>> {
+  const password = passwordField(body, 'password');
+  if (!(yield* wait(store.passwordMatches(actor.memberId, password)))) throw fail.forbidden(SERVER_ERRORS.wrongDeletePassword);
+  yield* wait(store.deleteMember(actor.memberId));
+  return { result: {}, events: [{ kind: 'reset', data: { reason: 'member-deleted' } }] };
+}

@@ -1,0 +1,169 @@
+/**
+ * The account operations' store (../core/account.ts, AccountStore) on the fake backend's data,
+ * for one request. Every record it changes is looked up with findUser/findPost (or marked with
+ * touch), and members and posts leave through removeUser/removePost, so the backend stores
+ * exactly those records (a removed post's picture goes when nothing else shows it) and the
+ * indexes follow (./indexes.ts).
+ */
+import type { AccountData, AccountStore } from '../core/account';
+import type { Ctx } from './request-context';
+import { indexOf } from './indexes';
+import { findPost, findUser, removePost, removeUser, touch, type StoredPost, type StoredUser } from './store';
+import { signToken } from './tokens';
+import { newId } from './time';
+
+const byCreation = <T extends { createdAt: string; _id: string }>(items: T[]): T[] =>
+  items.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+const byText =
+  <T>(key: (item: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+
+export class MemoryAccountStore implements AccountStore {
+  constructor(private readonly ctx: Ctx) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  passwordMatches(memberId: string, password: string): boolean {
+    const user = indexOf(this.db).usersById.get(memberId);
+    return !!user && user.password === password;
+  }
+
+  /** Tokens carry no session record here: every token issued before the marker is refused from now on. */
+  replacePassword(memberId: string, password: string): string {
+    const user = findUser(this.db, memberId)!;
+    user.password = password;
+    user.sessionsFrom = newId();
+    return signToken(user);
+  }
+
+  accountData(memberId: string): AccountData | null {
+    const indexes = indexOf(this.db);
+    const user = indexes.usersById.get(memberId);
+    if (!user) return null;
+    const pic = (stored: string) => this.ctx.render.pic(stored);
+    const data: AccountData = {
+      profile: {
+        _id: user._id,
+        id: user.id,
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        userHandler: user.userHandler,
+        pic: pic(user.pic),
+        bio: user.bio,
+        link: user.link,
+        createdAt: user.createdAt,
+        updatedAt: user.updatedAt,
+      },
+      posts: [],
+      comments: [],
+      replies: [],
+      likes: [],
+      dislikes: [],
+      upvotes: [],
+      bookmarks: user.bookmarks.filter((id) => indexes.postsById.has(id)).map((postId) => ({ postId })),
+      follows: { following: this.handles(user.following), followers: this.handles(user.followers) },
+      blocks: [],
+      mutes: [],
+    };
+    for (const post of this.db.posts) {
+      if (post.userId === memberId)
+        data.posts.push({
+          _id: post._id,
+          content: post.content,
+          pic: pic(post.pic),
+          picAlt: post.picAlt ?? '',
+          createdAt: post.createdAt,
+          updatedAt: post.updatedAt,
+        });
+      if (post.likedBy.includes(memberId)) data.likes.push({ postId: post._id });
+      if (post.dislikedBy.includes(memberId)) data.dislikes.push({ postId: post._id });
+      for (const comment of post.comments) {
+        if (comment.userId === memberId)
+          data.comments.push({
+            _id: comment._id,
+            postId: post._id,
+            content: comment.content,
+            createdAt: comment.createdAt,
+            updatedAt: comment.updatedAt,
+          });
+        if (comment.upvotedBy.includes(memberId)) data.upvotes.push({ commentId: comment._id, postId: post._id });
+        for (const reply of comment.replies)
+          if (reply.userId === memberId)
+            data.replies.push({
+              _id: reply._id,
+              commentId: comment._id,
+              postId: post._id,
+              content: reply.content,
+              createdAt: reply.createdAt,
+              updatedAt: reply.updatedAt ?? reply.createdAt,
+            });
+      }
+    }
+    byCreation(data.posts);
+    byCreation(data.comments);
+    byCreation(data.replies);
+    for (const list of [data.likes, data.dislikes, data.bookmarks]) list.sort(byText((item) => item.postId));
+    data.upvotes.sort(byText((item) => item.commentId));
+    return data;
+  }
+
+  /** Members to the export's {memberId, userHandler}, in id order (a vanished id is left out). */
+  private handles(ids: readonly string[]): { memberId: string; userHandler: string }[] {
+    const users = indexOf(this.db).usersById;
+    return ids
+      .map((id) => users.get(id))
+      .filter((u): u is StoredUser => !!u)
+      .map((u) => ({ memberId: u._id, userHandler: u.userHandler }))
+      .sort(byText((item) => item.memberId));
+  }
+
+  deleteMember(memberId: string): void {
+    const member = findUser(this.db, memberId);
+    if (!member) return;
+    const own = new Set<StoredPost>();
+    for (const post of this.db.posts) {
+      if (post.userId === memberId) own.add(post);
+      else this.takeOutOf(post, memberId);
+    }
+    for (const post of own) removePost(this.db, post);
+    // Bookmarks of their posts, and follows both ways.
+    const ownIds = new Set([...own].map((post) => post._id));
+    for (const user of this.db.users) {
+      if (user === member) continue;
+      const bookmarks = user.bookmarks.filter((id) => !ownIds.has(id));
+      const followers = user.followers.filter((id) => id !== memberId);
+      const following = user.following.filter((id) => id !== memberId);
+      if (
+        bookmarks.length === user.bookmarks.length &&
+        followers.length === user.followers.length &&
+        following.length === user.following.length
+      )
+        continue;
+      Object.assign(touch(this.db, user), { bookmarks, followers, following });
+    }
+    removeUser(this.db, member);
+  }
+
+  /** The member's reactions, comments (with the replies under them), replies and upvotes out of someone else's post. */
+  private takeOutOf(stored: StoredPost, memberId: string): void {
+    const theirs = (id: string) => id === memberId;
+    const touches =
+      stored.likedBy.some(theirs) ||
+      stored.dislikedBy.some(theirs) ||
+      stored.comments.some((c) => theirs(c.userId) || c.upvotedBy.some(theirs) || c.replies.some((r) => theirs(r.userId)));
+    if (!touches) return;
+    const post = findPost(this.db, stored._id)!;
+    post.likedBy = post.likedBy.filter((id) => !theirs(id));
+    post.dislikedBy = post.dislikedBy.filter((id) => !theirs(id));
+    post.likeCount = post.likedBy.length;
+    post.comments = post.comments.filter((comment) => !theirs(comment.userId));
+    for (const comment of post.comments) {
+      comment.upvotedBy = comment.upvotedBy.filter((id) => !theirs(id));
+      comment.replies = comment.replies.filter((reply) => !theirs(reply.userId));
+    }
+  }
+}
