@@ -4,3 +4,4 @@ export * from './page';
 export * from './events';
 export * from './operation';
 export * from './posts';
+export * from './text';
