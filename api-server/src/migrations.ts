@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { CHANGE_LOG_MIGRATION } from './live/schema';
+import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
@@ -145,4 +146,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-22-stored-counts-and-keyset-indexes': V2_SCHEMA_MIGRATION,
   // The change log behind live events (issue 23, docs/live.md).
   '2026-11-24-23-change-log': CHANGE_LOG_MIGRATION,
+  // Each post's tags, for a tag's page (issue 39, src/v2/post-tags.ts).
+  '2026-11-27-39-post-tags': POST_TAGS_MIGRATION,
 };

@@ -1,8 +1,8 @@
 /**
  * Post, comment and reply text as tokens: plain text, web addresses, #tags and @mentions. The
  * backends take a post's tags from it (./posts.ts), the apps draw text with it (shell's RichText),
- * so a tag is the same thing everywhere. No imports: the apps bundle it alone
- * (`@social/mock-api/text`).
+ * so a tag is the same thing everywhere. The apps bundle it alone (`@social/mock-api/text`):
+ * it imports constants only.
  *
  * The rules (docs/api.md, "Tags"):
  * - A tag is `#` and then letters, digits and `_`: Unicode letters (`\p{L}`, with the combining
@@ -22,7 +22,9 @@
  *   a mention as plain text.
  */
 
-export const TAG_MAX_LENGTH = 64;
+import { V2_TEXT_LIMITS } from '../contract-v2';
+
+export const TAG_MAX_LENGTH = V2_TEXT_LIMITS.tag;
 
 export type TextToken =
   | { kind: 'text'; text: string }
