@@ -10,6 +10,7 @@ test('the table lists every page of the product once', () => {
     explore: '/explore',
     profile: '/profile/:userHandler',
     post: '/post/:postId',
+    tag: '/tag/:tag',
     login: '/login',
     signup: '/signup',
     mockman: '/mockman',
@@ -24,6 +25,7 @@ test.each([
   ['mockman', undefined, '/mockman'],
   ['profile', { userHandler: 'adarshbalika' }, '/profile/adarshbalika'],
   ['post', { postId: 'p01-sunrise' }, '/post/p01-sunrise'],
+  ['tag', { tag: 'café' }, '/tag/caf%C3%A9'],
 ] as const)('%s builds %s and parses back', (name, params, path) => {
   const built = (pathTo as (n: string, p?: object) => string)(name, params);
   expect(built).toBe(path);

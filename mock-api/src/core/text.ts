@@ -23,6 +23,7 @@
  */
 
 import { V2_TEXT_LIMITS } from '../contract-v2';
+import { splitTrailing, WEB_ADDRESS_SOURCE } from './web-address';
 
 export const TAG_MAX_LENGTH = V2_TEXT_LIMITS.tag;
 
@@ -35,13 +36,10 @@ export type TextToken =
   /** `text` as written (`@Ada`), `handle` without the `@`, as written. */
   | { kind: 'mention'; text: string; handle: string };
 
-const URL_SOURCE = String.raw`\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+`;
 const TAG_SOURCE = String.raw`(?<![\p{L}\p{M}\p{N}_#&\/])#([\p{L}\p{M}\p{Nd}_]+)`;
 const MENTION_SOURCE = String.raw`(?<![\p{L}\p{M}\p{N}_@])@([\p{L}\p{M}\p{N}_](?:[\p{L}\p{M}\p{N}_.+-]*[\p{L}\p{M}\p{N}_])?)`;
 // One pass, leftmost match first: an address starting earlier swallows a `#` inside it.
-const TOKENS = new RegExp(`(${URL_SOURCE})|${TAG_SOURCE}|${MENTION_SOURCE}`, 'gu');
-// Punctuation that ends a sentence rather than the address.
-const URL_TRAILING = /[.,;:!?)\]}'"]+$/;
+const TOKENS = new RegExp(`(${WEB_ADDRESS_SOURCE})|${TAG_SOURCE}|${MENTION_SOURCE}`, 'giu');
 const TAG_BODY = /^[\p{L}\p{M}\p{Nd}_]+$/u;
 const LETTER = /\p{L}/u;
 
@@ -67,8 +65,7 @@ export function tokenize(text: string): TextToken[] {
     const [whole, url, tagBody, handle] = match;
     last = at + whole.length;
     if (url !== undefined) {
-      const trailing = URL_TRAILING.exec(url)?.[0] ?? '';
-      const address = url.slice(0, url.length - trailing.length);
+      const [address, trailing] = splitTrailing(url);
       if (address) {
         flush();
         tokens.push({ kind: 'url', text: address });

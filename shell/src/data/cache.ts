@@ -5,6 +5,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { auth$, updateAuthUser } from '@social/shell/bus';
 import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
+import { tagsOf } from '@social/mock-api/text';
 import { queryClient as defaultClient, queryKeys } from './client';
 
 type Pages<P> = InfiniteData<P, string | null>;
@@ -39,15 +40,22 @@ export function seedMembers(members: readonly MemberV2[], client: QueryClient = 
   for (const member of members) client.setQueryData(queryKeys.member(member._id), member);
 }
 
-/** A write's answer for a post: the entity and every page of every post list that holds it. */
+/**
+ * A write's answer for a post: the entity and every page of every post list that holds it. A
+ * tag's list whose tag the post's text no longer has (an edit took it out) lets the post go.
+ */
 export function putPost(post: PostV2, client: QueryClient = defaultClient): void {
   client.setQueryData(queryKeys.post(post._id), post);
-  client.setQueriesData<Pages<PostsPageV2>>({ queryKey: queryKeys.postLists }, (data) =>
-    mapPages(data, (page) => {
-      const posts = replaceIn(page.posts, post);
-      return posts === page.posts ? page : { ...page, posts };
-    }),
-  );
+  const tags = new Set(tagsOf(post.content));
+  for (const [key, data] of client.getQueriesData<Pages<PostsPageV2>>({ queryKey: queryKeys.postLists })) {
+    const [, list, tag] = key;
+    const dropped = list === queryKeys.tagLists[1] && typeof tag === 'string' && !tags.has(tag);
+    const next = mapPages(data, (page) => {
+      if (!page.posts.some((p) => p._id === post._id)) return page;
+      return { ...page, posts: dropped ? page.posts.filter((p) => p._id !== post._id) : replaceIn(page.posts, post) };
+    });
+    if (next !== data) client.setQueryData(key, next);
+  }
 }
 
 /** A post that was deleted: out of every list, its entity and comments dropped. */

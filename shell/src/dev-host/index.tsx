@@ -146,6 +146,7 @@ export const ROUTE_OWNERS = {
   explore: 'feed',
   profile: 'profile',
   post: 'post',
+  tag: 'feed',
   login: 'auth',
   signup: 'auth',
   mockman: 'mockman',
@@ -202,6 +203,8 @@ function OwnedPage({ route }: { route: RouteName }) {
       return <ProfilePage />;
     case 'post':
       return <PostPage />;
+    case 'tag':
+      return <TagPage />;
     case 'login':
       return <RemoteComponent id="auth/LoginPage" />;
     case 'signup':
@@ -210,7 +213,7 @@ function OwnedPage({ route }: { route: RouteName }) {
       return <RemoteComponent id="mockman/MockmanPage" />;
   }
 }
-/** Keyed by the handle / post id, as in the shell. */
+/** Keyed by the handle / post id / tag, as in the shell. */
 function ProfilePage() {
   const { userHandler } = useRouteParams('profile');
   return <RemoteComponent key={userHandler} id="profile/ProfilePage" />;
@@ -218,6 +221,10 @@ function ProfilePage() {
 function PostPage() {
   const { postId } = useRouteParams('post');
   return <RemoteComponent key={postId} id="post/PostPage" />;
+}
+function TagPage() {
+  const { tag } = useRouteParams('tag');
+  return <RemoteComponent key={tag} id="feed/TagPage" />;
 }
 
 /** Another remote's page on this dev page: a line saying whose it is, then the page itself. */

@@ -8,6 +8,7 @@ export const ROUTES = {
   explore: '/explore',
   profile: '/profile/:userHandler',
   post: '/post/:postId',
+  tag: '/tag/:tag',
   login: '/login',
   signup: '/signup',
   mockman: '/mockman',
