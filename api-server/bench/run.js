@@ -349,6 +349,11 @@ async function benchSize(db, base, tokens, cpu) {
   };
   let n = 0;
   const rotate = (list) => list[n++ % list.length];
+  // The mean answer of the first ten pages of a list of paths: one page would not show a page shorter than the rest.
+  const meanBytes = async (paths) => {
+    const sizes = await Promise.all(paths.slice(0, 10).map((p) => answerBytes(base, 'GET', p, token(1))));
+    return Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
+  };
   const json = { 'content-type': 'application/json' };
   const calls = [
     {
@@ -426,13 +431,7 @@ async function benchSize(db, base, tokens, cpu) {
         method: 'GET',
         setupRequest: (r) => ({ ...r, path: `/api/v2/members/${rotate(authors)}/posts?limit=20`, headers: { authorization: token(n) } }),
       },
-      // The mean of ten members' pages: one member's page would not show a page shorter than the rest.
-      bytes: async () => {
-        const sizes = await Promise.all(
-          authors.slice(0, 10).map((author) => answerBytes(base, 'GET', `/api/v2/members/${author}/posts?limit=20`, token(1))),
-        );
-        return Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
-      },
+      bytes: () => meanBytes(authors.map((author) => `/api/v2/members/${author}/posts?limit=20`)),
     },
     {
       name: "tag's page: GET /api/v2/tags/{tag}/posts?limit=20",
@@ -440,12 +439,7 @@ async function benchSize(db, base, tokens, cpu) {
         method: 'GET',
         setupRequest: (r) => ({ ...r, path: `/api/v2/tags/${rotate(tags)}/posts?limit=20`, headers: { authorization: token(n) } }),
       },
-      bytes: async () => {
-        const sizes = await Promise.all(
-          tags.slice(0, 10).map((tag) => answerBytes(base, 'GET', `/api/v2/tags/${tag}/posts?limit=20`, token(1))),
-        );
-        return Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
-      },
+      bytes: () => meanBytes(tags.map((tag) => `/api/v2/tags/${tag}/posts?limit=20`)),
     },
   ];
   const results = [];
