@@ -2,10 +2,11 @@
  * post_tags (src/v2/post-tags.ts): the migration gives the posts already stored their tags, by
  * the core's rule (mock-api/src/core/text.ts), and the rows always equal the posts' tags.
  */
-import { tagsOf } from '@social/mock-api/core';
+import { tagsOf, type PostKey } from '@social/mock-api/core';
 import { rows, sql, type Db } from '../src/db';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
+import { postIdsAfter } from '../src/v2/post-lists';
 import { POST_TAGS_MIGRATION } from '../src/v2/post-tags';
 import { login, startTestServer } from './kit';
 
@@ -58,4 +59,16 @@ it("writes keep the rows equal to the posts' tags", async () => {
   const { stored, expected } = await storedAndExpected();
   expect(stored).toEqual(expected);
   expect(stored.filter(([id]) => id === post._id).map(([, tag]) => tag)).toEqual(['lake', 'walk']);
+});
+
+it("a tag's page is one range of post_tags_by_tag in the page's order: no sort, no other table", async () => {
+  const plan = await db.transaction().execute(async (trx) => {
+    // The seed's few rows would make a sequential scan the cheapest; the question is whether the index serves the order.
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const after: PostKey = ['2026-11-01T00:00:00.000Z', 'p09-launch'];
+    return rows(trx, sql<{ 'QUERY PLAN': string }>`explain ${postIdsAfter({ kind: 'tag', tag: 'orbit' }, after, 21)}`);
+  });
+  const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+  expect(text).toMatch(/Index Only Scan using post_tags_by_tag/);
+  expect(text).not.toMatch(/Sort|Seq Scan/);
 });
