@@ -5,10 +5,12 @@ import { PAGE_LIMITS, V2_ERRORS, type PostV2 } from '@social/mock-api/contract-v
 import { api } from '@social/shell/bus';
 import { putPost } from '@social/shell/data';
 import { requestsTo } from '../../tools/jest/backend-kit';
+import { setUpLiveSource } from '../../tools/jest/live-kit';
 import { findCards, renderTagPage, setUpFeedTests, shownPostIds } from './helpers';
 import { fireIntersection } from './intersection-observer-double';
 
 const ctx = setUpFeedTests();
+const { send } = setUpLiveSource();
 
 /** Newest first: createdAt, then _id, descending (the server's order). */
 const newestFirst = (posts: PostV2[]) =>
@@ -66,4 +68,14 @@ test("an edit that takes the tag out takes the card off the tag's page", async (
   const { post } = await api.v2.posts.edit(first!._id, { content: 'One, untagged', pic: '' });
   act(() => putPost(post));
   await waitFor(() => expect(shownPostIds()).toEqual([second!._id]));
+});
+
+test("another member's edit that takes the tag out, heard live, takes the card off too", async () => {
+  const [first, second] = await createPosts(['Three #trail', 'Four #trail']);
+  renderTagPage('trail');
+  await findCards(2);
+  const { post } = await api.v2.posts.edit(second!._id, { content: 'Four, no tag now', pic: '' });
+  const { viewer: _viewer, ...live } = post;
+  await send({ kind: 'post.edited', data: { post: live } });
+  await waitFor(() => expect(shownPostIds()).toEqual([first!._id]));
 });

@@ -40,22 +40,23 @@ export function seedMembers(members: readonly MemberV2[], client: QueryClient = 
   for (const member of members) client.setQueryData(queryKeys.member(member._id), member);
 }
 
-/**
- * A write's answer for a post: the entity and every page of every post list that holds it. A
- * tag's list whose tag the post's text no longer has (an edit took it out) lets the post go.
- */
+/** A write's answer for a post: the entity and every page of every post list that holds it. */
 export function putPost(post: PostV2, client: QueryClient = defaultClient): void {
   client.setQueryData(queryKeys.post(post._id), post);
+  client.setQueriesData<Pages<PostsPageV2>>({ queryKey: queryKeys.postLists }, (data) =>
+    mapPages(data, (page) => {
+      const posts = replaceIn(page.posts, post);
+      return posts === page.posts ? page : { ...page, posts };
+    }),
+  );
+  leaveOtherTags(post, client);
+}
+
+/** A post whose text changed leaves the loaded pages of the tags it no longer has (an edit, here or live). */
+export function leaveOtherTags(post: { _id: string; content: string }, client: QueryClient = defaultClient): void {
   const tags = new Set(tagsOf(post.content));
-  for (const [key, data] of client.getQueriesData<Pages<PostsPageV2>>({ queryKey: queryKeys.postLists })) {
-    const [, list, tag] = key;
-    const dropped = list === queryKeys.tagLists[1] && typeof tag === 'string' && !tags.has(tag);
-    const next = mapPages(data, (page) => {
-      if (!page.posts.some((p) => p._id === post._id)) return page;
-      return { ...page, posts: dropped ? page.posts.filter((p) => p._id !== post._id) : replaceIn(page.posts, post) };
-    });
-    if (next !== data) client.setQueryData(key, next);
-  }
+  for (const [key] of client.getQueriesData({ queryKey: queryKeys.tagLists }))
+    if (typeof key[2] === 'string' && !tags.has(key[2])) removePostFrom(post._id, key, client);
 }
 
 /** A post that was deleted: out of every list, its entity and comments dropped. */
