@@ -5,5 +5,6 @@ module.exports = createAppConfig({
   title: 'Orbit · feed',
   exposes: {
     './FeedPage': './src/feed/FeedPage.tsx',
+    './TagPage': './src/feed/TagPage.tsx',
   },
 });

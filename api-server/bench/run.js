@@ -9,12 +9,14 @@
  *   members who follow each other (about 20 each), then posts in steps up to each size (10,000,
  *   100,000 and 1,000,000 by default) with likes, dislikes and comments (about 4, 0.1 and 1 per
  *   post, skewed: many posts have none, a few have many; every 4th post is by one of 100 regular
- *   posters, whose full first pages "a member's posts" reads at every size). Triggers are off while loading; the
+ *   posters, whose full first pages "a member's posts" reads at every size; every post has one of
+ *   TAG_COUNT tags, skewed, whose pages the tag call reads). Triggers are off while loading; the
  *   stored counts are written with the rows. Numbered like the old generator (10,001 up), so
  *   past 90,000 posts the ids cross the counter's start, as in the issue.
- * - At each size, for 7 calls, autocannon (same machine, loopback, bounded in time and count)
+ * - At each size, for 8 calls, autocannon (same machine, loopback, bounded in time and count)
  *   reports requests/s, p50, p99 and the answer's size: like, post creation, comment, home
- *   page, explore page (Latest and Trending) and a member's posts, each by 64 members in turn.
+ *   page, explore page (Latest and Trending), a member's posts and a tag's page, each by 64
+ *   members in turn.
  * - In the same run and on the same server, `pgbench`'s own TPS (TPC-B-like and select-only),
  *   so each figure is also a fraction of what the database itself can do.
  * Writes api-server/bench/latest-postgres.json and latest-postgres.md.
@@ -51,6 +53,13 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const BENCH_MEMBERS = 64;
 /** Members 1…100 write every 4th post between them: at 10,000 posts 25 each, a full first page. */
 const REGULAR_POSTERS = 100;
+/**
+ * Post i's tag, `topic0` … `topic39`, skewed (topic0 on about 16 % of posts, topic39 on 1.3 %:
+ * at 10,000 posts every tag has a full first page). The same expression gives the post its tag
+ * in its text and its post_tags row (one ASCII word: the core's tagsOf finds exactly it).
+ */
+const TAG_COUNT = 40;
+const tagOf = (i) => `'topic' || floor(${TAG_COUNT} * power(((${i})::bigint * 7919 % 10007) / 10007.0, 2))::int`;
 const PASSWORD = 'bench-pass-1';
 /** Server settings for the throwaway PostgreSQL (24 GB machine; fsync is off already). */
 const POSTGRES_OPTIONS = [
@@ -135,7 +144,7 @@ async function generateMembers(db) {
 /** Posts from+1 … to, with their reactions and comments, counts included. */
 async function generatePosts(db, from, to) {
   const t0 = Date.now();
-  await bulkLoad(db, ['posts', 'post_reactions', 'comments'], async () => {
+  await bulkLoad(db, ['posts', 'post_reactions', 'comments', 'post_tags'], async () => {
     // Authors skewed (a few write a lot), and every 4th post by one of the regular posters in turn, so
     // that each size has members with a full first page (below); times over the year before the
     // seed's "now"; ms precision like the API's.
@@ -145,7 +154,7 @@ async function generatePosts(db, from, to) {
          case when i % 4 = 0 then ${member(`1 + (i / 4) % ${REGULAR_POSTERS}`)} else ${member('1 + floor($3::int * power(random(), 2))::int')} end,
          (array['Quick thought','Weekend update','Hot take','Small win','Note to self'])[1 + i % 5] || ': ' ||
          (array['refactored a big component','finally understood CSS grid','tried a new coffee place','wrote the tests first','found an old bug'])[1 + (i / 5) % 5] ||
-         ' #' || i, '', ts, iso, iso,
+         ' #' || i || ' #' || ${tagOf('i')}, '', ts, iso, iso,
          floor(16 * power(random(), 3))::int, (random() < 0.1)::int, floor(5 * power(random(), 4))::int
        from generate_series($1::int, $2::int) i,
          lateral (select date_trunc('milliseconds', timestamptz '2026-11-20 06:30:00+00' - random() * interval '365 days' + i * interval '0 s') as ts) t,
@@ -153,6 +162,11 @@ async function generatePosts(db, from, to) {
       [from + 1, to, MEMBERS],
     );
     const range = [`gp-${String(from + 1).padStart(7, '0')}`, `gp-${String(to).padStart(7, '0')}`];
+    await db.query(
+      `insert into post_tags (post_id, tag, created_at)
+       select p.id, ${tagOf('substr(p.id, 4)')}, p.created_at from posts p where p.id between $1 and $2`,
+      range,
+    );
     // Likers of post n: (n·7919 + k·4729) mod N, distinct for k < N; the first like_count like, the rest dislike.
     await db.query(
       `insert into post_reactions (post_id, member_id, kind)
@@ -323,6 +337,9 @@ async function benchSize(db, base, tokens, cpu) {
   );
   if (authors.length < REGULAR_POSTERS) throw new Error(`only ${authors.length} members have a full first page`);
   const anyPosts = (await db.query(`select id from posts order by md5(id) limit 2000`)).rows.map((r) => r.id);
+  // The tags whose first page is full (all of them, every size).
+  const tags = (await db.query(`select tag from post_tags group by tag having count(*) >= 20 order by tag`)).rows.map((r) => r.tag);
+  if (tags.length < TAG_COUNT) throw new Error(`only ${tags.length} tags have a full first page`);
   let like = 0;
   const nextLike = () => {
     const n = like++;
@@ -332,6 +349,11 @@ async function benchSize(db, base, tokens, cpu) {
   };
   let n = 0;
   const rotate = (list) => list[n++ % list.length];
+  // The mean answer of the first ten pages of a list of paths: one page would not show a page shorter than the rest.
+  const meanBytes = async (paths) => {
+    const sizes = await Promise.all(paths.slice(0, 10).map((p) => answerBytes(base, 'GET', p, token(1))));
+    return Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
+  };
   const json = { 'content-type': 'application/json' };
   const calls = [
     {
@@ -409,13 +431,15 @@ async function benchSize(db, base, tokens, cpu) {
         method: 'GET',
         setupRequest: (r) => ({ ...r, path: `/api/v2/members/${rotate(authors)}/posts?limit=20`, headers: { authorization: token(n) } }),
       },
-      // The mean of ten members' pages: one member's page would not show a page shorter than the rest.
-      bytes: async () => {
-        const sizes = await Promise.all(
-          authors.slice(0, 10).map((author) => answerBytes(base, 'GET', `/api/v2/members/${author}/posts?limit=20`, token(1))),
-        );
-        return Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
+      bytes: () => meanBytes(authors.map((author) => `/api/v2/members/${author}/posts?limit=20`)),
+    },
+    {
+      name: "tag's page: GET /api/v2/tags/{tag}/posts?limit=20",
+      request: {
+        method: 'GET',
+        setupRequest: (r) => ({ ...r, path: `/api/v2/tags/${rotate(tags)}/posts?limit=20`, headers: { authorization: token(n) } }),
       },
+      bytes: () => meanBytes(tags.map((tag) => `/api/v2/tags/${tag}/posts?limit=20`)),
     },
   ];
   const results = [];
@@ -449,6 +473,11 @@ function slowPlansSince(logFile, offset) {
 const GOALS = [
   { call: 'like', text: 'like at 1M posts ≥ 1,000 req/s, p99 ≤ 50 ms', check: (r) => r.rps >= 1000 && r.p99 <= 50 },
   { call: 'home page', text: 'home page of 20 at 1M posts ≥ 500 req/s, p99 ≤ 100 ms', check: (r) => r.rps >= 500 && r.p99 <= 100 },
+  {
+    call: "tag's page",
+    text: "a tag's page of 20 at 1M posts like the home page: ≥ 500 req/s, p99 ≤ 100 ms",
+    check: (r) => r.rps >= 500 && r.p99 <= 100,
+  },
   { call: 'like', text: "a like's answer ≤ 2 KB", check: (r) => r.answerBytes <= 2048 },
 ];
 

@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { CHANGE_LOG_MIGRATION } from './live/schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
+import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
@@ -158,4 +159,6 @@ export const MIGRATIONS: Record<string, Migration> = {
     ]),
     down: statements([`drop index sessions_by_member`, `drop index bookmarks_by_post`, `drop index comment_upvotes_by_member`]),
   },
+  // Each post's tags, for a tag's page (issue 39, src/v2/post-tags.ts).
+  '2026-11-27-39-post-tags': POST_TAGS_MIGRATION,
 };

@@ -52,22 +52,33 @@ export class SqlPostStore implements PostStore {
     return stored && pictureRef(stored.url, stored.imageId);
   }
 
-  async insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; now: string }): Promise<string> {
+  /** The post and its tags' rows (src/v2/post-tags.ts), in one statement. */
+  async insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; tags: string[]; now: string }): Promise<string> {
     const id = newId();
     const pic = pictureColumns(post.pic);
-    await sql`insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, pic_alt, created_at, created_iso, updated_iso)
-      values (${id}, nextval('numeric_ids')::text, ${post.authorId}, ${post.content}, ${pic.url}, ${pic.imageId}, ${post.picAlt},
-        ${post.now}::timestamptz, ${post.now}, ${post.now})`.execute(this.ex);
+    await sql`with added as (
+        insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, pic_alt, created_at, created_iso, updated_iso)
+        values (${id}, nextval('numeric_ids')::text, ${post.authorId}, ${post.content}, ${pic.url}, ${pic.imageId}, ${post.picAlt},
+          ${post.now}::timestamptz, ${post.now}, ${post.now})
+        returning id, created_at)
+      insert into post_tags (tag, post_id, created_at) select tag, added.id, added.created_at from added, unnest(${post.tags}::text[]) tag`.execute(
+      this.ex,
+    );
     return id;
   }
 
   /** A replaced picture that no other post or member shows is no longer served (image-cleanup.ts). */
-  async updatePost(postId: string, changes: { content: string; pic: string; picAlt: string; now: string }): Promise<void> {
+  async updatePost(postId: string, changes: { content: string; pic: string; picAlt: string; tags: string[]; now: string }): Promise<void> {
     const pic = pictureColumns(changes.pic);
     const before = await one(this.ex, sql<{ pic_image_id: string | null }>`select pic_image_id from posts where id = ${postId}`);
     await sql`update posts set content = ${changes.content}, pic_url = ${pic.url}, pic_image_id = ${pic.imageId},
         pic_alt = ${changes.picAlt}, updated_iso = ${changes.now}
       where id = ${postId}`.execute(this.ex);
+    // The new content's tags replace the old ones: the rows of tags it lost go, new ones come.
+    await sql`with gone as (delete from post_tags where post_id = ${postId} and tag <> all(${changes.tags}::text[]))
+      insert into post_tags (tag, post_id, created_at) select tag, p.id, p.created_at from posts p, unnest(${changes.tags}::text[]) tag
+      where p.id = ${postId}
+      on conflict do nothing`.execute(this.ex);
     if (before?.pic_image_id && before.pic_image_id !== pic.imageId) await forgetUnusedImages(this.tx, [before.pic_image_id]);
   }
 

@@ -7,6 +7,7 @@ import { createSeedDb, MAX_EXTRA_POSTS } from '@social/mock-api/seed';
 import { one, sql, type Db, type Executor } from './db';
 import { storePic } from './images';
 import { hashPassword } from './passwords';
+import { insertTagsOf } from './v2/post-tags';
 
 type StoredPost = ReturnType<typeof createSeedDb>['posts'][number];
 
@@ -46,7 +47,7 @@ export function extraPosts(count: number): StoredPost[] {
 }
 
 const TABLES =
-  'idempotency_keys, rate_limits, sessions, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, posts, members, images';
+  'idempotency_keys, rate_limits, sessions, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, post_tags, posts, members, images';
 
 export async function isEmpty(ex: Executor): Promise<boolean> {
   const row = await one(ex, sql<{ n: number }>`select count(*)::int as n from members`);
@@ -107,6 +108,10 @@ async function writeSeed(ex: Executor, extra: number): Promise<void> {
       ${col((_, i) => postPics[i]!.url)}::text[], ${col((_, i) => postPics[i]!.imageId)}::text[], ${col((p) => p.createdAt)}::text[],
       ${col((p) => p.updatedAt)}::text[]) with ordinality as t (id, numeric_id, author_id, content, pic_url, pic_image_id, created_iso, updated_iso, n)
     order by n`.execute(ex);
+  await insertTagsOf(
+    ex,
+    posts.map((p) => ({ id: p._id, content: p.content })),
+  );
 
   const reactions = posts.flatMap((p) => [
     ...p.likedBy.map((m) => [p._id, m, 'like'] as const),

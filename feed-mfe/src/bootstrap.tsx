@@ -3,6 +3,7 @@ import { Route } from 'react-router-dom';
 import { startDevHost } from '@social/shell/dev-host';
 import { ROUTES, pathTo } from '@social/shell/routes';
 import FeedPage from './feed/FeedPage';
+import TagPage from './feed/TagPage';
 
 void startDevHost({
   name: 'feed-mfe',
@@ -14,6 +15,7 @@ void startDevHost({
     <>
       <Route path={ROUTES.home} element={<FeedPage key="home" mode="home" />} />
       <Route path={ROUTES.explore} element={<FeedPage key="explore" mode="explore" />} />
+      <Route path={ROUTES.tag} element={<TagPage />} />
     </>
   ),
 });

@@ -4,5 +4,6 @@
  */
 import type { Implements } from '@social/shell/federation';
 import type FeedPage from './feed/FeedPage';
+import type TagPage from './feed/TagPage';
 
-export type FeedExposes = Implements<'feed', { FeedPage: typeof FeedPage }>;
+export type FeedExposes = Implements<'feed', { FeedPage: typeof FeedPage; TagPage: typeof TagPage }>;

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ROUTES, pathTo } from '@social/shell/routes';
 import FeedPage from '../src/feed/FeedPage';
+import TagPage from '../src/feed/TagPage';
 import { installIntersectionObserver } from './intersection-observer-double';
 import { setUpTestBackend, type SeenToast } from '../../tools/jest/backend-kit';
 export type Toast = SeenToast;
@@ -23,6 +24,20 @@ export function renderFeed(mode: 'home' | 'explore') {
         <Route path={ROUTES.home} element={<FeedPage key="home" mode="home" />} />
         <Route path={ROUTES.explore} element={<FeedPage key="explore" mode="explore" />} />
         <Route path={ROUTES.profile} element={<p>Profile page</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+/** A tag's page at /tag/{tag} (the tag as the address has it), with the feeds and the current path. */
+export function renderTagPage(tag: string) {
+  return render(
+    <MemoryRouter initialEntries={[pathTo('tag', { tag })]}>
+      <Routes>
+        <Route path={ROUTES.tag} element={<TagPage />} />
+        <Route path={ROUTES.home} element={<FeedPage key="home" mode="home" />} />
+        <Route path={ROUTES.post} element={<p>Post page</p>} />
       </Routes>
       <Where />
     </MemoryRouter>,

@@ -82,6 +82,10 @@ export function createV2Calls(request: RequestFn) {
       follow: (memberId: string) => write<FollowAnswerV2>(`/members/follow/${id(memberId)}`),
       unfollow: (memberId: string) => write<FollowAnswerV2>(`/members/unfollow/${id(memberId)}`),
     },
+    tags: {
+      /** `tag` with or without capitals, without the '#'. */
+      posts: (tag: string, query?: PageQuery) => read<PostsPageV2>(`/tags/${id(tag)}/posts${queryString(page(query))}`),
+    },
     posts: {
       byId: (postId: string) => read<PostAnswerV2>(`/posts/${id(postId)}`),
       create: (postData: PostDraftV2) => request<PostAnswerV2>('POST', `${v2}/posts`, { auth: true, body: { postData }, idempotent: true }),

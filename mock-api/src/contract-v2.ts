@@ -25,7 +25,7 @@ export const API_V2_PREFIX = '/api/v2';
 export const PAGE_LIMITS = { default: 20, max: 50 } as const;
 
 /** Longest v2-only text fields (the others are TEXT_LIMITS of ./contract.ts). */
-export const V2_TEXT_LIMITS = { picAlt: 500 } as const;
+export const V2_TEXT_LIMITS = { picAlt: 500, tag: 64 } as const;
 
 /** A member as anyone sees them: no e-mail, no bookmarks, no lists that grow. */
 export interface MemberV2 {
@@ -251,6 +251,7 @@ export const V2_ROUTES = {
   member: ['GET', '/members/:memberId'],
   memberPosts: ['GET', '/members/:memberId/posts'],
   memberActivities: ['GET', '/members/:memberId/activities'],
+  tagPosts: ['GET', '/tags/:tag/posts'],
   followers: ['GET', '/members/:memberId/followers'],
   following: ['GET', '/members/:memberId/following'],
   follow: ['POST', '/members/follow/:memberId'],
@@ -284,6 +285,7 @@ export const V2_ERRORS = {
   replyEditNotOwner: "Cannot edit a Reply doesn't belong to the logged in User.",
   replyDeleteNotAllowed: 'Only the reply author or the post author can delete this Reply.',
   emptySearch: '"q" must not be empty.',
+  badTag: `A tag is letters, digits and _, with at least one letter, and at most ${V2_TEXT_LIMITS.tag} characters.`,
 } as const;
 
 export type { PostSort, UserEdit };

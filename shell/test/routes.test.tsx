@@ -11,6 +11,7 @@ test('the table lists every page of the product once', () => {
     profile: '/profile/:userHandler',
     post: '/post/:postId',
     settings: '/settings',
+    tag: '/tag/:tag',
     login: '/login',
     signup: '/signup',
     mockman: '/mockman',
@@ -26,6 +27,7 @@ test.each([
   ['settings', undefined, '/settings'],
   ['profile', { userHandler: 'adarshbalika' }, '/profile/adarshbalika'],
   ['post', { postId: 'p01-sunrise' }, '/post/p01-sunrise'],
+  ['tag', { tag: 'café' }, '/tag/caf%C3%A9'],
 ] as const)('%s builds %s and parses back', (name, params, path) => {
   const built = (pathTo as (n: string, p?: object) => string)(name, params);
   expect(built).toBe(path);

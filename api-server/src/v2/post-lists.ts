@@ -9,6 +9,7 @@
  *                      (me, my followers, my following), merged
  *   Bookmarks:         bookmarks_by_member     (member_id, seq desc)
  *   Activities:        a member's posts, reactions, comments and replies, newest post first
+ *   A tag's posts:     post_tags_by_tag        (tag, created_at desc, post_id desc)
  * Ids compare byte by byte (collate "C"), as the fake backend compares them.
  */
 import { LIST_TAGS, pageFrom, type ListKey, type PageRequest, type PostKey, type PostList } from '@social/mock-api/core';
@@ -55,6 +56,10 @@ export function postIdsAfter(list: PostList, after: PostKey | null, count: numbe
           union select c.post_id from replies r join comments c on c.id = r.comment_id where r.author_id = ${list.memberId})
         ${afterLatest(after)}
         order by p.created_at desc, p.id collate "C" desc limit ${count}`;
+    case 'tag':
+      return sql`select t.post_id as id from post_tags t where t.tag = ${list.tag}
+        ${after && after.length === 2 ? sql`and (t.created_at, t.post_id collate "C") < (${after[0]}::timestamptz, ${after[1]}::text collate "C")` : sql``}
+        order by t.created_at desc, t.post_id collate "C" desc limit ${count}`;
   }
 }
 

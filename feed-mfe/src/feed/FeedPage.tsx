@@ -1,15 +1,15 @@
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS, type PostSort } from '@social/mock-api/contract';
-import { errorMessage, toast, useAuth } from '@social/shell/bus';
+import { errorMessage, useAuth } from '@social/shell/bus';
 import { clearNewPosts, queryClient, queryKeys, showNewPosts, useFeed, useNewPosts, useSuggestedMembers } from '@social/shell/data';
 import { useRemoteModulesSettled, type FeedPageProps } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
-import { useSentinel } from './use-sentinel';
 import { SuggestedUsers } from '../suggestions/SuggestedUsers';
 import { CreatePost } from './CreatePost';
 import { EmptyFeed } from './EmptyFeed';
 import { FeedModeSwitch } from './FeedModeSwitch';
 import { FeedSkeleton } from './FeedSkeleton';
+import { LoadError, MorePosts, useErrorToast } from './MorePosts';
 import { PostList } from './PostList';
 import './feed.css';
 
@@ -17,13 +17,6 @@ export type { FeedPageProps } from '@social/shell/federation';
 
 /** The post remote's parts the page is laid out around (the composer on top, a card per post). */
 const POST_PARTS = ['post/PostComposer', 'post/PostCard'] as const;
-
-/** A failed page read says so once, as a toast (the page also shows it with a Try again). */
-function useErrorToast(error: unknown): void {
-  useEffect(() => {
-    if (error) toast('error', errorMessage(error));
-  }, [error]);
-}
 
 /**
  * The home and explore feeds (routes / and /explore; the shell remounts it between them).
@@ -62,14 +55,6 @@ export default function FeedPage({ mode }: FeedPageProps) {
   // first page loads inside the feed, under the toolbar.
   const [laidOut, setLaidOut] = useState(false);
   if (!laidOut && partsSettled && !suggestions.isPending && (!feed.isPending || feed.error !== null)) setLaidOut(true);
-
-  const { fetchNextPage } = feed;
-  const sentinel = useRef<HTMLDivElement>(null);
-  const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.error;
-  const observing = useSentinel(sentinel, fetchNextPage, {
-    enabled: !changingPage && canLoadMore,
-    resetKey: feed.items.length,
-  });
 
   const onCreated = useCallback(() => setSort('latest'), []);
 
@@ -127,15 +112,7 @@ export default function FeedPage({ mode }: FeedPageProps) {
       </div>
       <NewPosts count={newCount} onShow={onShowNew} />
       {body ?? <PostList posts={posts} label={isHome ? 'Home feed' : 'Explore feed'} />}
-      {feed.isFetchingNextPage && <Spinner size="small" />}
-      {!feed.isPending && posts.length > 0 && feed.error !== null && <LoadError message={errorMessage(feed.error)} onRetry={feed.retry} />}
-      {!isHome && !feed.isPending && !feed.hasNextPage && posts.length > 0 && <p className="feed-end muted">You&apos;re all caught up</p>}
-      {!observing && canLoadMore && (
-        <button type="button" className="btn feed-more" onClick={fetchNextPage}>
-          Show more posts
-        </button>
-      )}
-      <div ref={sentinel} className="feed-sentinel" data-testid="feed-sentinel" aria-hidden="true" />
+      <MorePosts list={feed} enabled={!changingPage} endNote={isHome ? undefined : "You're all caught up"} />
     </div>
   );
 }
@@ -156,16 +133,5 @@ export function NewPosts({ count, onShow }: { count: number; onShow: () => void 
         )}
       </div>
     </>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="feed-error" role="alert">
-      <p>Posts could not be loaded: {message}</p>
-      <button type="button" className="btn btn--primary" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
   );
 }

@@ -8,3 +8,4 @@ export * from './posts';
 export * from './members';
 export * from './comments';
 export * from './reply-edits';
+export * from './text';

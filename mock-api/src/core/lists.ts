@@ -9,6 +9,7 @@ export const LIST_TAGS = {
   home: { latest: 'Hl', trending: 'Ht' },
   memberPosts: 'Pl',
   activities: 'A',
+  tagPosts: 'T',
   search: 'S',
   suggested: 'G',
   followers: 'FR',

@@ -13,6 +13,7 @@ import type { DomainEvent, Outcome } from './events';
 import { feedTag, LIST_TAGS } from './lists';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import { pageFrom, pageRequest, type Key, type ListKey, type Page } from './page';
+import { normaliseTag, tagsOf } from './text';
 
 export type Reaction = 'like' | 'dislike';
 /** What a change asked of the store did: changed, was already so, or found no such post. */
@@ -35,12 +36,13 @@ export interface PostRow {
   viewer: { reaction: ReactionV2; bookmarked: boolean } | null;
 }
 
-/** Which posts, in which order: a feed, or one member's. */
+/** Which posts, in which order: a feed, one member's, or one tag's (`tag` normalised, ./text.ts). */
 export type PostList =
   | { kind: 'explore'; sort: PostSort }
   | { kind: 'home'; memberId: string; sort: PostSort }
   | { kind: 'member'; memberId: string }
-  | { kind: 'activities'; memberId: string };
+  | { kind: 'activities'; memberId: string }
+  | { kind: 'tag'; tag: string };
 
 /**
  * The sort key of a post in a list: newest first is [createdAt, id]; Trending is
@@ -56,9 +58,10 @@ export interface PostStore {
   postPicture(postId: string): Step<{ pic: string; picAlt: string } | null>;
   /** A `pic` field checked and stored: undefined when absent, '' for none, else the store's reference. */
   storePicture(value: unknown, field: string): Step<string | undefined>;
-  /** Adds a post; answers its id. */
-  insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; now: string }): Step<string>;
-  updatePost(postId: string, post: { content: string; pic: string; picAlt: string; now: string }): Step<void>;
+  /** Adds a post with its tags (its content's, normalised: ./text.ts); answers its id. */
+  insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; tags: string[]; now: string }): Step<string>;
+  /** Changes the post; `tags` are its new content's, which replace the ones it had. */
+  updatePost(postId: string, post: { content: string; pic: string; picAlt: string; tags: string[]; now: string }): Step<void>;
   /** Deletes the post with its comments, reactions and bookmarks, and its picture when nothing else shows it. */
   deletePost(postId: string): Step<void>;
   /** The member's reaction to the post becomes `kind` (a like replaces a dislike, and the other way round). */
@@ -101,7 +104,16 @@ export function postListKey(list: PostList): ListKey {
       return { tag: LIST_TAGS.memberPosts, shape: ISO_SHAPE };
     case 'activities':
       return { tag: LIST_TAGS.activities, shape: ISO_SHAPE };
+    case 'tag':
+      return { tag: LIST_TAGS.tagPosts, shape: ISO_SHAPE };
   }
+}
+
+/** The list of a tag as a request names it (`/tags/:tag/posts`): matched case-insensitively; 400 badTag when it is no tag. */
+export function tagListOf(raw: unknown): PostList {
+  const tag = typeof raw === 'string' ? normaliseTag(raw) : null;
+  if (tag === null) throw fail.badRequest(V2_ERRORS.badTag);
+  return { kind: 'tag', tag };
 }
 
 const isTrending = (list: PostList) => (list.kind === 'explore' || list.kind === 'home') && list.sort === 'trending';
@@ -211,7 +223,14 @@ export function* createPost(store: PostStore, actor: Actor, draftOf: DraftOf): O
   const draft = draftOf();
   const pic = (yield* wait(store.storePicture(draft.pic, 'pic'))) ?? '';
   const postId = yield* wait(
-    store.insertPost({ authorId: actor.memberId, content: draft.content, pic, picAlt: pic ? (draft.picAlt ?? '') : '', now: actor.now }),
+    store.insertPost({
+      authorId: actor.memberId,
+      content: draft.content,
+      pic,
+      picAlt: pic ? (draft.picAlt ?? '') : '',
+      tags: tagsOf(draft.content),
+      now: actor.now,
+    }),
   );
   const post = yield* postOr404(store, postId, actor.memberId);
   return {
@@ -233,7 +252,7 @@ export function* editPost(store: PostStore, actor: Actor, postId: string, draftO
   const sent = yield* wait(store.storePicture(draft.pic, 'pic'));
   const pic = sent ?? before.pic;
   const picAlt = !pic ? '' : (draft.picAlt ?? (pic !== before.pic ? '' : before.picAlt));
-  yield* wait(store.updatePost(postId, { content: draft.content, pic, picAlt, now: actor.now }));
+  yield* wait(store.updatePost(postId, { content: draft.content, pic, picAlt, tags: tagsOf(draft.content), now: actor.now }));
   const post = yield* postOr404(store, postId, actor.memberId);
   return { result: postV2(post), events: [{ kind: 'post.edited', data: { post: livePost(post) } }] };
 }

@@ -80,4 +80,24 @@ describe('indexes across tabs', () => {
     expect([...indexes.postsById.values()].filter((post) => post.userId === 'u3-kabir')).toEqual([]);
     expect(JSON.stringify(indexes.describe())).not.toContain('u3-kabir');
   });
+
+  it("a tag's list follows creates, edits and deletes, as a fresh build has it", async () => {
+    const a = await openTab();
+    const meera = await a.login(2);
+    expect(indexOf(a.backend.db).postsById.size).toBeGreaterThan(0);
+    await a.call('post /posts', {}, { postData: { content: 'One #Tea', pic: '' } }, meera);
+    await a.call('post /posts', {}, { postData: { content: 'Two #tea #cake', pic: '' } }, meera);
+    const mine = (await a.posts()).posts;
+    const one = mine.find((p) => p.content === 'One #Tea')!;
+    const two = mine.find((p) => p.content === 'Two #tea #cake')!;
+    expect(indexOf(a.backend.db).describe().tags).toEqual([
+      ['cake', [two._id]],
+      ['tea', expect.arrayContaining([one._id, two._id])],
+    ]);
+    await a.call('post /posts/edit/:postId', { postId: one._id }, { postData: { content: 'One, #cake now', pic: '' } }, meera);
+    await a.call('delete /posts/:postId', { postId: two._id }, {}, meera);
+    const kept = indexOf(a.backend.db).describe();
+    expect(kept).toEqual(new Indexes(a.backend.db).describe());
+    expect(kept.tags).toEqual([['cake', [one._id]]]);
+  });
 });

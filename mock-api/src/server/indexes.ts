@@ -11,6 +11,7 @@
  *   the next request (`indexOf`).
  */
 import { trendingScore } from '../core/posts';
+import { tagsOf } from '../core/text';
 import type { Db, StoredPost, StoredUser } from './store';
 
 /** A sort key: compared component by component; a list holds its items in descending key order. */
@@ -158,6 +159,9 @@ function participantsOf(post: StoredPost): Set<string> {
   return ids;
 }
 
+/** The post's tags; a damaged record (content not text) has none. */
+const tagsFrom = (post: StoredPost): string[] => (typeof post.content === 'string' ? tagsOf(post.content) : []);
+
 export class Indexes {
   readonly postsById = new Map<string, StoredPost>();
   readonly usersById = new Map<string, StoredUser>();
@@ -173,7 +177,10 @@ export class Indexes {
   readonly commentPost = new Map<string, StoredPost>();
   /** Members, newest first (suggested members). */
   readonly newestMembers = new SortedList<StoredUser>(newestMemberKey);
+  /** Each tag's posts (the tags of their content, ../core/text.ts), newest first. */
+  readonly byTag = new Map<string, SortedList<StoredPost>>();
   private readonly participants = new Map<StoredPost, Set<string>>();
+  private readonly postTags = new Map<StoredPost, string[]>();
   private readonly commentIds = new Map<StoredPost, string[]>();
   private handleOrder: StoredUser[] | null = null;
 
@@ -182,6 +189,7 @@ export class Indexes {
     this.newestMembers.build(db.users);
     const postsOf = new Map<string, StoredPost[]>();
     const activityOf = new Map<string, StoredPost[]>();
+    const taggedWith = new Map<string, StoredPost[]>();
     for (const post of db.posts) {
       this.postsById.set(post._id, post);
       let own = postsOf.get(post.userId);
@@ -195,6 +203,13 @@ export class Indexes {
         list.push(post);
       }
       this.indexComments(post);
+      const tags = tagsFrom(post);
+      this.postTags.set(post, tags);
+      for (const tag of tags) {
+        let list = taggedWith.get(tag);
+        if (!list) taggedWith.set(tag, (list = []));
+        list.push(post);
+      }
     }
     this.all.latest.build(db.posts);
     this.all.trending.build(db.posts);
@@ -204,6 +219,7 @@ export class Indexes {
       lists.trending.build(posts);
     }
     for (const [userId, posts] of activityOf) this.activityOf(userId).build(posts);
+    for (const [tag, posts] of taggedWith) this.tagList(tag).build(posts);
   }
 
   listsOf(userId: string): FeedLists {
@@ -216,6 +232,20 @@ export class Indexes {
     let list = this.activities.get(userId);
     if (!list) this.activities.set(userId, (list = new SortedList(latestKey)));
     return list;
+  }
+
+  /** The tag's posts, newest first (an empty list for a tag no post has). */
+  tagList(tag: string): SortedList<StoredPost> {
+    let list = this.byTag.get(tag);
+    if (!list) this.byTag.set(tag, (list = new SortedList(latestKey)));
+    return list;
+  }
+
+  /** Takes the post out of the tag's list; a tag no post has any more leaves the index. */
+  private untag(tag: string, post: StoredPost): void {
+    const list = this.byTag.get(tag);
+    list?.remove(post);
+    if (list?.size === 0) this.byTag.delete(tag);
   }
 
   /** A post added or changed: every list it belongs in, at its place for its current counts. */
@@ -231,6 +261,11 @@ export class Indexes {
     for (const id of now) if (!before.has(id)) this.activityOf(id).sync(post);
     this.participants.set(post, now);
     this.indexComments(post);
+    const tagsBefore = this.postTags.get(post) ?? [];
+    const tagsNow = tagsFrom(post);
+    for (const tag of tagsBefore) if (!tagsNow.includes(tag)) this.untag(tag, post);
+    for (const tag of tagsNow) this.tagList(tag).sync(post);
+    this.postTags.set(post, tagsNow);
   }
 
   dropPost(post: StoredPost): void {
@@ -241,6 +276,8 @@ export class Indexes {
     }
     for (const id of this.participants.get(post) ?? []) this.activities.get(id)?.remove(post);
     this.participants.delete(post);
+    for (const tag of this.postTags.get(post) ?? []) this.untag(tag, post);
+    this.postTags.delete(post);
     for (const id of this.commentIds.get(post) ?? []) if (this.commentPost.get(id) === post) this.commentPost.delete(id);
     this.commentIds.delete(post);
   }
@@ -311,6 +348,7 @@ export class Indexes {
       activities: sortedEntries(this.activities, ids),
       comments: sortedEntries(this.commentPost, (p) => p._id),
       newestMembers: ids(this.newestMembers),
+      tags: sortedEntries(this.byTag, ids),
       byHandle: this.membersByHandle().map((u) => u._id),
     };
   }

@@ -7,7 +7,7 @@
 import type { LiveMember } from '../contract-live';
 import type { Change, PostKey, PostList, PostRow, PostStore, Reaction } from '../core/posts';
 import type { Ctx } from './request-context';
-import { indexOf, type Key } from './indexes';
+import { indexOf, SortedList, type Key } from './indexes';
 import { addPost, findPost, findUser, removePost, takeNumericId, touch, type StoredPost } from './store';
 import { newId } from './time';
 import { pageOfList, pageOfMerged, V2Renderer } from './v2/common';
@@ -17,6 +17,8 @@ function indexKey(after: PostKey | null): Key | null {
   if (!after) return null;
   return after.length === 2 ? [Date.parse(after[0]), after[1]] : [after[0], Date.parse(after[1]), after[2]];
 }
+
+const EMPTY_LIST = new SortedList<StoredPost>(() => null);
 
 export class MemoryPostStore implements PostStore {
   protected readonly v2: V2Renderer;
@@ -42,7 +44,8 @@ export class MemoryPostStore implements PostStore {
     return this.ctx.storablePic(value, field);
   }
 
-  insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; now: string }): string {
+  /** `tags` are not stored: the indexes take them from the content with the same rule (./indexes.ts, byTag). */
+  insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; tags: string[]; now: string }): string {
     const stored = addPost(this.db, {
       _id: newId(),
       id: takeNumericId(this.db),
@@ -60,7 +63,7 @@ export class MemoryPostStore implements PostStore {
     return stored._id;
   }
 
-  updatePost(postId: string, changes: { content: string; pic: string; picAlt: string; now: string }): void {
+  updatePost(postId: string, changes: { content: string; pic: string; picAlt: string; tags: string[]; now: string }): void {
     const post = findPost(this.db, postId);
     if (!post) return;
     post.content = changes.content;
@@ -127,6 +130,9 @@ export class MemoryPostStore implements PostStore {
         break;
       case 'activities':
         found = pageOfList(indexes.activityOf(list.memberId), key, count).items;
+        break;
+      case 'tag':
+        found = pageOfList(indexes.byTag.get(list.tag) ?? EMPTY_LIST, key, count).items;
         break;
     }
     return found.map((post) => this.rowOf(post, viewerId));

@@ -3,9 +3,10 @@ import { CLIENT_MESSAGES, TEXT_LIMITS } from '@social/mock-api/contract';
 import type { CommentV2, MeV2, PostV2, ReplyV2 } from '@social/mock-api/contract-v2';
 import { toast } from '@social/shell/bus';
 import { useCommentMutations, useCommentUpvote } from '@social/shell/actions';
-import { ArrowUpIcon, Menu, Modal, RichText, formatFullDate, formatRelativeDate, type MenuItem } from '@social/shell/ui';
+import { ArrowUpIcon, Menu, Modal, formatFullDate, formatRelativeDate, type MenuItem } from '@social/shell/ui';
 import { AuthorLink, authorView } from '../author/AuthorLink';
 import { focusWasLost } from '../card/focus-after-removal';
+import { PostText } from '../text/PostText';
 
 /** The server refuses comment and reply text longer than this. */
 export const COMMENT_MAX_LENGTH = TEXT_LIMITS.comment;
@@ -165,7 +166,7 @@ function ReplyItem({ reply, comment, post, me }: { reply: ReplyV2; comment: Comm
           onClose={() => setMode('view')}
         />
       ) : (
-        <RichText text={reply.content} className="post-comment__text" />
+        <PostText text={reply.content} className="post-comment__text" />
       )}
       {confirmDelete && (
         <ConfirmDelete
@@ -261,7 +262,7 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
           onClose={() => setMode('view')}
         />
       ) : (
-        <RichText text={comment.content} className="post-comment__text" />
+        <PostText text={comment.content} className="post-comment__text" />
       )}
 
       <div className="post-comment__actions">

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import type { PostDraftV2 } from '@social/mock-api/contract-v2';
+import { tagsOf } from '@social/mock-api/text';
 import { api, auth$, toast } from '@social/shell/bus';
 import { postActionError, prependOwnPost, putPost, queryClient, queryKeys, removePost } from '@social/shell/data';
 
@@ -12,7 +13,7 @@ function refreshAuthor(authorId: string): void {
 
 /**
  * Create, edit and delete posts. Each answer is written into the query cache (a new post on
- * top of the Latest feeds and the author's tabs; an edit into every list showing the post; a
+ * top of the Latest feeds, the author's tabs and its tags' pages; an edit into every list showing the post; a
  * deletion out of every list) with the product's success toast; a refusal shows the server's
  * message. Each returns whether it was saved, so a composer keeps its draft when it was not.
  */
@@ -40,6 +41,8 @@ export function usePostMutations() {
           async () => {
             const { post } = await api.v2.posts.edit(postId, draft);
             putPost(post);
+            // A tag the edit added: its page, if loaded, is read again when shown (the post goes in at its own time).
+            for (const tag of tagsOf(post.content)) void queryClient.invalidateQueries({ queryKey: queryKeys.tagPosts(tag), exact: true });
           },
           CLIENT_MESSAGES.postUpdated,
           postId,

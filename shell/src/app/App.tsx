@@ -22,10 +22,14 @@ function Protected({ children }: { children: ReactNode }) {
   );
 }
 
-/** Keyed by the post id / handle so moving between two of them starts the remote afresh. */
+/** Keyed by the post id / handle / tag so moving between two of them starts the remote afresh. */
 function ProfileRoute() {
   const { userHandler } = useRouteParams('profile');
   return <RemoteComponent key={userHandler} id="profile/ProfilePage" />;
+}
+function TagRoute() {
+  const { tag } = useRouteParams('tag');
+  return <RemoteComponent key={tag} id="feed/TagPage" />;
 }
 function PostRoute() {
   const { postId } = useRouteParams('post');
@@ -84,6 +88,14 @@ export function AppRoutes() {
         element={
           <Protected>
             <RemoteComponent id="profile/SettingsPage" />
+          </Protected>
+        }
+      />
+      <Route
+        path={ROUTES.tag}
+        element={
+          <Protected>
+            <TagRoute />
           </Protected>
         }
       />

@@ -5,6 +5,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { auth$, updateAuthUser } from '@social/shell/bus';
 import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
+import { tagsOf } from '@social/mock-api/text';
 import { queryClient as defaultClient, queryKeys } from './client';
 
 type Pages<P> = InfiniteData<P, string | null>;
@@ -48,6 +49,14 @@ export function putPost(post: PostV2, client: QueryClient = defaultClient): void
       return posts === page.posts ? page : { ...page, posts };
     }),
   );
+  leaveOtherTags(post, client);
+}
+
+/** A post whose text changed leaves the loaded pages of the tags it no longer has (an edit, here or live). */
+export function leaveOtherTags(post: { _id: string; content: string }, client: QueryClient = defaultClient): void {
+  const tags = new Set(tagsOf(post.content));
+  for (const [key] of client.getQueriesData({ queryKey: queryKeys.tagLists }))
+    if (typeof key[2] === 'string' && !tags.has(key[2])) removePostFrom(post._id, key, client);
 }
 
 /** A post that was deleted: out of every list, its entity and comments dropped. */
@@ -76,8 +85,8 @@ export function prependPost(post: PostV2, listKeys: readonly (readonly unknown[]
 
 /**
  * A post the signed-in member wrote (the create's answer, or its live event from another tab):
- * on top of the Latest feeds and of the author's tabs. Never announced behind "Show N new
- * posts": a member's own post is not news to them.
+ * on top of the Latest feeds, of the author's tabs and of its tags' pages. Never announced
+ * behind "Show N new posts": a member's own post is not news to them.
  */
 export function prependOwnPost(post: PostV2, client: QueryClient = defaultClient): void {
   prependPost(
@@ -87,6 +96,7 @@ export function prependOwnPost(post: PostV2, client: QueryClient = defaultClient
       queryKeys.feed('explore', 'latest'),
       queryKeys.memberPosts(post.userId, 'posts'),
       queryKeys.memberPosts(post.userId, 'activities'),
+      ...tagsOf(post.content).map(queryKeys.tagPosts),
     ],
     client,
   );

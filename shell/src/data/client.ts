@@ -50,6 +50,9 @@ export const queryKeys = {
   postLists: ['posts'] as const,
   feed: (mode: FeedMode, sort: PostSort) => ['posts', 'feed', mode, sort] as const,
   memberPosts: (memberId: string, tab: MemberPostsTab) => ['posts', 'member', memberId, tab] as const,
+  /** A tag's posts; `tag` normalised (`@social/mock-api/text`), so #Orbit and #orbit share one list. */
+  tagPosts: (tag: string) => ['posts', 'tag', tag] as const,
+  tagLists: ['posts', 'tag'] as const,
   memberLists: ['members'] as const,
   followList: (memberId: string, kind: FollowListKind) => ['members', 'follow', memberId, kind] as const,
   suggested: ['members', 'suggested'] as const,

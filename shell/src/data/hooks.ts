@@ -230,6 +230,17 @@ export function useMemberPosts(memberId: string, tab: MemberPostsTab, { enabled 
   return usePagedList(queryKeys.memberPosts(memberId, tab), fetchPage, 'posts', enabled && !!memberId);
 }
 
+/** A tag's posts (`tag` normalised), newest first, page by page. */
+export function useTagPosts(tag: string): PagedList<PostV2> {
+  const auth = useAuth();
+  const fetchPage = async (cursor: PageParam) => {
+    const page = await api.v2.tags.posts(tag, { cursor });
+    seedPosts(page.posts);
+    return page;
+  };
+  return usePagedList(queryKeys.tagPosts(tag), fetchPage, 'posts', !!auth && !!tag);
+}
+
 /** A member's followers or the members they follow, most recent first, page by page. */
 export function useFollowList(memberId: string, kind: FollowListKind, { enabled = true }: { enabled?: boolean } = {}): PagedList<MemberV2> {
   const fetchPage = async (cursor: PageParam) => {

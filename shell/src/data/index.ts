@@ -57,6 +57,7 @@ export {
   usePost,
   usePostEntity,
   useSuggestedMembers,
+  useTagPosts,
   type PagedList,
 } from './hooks';
 export { applyLiveEvent, type LiveContext } from './live/apply';

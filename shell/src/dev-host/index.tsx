@@ -147,6 +147,7 @@ export const ROUTE_OWNERS = {
   profile: 'profile',
   post: 'post',
   settings: 'profile',
+  tag: 'feed',
   login: 'auth',
   signup: 'auth',
   mockman: 'mockman',
@@ -205,6 +206,8 @@ function OwnedPage({ route }: { route: RouteName }) {
       return <PostPage />;
     case 'settings':
       return <RemoteComponent id="profile/SettingsPage" />;
+    case 'tag':
+      return <TagPage />;
     case 'login':
       return <RemoteComponent id="auth/LoginPage" />;
     case 'signup':
@@ -213,7 +216,7 @@ function OwnedPage({ route }: { route: RouteName }) {
       return <RemoteComponent id="mockman/MockmanPage" />;
   }
 }
-/** Keyed by the handle / post id, as in the shell. */
+/** Keyed by the handle / post id / tag, as in the shell. */
 function ProfilePage() {
   const { userHandler } = useRouteParams('profile');
   return <RemoteComponent key={userHandler} id="profile/ProfilePage" />;
@@ -221,6 +224,10 @@ function ProfilePage() {
 function PostPage() {
   const { postId } = useRouteParams('post');
   return <RemoteComponent key={postId} id="post/PostPage" />;
+}
+function TagPage() {
+  const { tag } = useRouteParams('tag');
+  return <RemoteComponent key={tag} id="feed/TagPage" />;
 }
 
 /** Another remote's page on this dev page: a line saying whose it is, then the page itself. */

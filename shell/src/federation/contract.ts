@@ -36,6 +36,7 @@ export interface RemoteModuleProps {
   'auth/LoginPage': NoProps;
   'auth/SignupPage': NoProps;
   'feed/FeedPage': FeedPageProps;
+  'feed/TagPage': NoProps;
   'post/PostCard': PostCardProps;
   'post/PostComposer': PostComposerProps;
   'post/PostPage': NoProps;
@@ -53,6 +54,7 @@ export const REMOTE_MODULES = {
   'auth/LoginPage': { route: null },
   'auth/SignupPage': { route: null },
   'feed/FeedPage': { route: null },
+  'feed/TagPage': { route: 'tag' },
   'post/PostCard': { route: null },
   'post/PostComposer': { route: null },
   'post/PostPage': { route: 'post' },

@@ -9,6 +9,7 @@ export const ROUTES = {
   profile: '/profile/:userHandler',
   post: '/post/:postId',
   settings: '/settings',
+  tag: '/tag/:tag',
   login: '/login',
   signup: '/signup',
   mockman: '/mockman',

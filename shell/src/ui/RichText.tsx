@@ -1,4 +1,5 @@
 import React, { Fragment } from 'react';
+import { splitTrailing, WEB_ADDRESS_SOURCE } from '@social/mock-api/web-address';
 
 /** The URL if it is http(s), else null: no javascript:, data: or other scheme reaches a link. */
 export function safeHttpUrl(raw: string): string | null {
@@ -14,9 +15,16 @@ export function safeHttpUrl(raw: string): string | null {
   }
 }
 
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+/gi;
-// Punctuation that ends a sentence rather than the link.
-const TRAILING = /[.,;:!?)\]}'"]+$/;
+const URL_PATTERN = new RegExp(WEB_ADDRESS_SOURCE, 'gi');
+
+/** An address made into a link that opens in a new tab (and only that, inside a clickable card). */
+export function WebLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow" onClick={(e) => e.stopPropagation()}>
+      {children}
+    </a>
+  );
+}
 
 /** Text with its http(s) links made into safe links; everything else stays plain text. */
 export function RichText({ text, className }: { text: string; className?: string }) {
@@ -24,16 +32,14 @@ export function RichText({ text, className }: { text: string; className?: string
   let last = 0;
   for (const match of text.matchAll(URL_PATTERN)) {
     const index = match.index ?? 0;
-    let raw = match[0];
-    const trailing = TRAILING.exec(raw)?.[0] ?? '';
-    raw = raw.slice(0, raw.length - trailing.length);
+    const [raw] = splitTrailing(match[0]);
     const href = safeHttpUrl(raw);
     if (!href) continue;
     parts.push(text.slice(last, index));
     parts.push(
-      <a key={index} href={href} target="_blank" rel="noopener noreferrer nofollow" onClick={(e) => e.stopPropagation()}>
+      <WebLink key={index} href={href}>
         {raw}
-      </a>,
+      </WebLink>,
     );
     last = index + raw.length;
   }

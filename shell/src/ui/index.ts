@@ -5,7 +5,7 @@ export { Avatar, type AvatarProps } from './Avatar';
 export { Modal, type ModalProps } from './Modal';
 export { Menu, type MenuItem } from './Menu';
 export { EmojiPicker, EMOJIS, insertAtCursor } from './EmojiPicker';
-export { RichText, safeHttpUrl } from './RichText';
+export { RichText, WebLink, safeHttpUrl } from './RichText';
 export { loadOnce } from './load-once';
 export { useServedSrc } from './served-src';
 export {

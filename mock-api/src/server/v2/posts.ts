@@ -1,4 +1,4 @@
-/** v2 feeds and posts: home and explore pages, one post, create/edit/delete, like/dislike, bookmarks (../../core/posts.ts). */
+/** v2 feeds and posts: home, explore and tag pages, one post, create/edit/delete, like/dislike, bookmarks (../../core/posts.ts). */
 import { runNow } from '../../core/operation';
 import {
   bookmark,
@@ -10,6 +10,7 @@ import {
   react,
   readPost,
   readPostPage,
+  tagListOf,
   type PostList,
 } from '../../core/posts';
 import type { Ctx } from '../backend';
@@ -30,6 +31,7 @@ export function postRoutesV2(r: RouteKit): void {
     const memberId = ctx.caller()._id;
     return postsPage(ctx, { kind: 'home', memberId, sort: postSortOf(ctx.query.sort, 'v2') });
   });
+  v2Read(r, 'tagPosts', (ctx) => postsPage(ctx, tagListOf(ctx.params.tag)));
   v2Read(r, 'post', (ctx) => ok({ post: runNow(readPost(store(ctx), postId(ctx), viewerOf(ctx)?._id ?? null)) }));
 
   v2Write(r, 'createPost', (ctx) =>

@@ -10,7 +10,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { LiveEvent, LiveMember, LivePost } from '@social/mock-api/contract-live';
 import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
 import { queryKeys } from '../client';
-import { appendComment, prependOwnPost, removeComment } from '../cache';
+import { appendComment, leaveOtherTags, prependOwnPost, removeComment } from '../cache';
 import { markPostDeleted, POST_DELETED_NOTICE } from './deleted';
 import { addNewPost, updateNewPost } from './new-posts';
 
@@ -180,6 +180,7 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
         const next = withViewer(live, post);
         return sameJson(next, post) ? post : next;
       });
+      leaveOtherTags(live, client);
       return;
     }
     case 'post.created': {

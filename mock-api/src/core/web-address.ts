@@ -1,0 +1,17 @@
+/**
+ * Web addresses in text: what the apps make into links, and what the tokenizer (./text.ts)
+ * reads whole so that an address's `#fragment` is never a tag. Apart from ./text.ts so the
+ * shell's RichText (on every page, /login included) takes this rule without the tokenizer.
+ */
+
+/** An http(s) address, or one starting with www. (its source, for combining into other patterns). */
+export const WEB_ADDRESS_SOURCE = String.raw`\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+`;
+
+// Punctuation that ends a sentence rather than the address.
+const TRAILING = /[.,;:!?)\]}'"]+$/;
+
+/** A matched address without the sentence's punctuation after it: [address, punctuation]. */
+export function splitTrailing(match: string): [address: string, trailing: string] {
+  const trailing = TRAILING.exec(match)?.[0] ?? '';
+  return [match.slice(0, match.length - trailing.length), trailing];
+}

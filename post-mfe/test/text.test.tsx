@@ -1,0 +1,45 @@
+/** Tags in post, comment and reply text: links to their pages, named as written; addresses and mentions as before. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api } from '@social/shell/bus';
+import { loadList, renderCard, renderPostPage, setupBackend } from './helpers';
+
+setupBackend();
+
+const TEXT = 'Shipping #Orbit today (#release_2)! Notes: https://example.com/notes#orbit, cc @meera #1 ##x a#b';
+
+test("a post's #tags are links to their pages, named as written; an address's #fragment, #1, ##x and a#b are not tags", async () => {
+  const { post } = await api.v2.posts.create({ content: TEXT, pic: '' });
+  await loadList();
+  renderCard(post._id);
+  const card = screen.getByRole('article');
+  const links = within(card)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')])
+    .filter(([name]) => /^(#|@|https?:)/.test(name ?? ''));
+  expect(links).toEqual([
+    ['#Orbit', '/tag/orbit'],
+    ['#release_2', '/tag/release_2'],
+    ['https://example.com/notes#orbit', 'https://example.com/notes#orbit'],
+  ]);
+  // The whole text is there, as written; the mention stays plain text (for now).
+  expect(card).toHaveTextContent(TEXT);
+  expect(within(card).queryByRole('link', { name: '@meera' })).not.toBeInTheDocument();
+});
+
+test('clicking a tag opens its page, not the post', async () => {
+  const { post } = await api.v2.posts.create({ content: 'Look: #Garden', pic: '' });
+  await loadList();
+  renderCard(post._id);
+  await userEvent.click(screen.getByRole('link', { name: '#Garden' }));
+  expect(screen.getByLabelText('location')).toHaveTextContent('/tag/garden');
+});
+
+test('tags in comments and replies are links too', async () => {
+  const { post } = await api.v2.posts.create({ content: 'Plain post', pic: '' });
+  const { comment } = await api.v2.comments.add(post._id, 'A comment on #Tea');
+  await api.v2.comments.reply(comment._id, 'A reply about #cake');
+  renderPostPage(post._id);
+  expect(await screen.findByRole('link', { name: '#Tea' })).toHaveAttribute('href', '/tag/tea');
+  expect(await screen.findByRole('link', { name: '#cake' })).toHaveAttribute('href', '/tag/cake');
+});
