@@ -6,7 +6,8 @@
  * has its own pool and LISTEN connection on a real PostgreSQL server.
  */
 import http from 'node:http';
-import { TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { LIMITS, TEST_CREDENTIALS, TEXT_LIMITS } from '@social/mock-api/contract';
+import { LIVE_MAX_EVENT_BYTES } from '@social/mock-api/contract-live';
 import { sql } from '../src/db';
 import { LiveHub } from '../src/live/hub';
 import { filterOf, type StreamFilter } from '../src/live/topics';
@@ -119,6 +120,35 @@ it('a Last-Event-ID older than the log keeps gets a reset event; a malformed one
   expect(post.headers.get('allow')).toContain('GET');
   await streamsOpen(servers.a, 0);
 }, 180_000);
+
+describe('a comment grown by other members (issue 41, finding 6)', () => {
+  it('an event over the size limit is left out; the stream stays open, live and on a reconnect', async () => {
+    const author = await login(servers.a, 2);
+    const { post } = await author.api.v2.posts.create({ content: 'Reply to me', pic: '' });
+    const { comment } = await author.api.v2.comments.add(post._id, 'Replies below');
+    const stream = await openStream(servers.a, { query: `?post=${post._id}` });
+    await streamsOpen(servers.a, 1);
+    const oversizedBefore = await metric(servers.a, 'live_events_oversized');
+    // Long replies of 3-byte characters: the comment's event outgrows LIVE_MAX_EVENT_BYTES (and a stream buffer).
+    const members = [await login(servers.a, 1), await login(servers.a, 3), await login(servers.a, 4)];
+    const long = '€'.repeat(TEXT_LIMITS.comment);
+    for (let n = 0; n < LIMITS.maxRepliesPerComment; n += 1) await members[n % 3]!.api.v2.comments.reply(comment._id, long);
+    const { comment: later } = await author.api.v2.comments.add(post._id, 'After the flood');
+    await stream.next('comment.added', (d) => (d.comment as { _id: string })._id === later._id);
+    expect(stream.closed).toBe(false);
+    expect(stream.events.every((e) => JSON.stringify(e.data).length < LIVE_MAX_EVENT_BYTES)).toBe(true);
+    expect(await metric(servers.a, 'live_events_oversized')).toBeGreaterThan(oversizedBefore);
+    // A reconnect from before the flood replays past it too.
+    const first = stream.events.find((e) => e.event === 'comment.edited')!;
+    stream.close();
+    await streamsOpen(servers.a, 0);
+    const again = await openStream(servers.a, { query: `?post=${post._id}`, lastEventId: first.id });
+    await again.next('comment.added', (d) => (d.comment as { _id: string })._id === later._id);
+    expect(again.closed).toBe(false);
+    again.close();
+    await streamsOpen(servers.a, 0);
+  }, 180_000);
+});
 
 describe('a client that does not read', () => {
   it('is dropped when its buffer is full, while a reading client gets everything', async () => {

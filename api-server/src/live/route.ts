@@ -52,6 +52,14 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     },
   });
   new Gauge({
+    name: 'live_events_oversized',
+    help: 'Live events not sent because their frame was over LIVE_MAX_EVENT_BYTES, since start.',
+    registers: [options.metrics],
+    collect() {
+      this.set(hub.oversized);
+    },
+  });
+  new Gauge({
     name: 'live_gap_waits',
     help: 'Times the change log reader met a seq missing below a committed one and waited for its transaction to end, since start.',
     registers: [options.metrics],
