@@ -129,9 +129,9 @@ describe('a comment grown by other members (issue 41, finding 6)', () => {
     const stream = await openStream(servers.a, { query: `?post=${post._id}` });
     await streamsOpen(servers.a, 1);
     const oversizedBefore = await metric(servers.a, 'live_events_oversized');
-    // Long replies of 3-byte characters: the comment's event outgrows LIVE_MAX_EVENT_BYTES (and a stream buffer).
+    // Long replies of characters JSON escapes (6 bytes each): the comment's event outgrows LIVE_MAX_EVENT_BYTES and a stream buffer.
     const members = [await login(servers.a, 1), await login(servers.a, 3), await login(servers.a, 4)];
-    const long = '€'.repeat(TEXT_LIMITS.comment);
+    const long = '\u0001'.repeat(TEXT_LIMITS.comment);
     for (let n = 0; n < LIMITS.maxRepliesPerComment; n += 1) await members[n % 3]!.api.v2.comments.reply(comment._id, long);
     const { comment: later } = await author.api.v2.comments.add(post._id, 'After the flood');
     await stream.next('comment.added', (d) => (d.comment as { _id: string })._id === later._id);
