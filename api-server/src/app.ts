@@ -249,6 +249,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     origin: (request) => config.publicUrl ?? `${request.protocol}://${request.host}`,
     rateLimit: routeRateLimit('GET', `/api/v2${LIVE_EVENTS_PATH}`, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE),
     metrics,
+    caps: config.operations.liveStreams,
   });
   table.add('GET', `/v2${LIVE_EVENTS_PATH}`);
   authRoutes(kit);

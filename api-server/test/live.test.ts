@@ -12,7 +12,8 @@ import { sql } from '../src/db';
 import { LiveHub } from '../src/live/hub';
 import { filterOf, type StreamFilter } from '../src/live/topics';
 import type { RunningServer } from '../src/server';
-import { clientFor, login, metric, startTestServer, startTwoInstances, workerPGlite } from './kit';
+import { HTTP_MESSAGES } from '../src/http/messages';
+import { clientFor, instanceWith, login, metric, startTestServer, startTwoInstances, workerPGlite } from './kit';
 import { openStream, streamsOpen, type Stream } from './sse';
 
 const servers = startTwoInstances(180_000);
@@ -147,6 +148,39 @@ describe('a comment grown by other members (issue 41, finding 6)', () => {
     expect(again.closed).toBe(false);
     again.close();
     await streamsOpen(servers.a, 0);
+  }, 180_000);
+});
+
+describe('caps on open streams (issue 41, finding 5)', () => {
+  it('refuses a stream past the per-address cap with 429 and Retry-After, counted in /metrics, and takes one again once one closes', async () => {
+    const capped = await instanceWith(servers.a, { API_LIVE_STREAMS_PER_ADDRESS: '3', API_TRUST_PROXY: 'true' });
+    try {
+      const target = { url: capped.url };
+      const from = (address: string) => ({ 'X-Forwarded-For': address });
+      const open = [];
+      for (let i = 0; i < 3; i += 1) open.push(await openStream(target, { query: '?explore=1', headers: from('10.5.0.1') }));
+      expect(open.map((s) => s.status)).toEqual([200, 200, 200]);
+      const abort = new AbortController();
+      const refused = await fetch(`${capped.url}/api/v2/events?explore=1`, { headers: from('10.5.0.1'), signal: abort.signal });
+      // A stream let through never ends: its body is not read.
+      if (refused.status !== 429) abort.abort();
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ errors: [HTTP_MESSAGES.liveStreamsPerAddress] });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await metric(target, 'live_streams_open')).toBe(3);
+      expect((await fetch(`${capped.url}/metrics`).then((r) => r.text())).includes('live_streams_refused{reason="address"} 1')).toBe(true);
+      // A neighbour on another address is not refused; the address gets a stream again once one of its own closes.
+      const neighbour = await openStream(target, { query: '?explore=1', headers: from('10.5.0.2') });
+      expect(neighbour.status).toBe(200);
+      open[0]!.close();
+      await streamsOpen(target, 3);
+      const again = await openStream(target, { query: '?explore=1', headers: from('10.5.0.1') });
+      expect(again.status).toBe(200);
+      for (const stream of [...open, neighbour, again]) stream.close();
+      await streamsOpen(target, 0);
+    } finally {
+      await capped.close();
+    }
   }, 180_000);
 });
 

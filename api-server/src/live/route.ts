@@ -15,6 +15,7 @@ import { Gauge, type Registry } from 'prom-client';
 import { API_V2_PREFIX } from '@social/mock-api/contract-v2';
 import { LAST_EVENT_ID_PARAM, LIVE_ERRORS, LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
 import { errorBody } from '@social/mock-api/errors';
+import { HTTP_MESSAGES } from '../http/messages';
 import { unavailable } from '../http/operations';
 import type { LiveHub } from './hub';
 import { filterOf } from './topics';
@@ -24,7 +25,12 @@ export interface LiveRouteOptions {
   origin(request: FastifyRequest): string;
   rateLimit: object;
   metrics: Registry;
+  /** Open streams per client address, and in all, on this instance. */
+  caps: { perAddress: number; total: number };
 }
+
+/** Seconds a refused stream is told to wait (EventSource retries on its own only after a 200). */
+const STREAM_RETRY_AFTER_S = 10;
 
 /** A Last-Event-ID: absent/empty → undefined; a whole number → it; anything else → null. */
 export function lastEventIdOf(value: unknown): number | undefined | null {
@@ -67,6 +73,20 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
       this.set(hub.gapWaits);
     },
   });
+  new Gauge({
+    name: 'live_streams_refused',
+    help: 'Live event streams refused because their address (429) or this instance (503) had as many open as allowed, since start.',
+    registers: [options.metrics],
+    labelNames: ['reason'],
+    collect() {
+      this.set({ reason: 'address' }, refused.address);
+      this.set({ reason: 'instance' }, refused.instance);
+    },
+  });
+  // Open streams by client address (issue 41, finding 5): one address cannot hold them all.
+  const byAddress = new Map<string, number>();
+  const refused = { address: 0, instance: 0 };
+  let admitted = 0;
   hub.startPruning();
   // Before the server waits for its connections to end: open streams would keep it waiting.
   app.addHook('preClose', () => hub.stop());
@@ -79,6 +99,24 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     if ('error' in filter) return reply.code(400).send(errorBody(filter.error));
     if (request.method === 'HEAD')
       return reply.code(200).header('Content-Type', 'text/event-stream; charset=utf-8').header('Cache-Control', 'no-store').send();
+    const address = request.ip;
+    if ((byAddress.get(address) ?? 0) >= options.caps.perAddress) {
+      refused.address += 1;
+      return reply.code(429).header('Retry-After', String(STREAM_RETRY_AFTER_S)).send(errorBody(HTTP_MESSAGES.liveStreamsPerAddress));
+    }
+    if (admitted >= options.caps.total) {
+      refused.instance += 1;
+      return reply.code(503).header('Retry-After', String(STREAM_RETRY_AFTER_S)).send(errorBody(HTTP_MESSAGES.liveStreamsFull));
+    }
+    // Counted from here (before any wait: requests at once cannot all pass) until the response closes, whatever ends it.
+    byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+    admitted += 1;
+    reply.raw.once('close', () => {
+      admitted -= 1;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left > 0) byAddress.set(address, left);
+      else byAddress.delete(address);
+    });
     try {
       await hub.start();
     } catch (error) {
