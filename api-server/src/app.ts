@@ -102,6 +102,21 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     },
   });
 
+  /**
+   * The origin picture URLs and live events are written for (issue 41, finding 10): API_PUBLIC_URL,
+   * else the address this instance listens on. Never the request's Host, which the caller chooses.
+   */
+  let listening: string | undefined;
+  const publicOrigin = (): string => {
+    if (config.publicUrl) return config.publicUrl;
+    if (listening) return listening;
+    const address = app.server.address();
+    if (!address || typeof address === 'string') return 'http://127.0.0.1';
+    const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+    listening = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    return listening;
+  };
+
   const table = new RouteTable();
   /** The answer when no route takes the request (see the file comment). */
   const fallback = (request: FastifyRequest, reply: FastifyReply) => {
@@ -219,7 +234,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
           params: (request.params ?? {}) as Record<string, string>,
           query: (request.query ?? {}) as Record<string, unknown>,
           body,
-          origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+          origin: publicOrigin(),
           authorization: request.headers.authorization,
         });
         const call: IdempotentCall | undefined = key
@@ -246,7 +261,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   const listen = config.database?.listen;
   const hub = new LiveHub(db, listen ? (onNotify, onLost) => listen(CHANGE_CHANNEL, onNotify, onLost) : undefined, app.log, config.live);
   liveRoutes(app, hub, {
-    origin: (request) => config.publicUrl ?? `${request.protocol}://${request.host}`,
+    origin: publicOrigin,
     rateLimit: routeRateLimit('GET', `/api/v2${LIVE_EVENTS_PATH}`, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE),
     metrics,
     caps: config.operations.liveStreams,

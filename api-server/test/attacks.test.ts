@@ -2,6 +2,7 @@
  * Issue 41: what a hostile caller tried, as they would try it (loopback; addresses told apart
  * by X-Forwarded-For on an instance that trusts it).
  */
+import http from 'node:http';
 import { LIMITS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { RATE_LIMIT_MESSAGE } from '../src/app';
@@ -184,5 +185,32 @@ describe('deep JSON (finding 9)', () => {
       body: `{"postData":{"content":"${'['.repeat(5000)}","pic":""},"x":${'['.repeat(LIMITS.maxJsonDepth - 2)}${']'.repeat(LIMITS.maxJsonDepth - 2)}}`,
     });
     expect(nested.status).toBe(201);
+  });
+});
+
+/** GET with the headers exactly as given (fetch does not send a chosen Host). */
+function getWithHost(base: string, path: string, host: string): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${base}${path}`, { headers: { Host: host } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) as unknown }));
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('the Host header (finding 10)', () => {
+  it('never makes the origin of picture URLs: they name API_PUBLIC_URL, or the address the server listens on', async () => {
+    const post = await getWithHost(server.url, '/api/v2/posts/p01-sunrise', 'evil.example');
+    expect(post.status).toBe(200);
+    expect((post.json as { post: { pic: string } }).post.pic).toMatch(new RegExp(`^${server.url}/api/images/`));
+    const v1 = await getWithHost(server.url, '/api/posts/p01-sunrise', 'evil.example');
+    expect(JSON.stringify(v1.json)).not.toContain('evil.example');
+    await withInstance({ API_PUBLIC_URL: 'https://api.orbit.example/' }, async ({ url }) => {
+      const configured = await getWithHost(url, '/api/v2/posts/p01-sunrise', 'evil.example');
+      expect((configured.json as { post: { pic: string } }).post.pic).toMatch(/^https:\/\/api\.orbit\.example\/api\/images\//);
+    });
   });
 });

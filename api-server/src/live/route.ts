@@ -10,7 +10,7 @@
  * (http/operations.ts: a hijacked reply counts as answered) leave it alone. The headers the
  * onRequest hooks set (CORS, security headers) are copied onto it.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import { API_V2_PREFIX } from '@social/mock-api/contract-v2';
 import { LAST_EVENT_ID_PARAM, LIVE_ERRORS, LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
@@ -21,8 +21,8 @@ import type { LiveHub } from './hub';
 import { filterOf } from './topics';
 
 export interface LiveRouteOptions {
-  /** This API's origin as the client reached it (picture URLs). */
-  origin(request: FastifyRequest): string;
+  /** This API's public origin (picture URLs), from the configuration. */
+  origin(): string;
   rateLimit: object;
   metrics: Registry;
   /** Open streams per client address, and in all, on this instance. */
@@ -136,7 +136,7 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     res.socket?.setNoDelay(true);
     // The headers go out now, and EventSource waits 2 s before a reconnect.
     res.write('retry: 2000\n: connected\n\n');
-    const stream = hub.stream(res, options.origin(request), filter);
+    const stream = hub.stream(res, options.origin(), filter);
     try {
       await hub.open(stream, lastId);
     } catch (error) {
