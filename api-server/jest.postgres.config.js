@@ -22,6 +22,7 @@ module.exports = {
         '<rootDir>/test/faults.test.ts',
         '<rootDir>/test/pool.test.ts',
         '<rootDir>/test/live-order.test.ts',
+        '<rootDir>/test/seed-size.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },
