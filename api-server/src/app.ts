@@ -25,7 +25,8 @@ import { DEVICE_TOKEN_HEADER, loginGuard } from './http/login-guard';
 import { isAnswered, registerOperations, unavailable } from './http/operations';
 import { isRead } from './http/messages';
 import { isDatabaseUnavailable } from './http/unavailable';
-import { makeCtx, type Handler } from './kit';
+import { holdsMembersOrPosts, publicAnswer } from './http/public-mode';
+import { makeCtx, viewerOf, type Handler } from './kit';
 import { postgresRateLimitStore } from './rate-limit-store';
 import { authRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comments';
@@ -55,6 +56,7 @@ export type AppConfig = Pick<
   | 'seedExtraPosts'
   | 'trustProxy'
   | 'publicUrl'
+  | 'publicMode'
   | 'operations'
 > & {
   /** Where log lines go (default stdout); tests read them. */
@@ -253,6 +255,11 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
         // Already answered 503 by the request time limit.
         if (isAnswered(reply)) return reply;
         if (call?.replayed) reply.header('Idempotent-Replayed', 'true');
+        // Public mode: other members' e-mails and bookmarks left out of v1 answers (http/public-mode.ts).
+        if (config.publicMode && !path.startsWith('/v2/') && holdsMembersOrPosts(answer.body)) {
+          const viewer = await viewerOf(db, answerToken(answer.body) ?? request.headers.authorization);
+          return reply.code(answer.status).send(publicAnswer(answer.body, viewer));
+        }
         return reply.code(answer.status).send(answer.body);
       },
     });
@@ -316,6 +323,12 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     table.add('POST', '/__test/reset');
   }
   return app;
+}
+
+/** The token a login or signup answers (its member is the one asking), if the answer carries one. */
+function answerToken(body: unknown): string | undefined {
+  const token = body && typeof body === 'object' ? (body as { encodedToken?: unknown }).encodedToken : undefined;
+  return typeof token === 'string' ? token : undefined;
 }
 
 /** Whether an If-None-Match header names the ETag (or is `*`). */

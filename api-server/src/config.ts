@@ -27,8 +27,10 @@ export interface ServerConfig {
   poolSize: number;
   /** Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy): off unless configured, so a client can't fake its address. */
   trustProxy: boolean | string;
-  /** The origin clients reach this API at (image URLs); unset: taken from each request. */
+  /** The origin clients reach this API at (image URLs, live events); unset: the address it listens on. */
   publicUrl?: string;
+  /** v1 answers leave out other members' e-mails and bookmarks (docs/api-server-security.md): always in production. */
+  publicMode: boolean;
   /** Issue 28: timeouts, rate limits, fixtures and the migration step (see docs/api-server-operations.md). */
   operations: OperationsConfig;
 }
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     poolSize: wholeNumber(env, 'API_DB_POOL_SIZE', 10),
     trustProxy: trustProxyOf(env.API_TRUST_PROXY),
     publicUrl: env.API_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    publicMode: production || onOff(env, 'API_PUBLIC_MODE', false),
     operations: loadOperations(env, production),
   };
 }

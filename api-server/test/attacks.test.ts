@@ -6,6 +6,7 @@ import http from 'node:http';
 import { LIMITS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { RATE_LIMIT_MESSAGE } from '../src/app';
+import { loadConfig } from '../src/config';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
@@ -212,5 +213,51 @@ describe('the Host header (finding 10)', () => {
       const configured = await getWithHost(url, '/api/v2/posts/p01-sunrise', 'evil.example');
       expect((configured.json as { post: { pic: string } }).post.pic).toMatch(/^https:\/\/api\.orbit\.example\/api\/images\//);
     });
+  });
+});
+
+describe('public mode (finding 12)', () => {
+  interface V1User {
+    _id: string;
+    username?: string;
+    bookmarks?: string[];
+  }
+  const privateOf = (users: V1User[]) => users.filter((u) => 'username' in u || 'bookmarks' in u).map((u) => u._id);
+
+  it("leaves other members' e-mails and bookmarks out of v1 answers; the member asking keeps their own", async () => {
+    await withInstance({ API_PUBLIC_MODE: '1' }, async (instance) => {
+      const anonymousUsers = (await send(instance.url, '/api/users')).json as { users: V1User[] };
+      expect(anonymousUsers.users.length).toBeGreaterThan(2);
+      expect(privateOf(anonymousUsers.users)).toEqual([]);
+      expect(JSON.stringify(anonymousUsers)).not.toContain('@');
+      const one = (await send(instance.url, '/api/users/id/u2-meera')).json as { user: V1User };
+      expect(one.user).not.toHaveProperty('username');
+      expect(one.user).not.toHaveProperty('bookmarks');
+      const posts = (await send(instance.url, '/api/posts')).json as { posts: { userId: string; username?: string }[] };
+      expect(posts.posts.filter((p) => 'username' in p)).toEqual([]);
+
+      const login = await send(instance.url, '/api/auth/login', { body: adarsh });
+      const me = (login.json as { foundUser: V1User; encodedToken: string }).foundUser;
+      expect(me.username).toBe(adarsh.username);
+      expect(me.bookmarks).toEqual(expect.any(Array));
+      const token = (login.json as { encodedToken: string }).encodedToken;
+      const asAdarsh = (await send(instance.url, '/api/users', { token })).json as { users: V1User[] };
+      expect(privateOf(asAdarsh.users)).toEqual(['u1-adarsh']);
+      const postsAsAdarsh = (await send(instance.url, '/api/posts', { token })).json as { posts: { userId: string; username?: string }[] };
+      expect(new Set(postsAsAdarsh.posts.filter((p) => 'username' in p).map((p) => p.userId))).toEqual(new Set(['u1-adarsh']));
+      const followed = (await send(instance.url, '/api/users/follow/u5-rohan', { token, body: {} })).json as {
+        user: V1User;
+        allUsers: V1User[];
+      };
+      expect(followed.user.username).toBe(adarsh.username);
+      expect(privateOf(followed.allUsers)).toEqual(['u1-adarsh']);
+    });
+  });
+
+  it('is on whenever NODE_ENV is production, and off by default elsewhere (the spec shapes)', async () => {
+    expect(loadConfig({ NODE_ENV: 'production', API_TOKEN_SECRET: 'x'.repeat(32), API_PUBLIC_MODE: '0' }).publicMode).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).publicMode).toBe(false);
+    const users = (await send(server.url, '/api/users')).json as { users: V1User[] };
+    expect(privateOf(users.users)).toHaveLength(users.users.length);
   });
 });
