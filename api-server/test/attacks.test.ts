@@ -3,6 +3,7 @@
  * by X-Forwarded-For on an instance that trusts it).
  */
 import http from 'node:http';
+import { createApiClient } from '@social/mock-api/client';
 import { LIMITS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { RATE_LIMIT_MESSAGE } from '../src/app';
@@ -109,6 +110,25 @@ describe('logins (findings 1-3)', () => {
       expect(
         (await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': owner.headers.get('device-token')! } })).status,
       ).toBe(200);
+    });
+  });
+
+  it("the typed client keeps each account's device token and sends it on the next login, v1 and v2", async () => {
+    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+      const kept = new Map<string, string>();
+      const client = createApiClient({
+        baseUrl: url,
+        getToken: () => null,
+        deviceTokens: { get: (account) => kept.get(account) ?? null, set: (account, token) => void kept.set(account, token) },
+      });
+      await client.auth.login(adarsh);
+      const first = kept.get(adarsh.username);
+      expect(first).toBeTruthy();
+      for (let i = 0; i < 2; i += 1) await send(url, '/api/auth/login', { body: { ...adarsh, password: 'wrong-3' } });
+      // Locked for clients without the token; this client's token lets it in, and it keeps the new one.
+      expect((await send(url, '/api/auth/login', { body: adarsh })).status).toBe(429);
+      await client.v2.auth.login(adarsh);
+      expect(kept.get(adarsh.username)).not.toBe(first);
     });
   });
 
