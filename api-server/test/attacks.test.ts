@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { instanceWith, login, startTestServer, type Instance } from './kit';
+import { instanceWith, login, send, startTestServer, type Instance } from './kit';
 
 jest.setTimeout(60_000);
 
@@ -23,36 +23,6 @@ afterAll(() => server.close());
 beforeEach(() => resetToSeed(server.database.db));
 
 const [adarsh, meera] = TEST_CREDENTIALS as unknown as [{ username: string; password: string }, { username: string; password: string }];
-
-interface Sent {
-  status: number;
-  headers: Headers;
-  json: unknown;
-}
-
-async function send(
-  base: string,
-  path: string,
-  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Sent> {
-  const response = await fetch(`${base}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { authorization: init.token } : {}),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  let json: unknown = text;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON: kept as text
-  }
-  return { status: response.status, headers: response.headers, json };
-}
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 

@@ -41,38 +41,30 @@ export function lastEventIdOf(value: unknown): number | undefined | null {
 }
 
 export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRouteOptions): void {
-  new Gauge({
-    name: 'live_streams_open',
-    help: 'Open live event streams (GET /api/v2/events) on this instance.',
-    registers: [options.metrics],
-    collect() {
-      this.set(hub.streams.size);
-    },
-  });
-  new Gauge({
-    name: 'live_streams_dropped',
-    help: 'Live event streams closed because the client did not take its events (buffer full), since start.',
-    registers: [options.metrics],
-    collect() {
-      this.set(hub.dropped);
-    },
-  });
-  new Gauge({
-    name: 'live_events_oversized',
-    help: 'Live events not sent because their frame was over LIVE_MAX_EVENT_BYTES, since start.',
-    registers: [options.metrics],
-    collect() {
-      this.set(hub.oversized);
-    },
-  });
-  new Gauge({
-    name: 'live_gap_waits',
-    help: 'Times the change log reader met a seq missing below a committed one and waited for its transaction to end, since start.',
-    registers: [options.metrics],
-    collect() {
-      this.set(hub.gapWaits);
-    },
-  });
+  // Read when /metrics is scraped.
+  const gauges: [name: string, help: string, value: () => number][] = [
+    ['live_streams_open', 'Open live event streams (GET /api/v2/events) on this instance.', () => hub.streams.size],
+    [
+      'live_streams_dropped',
+      'Live event streams closed because the client did not take its events (buffer full), since start.',
+      () => hub.dropped,
+    ],
+    ['live_events_oversized', 'Live events not sent because their frame was over LIVE_MAX_EVENT_BYTES, since start.', () => hub.oversized],
+    [
+      'live_gap_waits',
+      'Times the change log reader met a seq missing below a committed one and waited for its transaction to end, since start.',
+      () => hub.gapWaits,
+    ],
+  ];
+  for (const [name, help, value] of gauges)
+    new Gauge({
+      name,
+      help,
+      registers: [options.metrics],
+      collect() {
+        this.set(value());
+      },
+    });
   new Gauge({
     name: 'live_streams_refused',
     help: 'Live event streams refused because their address (429) or this instance (503) had as many open as allowed, since start.',
