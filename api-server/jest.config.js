@@ -13,6 +13,13 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!@noble/hashes/|@electric-sql/pglite/)'],
   // The fault tests restart and freeze a real PostgreSQL, and live-order holds two transactions
-  // open at once (PGlite has one connection): `npm run test:postgres` runs them.
-  testPathIgnorePatterns: ['/node_modules/', '/test/faults\\.test\\.ts$', '/test/pool\\.test\\.ts$', '/test/live-order\\.test\\.ts$'],
+  // open at once (PGlite has one connection), and seed-size needs a statement time limit (PGlite
+  // has none): `npm run test:postgres` runs them.
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '/test/faults\\.test\\.ts$',
+    '/test/pool\\.test\\.ts$',
+    '/test/live-order\\.test\\.ts$',
+    '/test/seed-size\\.test\\.ts$',
+  ],
 };

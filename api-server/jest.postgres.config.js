@@ -24,6 +24,7 @@ module.exports = {
         '<rootDir>/test/pool.test.ts',
         '<rootDir>/test/live-order.test.ts',
         '<rootDir>/test/account-deletion.test.ts',
+        '<rootDir>/test/seed-size.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },

@@ -41,7 +41,8 @@ const HANG_MS = REQUEST_TIMEOUT_MS + 2000;
 /** Readiness probes after each stop, until both instances answered 503 (250 ms apart). */
 const STOPPED_PROBE_ROUNDS = 40;
 const RUN_LIMIT_MS = 240_000;
-const WORKERS = 6;
+/** Writers at once (issue 41: 16, so that change-log seqs commit out of order and the live stream must wait at gaps). */
+const WORKERS = 16;
 const MAX_OPERATIONS_PER_WORKER = 2000;
 const started = Date.now();
 const deadline = started + RUN_LIMIT_MS;

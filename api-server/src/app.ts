@@ -25,7 +25,8 @@ import { DEVICE_TOKEN_HEADER, loginGuard } from './http/login-guard';
 import { isAnswered, registerOperations, unavailable } from './http/operations';
 import { isRead } from './http/messages';
 import { isDatabaseUnavailable } from './http/unavailable';
-import { makeCtx, type Handler } from './kit';
+import { holdsMembersOrPosts, publicAnswer } from './http/public-mode';
+import { makeCtx, viewerOf, type Handler } from './kit';
 import { postgresRateLimitStore } from './rate-limit-store';
 import { authRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comments';
@@ -55,6 +56,7 @@ export type AppConfig = Pick<
   | 'seedExtraPosts'
   | 'trustProxy'
   | 'publicUrl'
+  | 'publicMode'
   | 'operations'
 > & {
   /** Where log lines go (default stdout); tests read them. */
@@ -105,6 +107,21 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
       return void reply.code(400).send(errorBody(error.message));
     },
   });
+
+  /**
+   * The origin picture URLs and live events are written for (issue 41, finding 10): API_PUBLIC_URL,
+   * else the address this instance listens on. Never the request's Host, which the caller chooses.
+   */
+  let listening: string | undefined;
+  const publicOrigin = (): string => {
+    if (config.publicUrl) return config.publicUrl;
+    if (listening) return listening;
+    const address = app.server.address();
+    if (!address || typeof address === 'string') return 'http://127.0.0.1';
+    const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+    listening = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    return listening;
+  };
 
   const table = new RouteTable();
   /** The answer when no route takes the request (see the file comment). */
@@ -223,7 +240,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
           params: (request.params ?? {}) as Record<string, string>,
           query: (request.query ?? {}) as Record<string, unknown>,
           body,
-          origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+          origin: publicOrigin(),
           authorization: request.headers.authorization,
         });
         const call: IdempotentCall | undefined = key
@@ -242,6 +259,11 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
         // Already answered 503 by the request time limit.
         if (isAnswered(reply)) return reply;
         if (call?.replayed) reply.header('Idempotent-Replayed', 'true');
+        // Public mode: other members' e-mails and bookmarks left out of v1 answers (http/public-mode.ts).
+        if (config.publicMode && !path.startsWith('/v2/') && holdsMembersOrPosts(answer.body)) {
+          const viewer = await viewerOf(db, answerToken(answer.body) ?? request.headers.authorization);
+          return reply.code(answer.status).send(publicAnswer(answer.body, viewer));
+        }
         return reply.code(answer.status).send(answer.body);
       },
     });
@@ -250,9 +272,10 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   const listen = config.database?.listen;
   const hub = new LiveHub(db, listen ? (onNotify, onLost) => listen(CHANGE_CHANNEL, onNotify, onLost) : undefined, app.log, config.live);
   liveRoutes(app, hub, {
-    origin: (request) => config.publicUrl ?? `${request.protocol}://${request.host}`,
+    origin: publicOrigin,
     rateLimit: routeRateLimit('GET', `/api/v2${LIVE_EVENTS_PATH}`, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE),
     metrics,
+    caps: config.operations.liveStreams,
   });
   table.add('GET', `/v2${LIVE_EVENTS_PATH}`);
   authRoutes(kit);
@@ -304,6 +327,12 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     table.add('POST', '/__test/reset');
   }
   return app;
+}
+
+/** The token a login or signup answers (its member is the one asking), if the answer carries one. */
+function answerToken(body: unknown): string | undefined {
+  const token = body && typeof body === 'object' ? (body as { encodedToken?: unknown }).encodedToken : undefined;
+  return typeof token === 'string' ? token : undefined;
 }
 
 /** Whether an If-None-Match header names the ETag (or is `*`). */

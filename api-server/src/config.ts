@@ -27,8 +27,10 @@ export interface ServerConfig {
   poolSize: number;
   /** Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy): off unless configured, so a client can't fake its address. */
   trustProxy: boolean | string;
-  /** The origin clients reach this API at (image URLs); unset: taken from each request. */
+  /** The origin clients reach this API at (image URLs, live events); unset: the address it listens on. */
   publicUrl?: string;
+  /** v1 answers leave out other members' e-mails and bookmarks (docs/api-server-security.md): always in production. */
+  publicMode: boolean;
   /** Issue 28: timeouts, rate limits, fixtures and the migration step (see docs/api-server-operations.md). */
   operations: OperationsConfig;
 }
@@ -54,6 +56,8 @@ export interface OperationsConfig {
   testTodos: boolean;
   /** Runs the migrations at start (default); '0' leaves them to `npm run migrate -w api-server`. */
   migrateOnStart: boolean;
+  /** Open live event streams per client address on this instance, and in all on this instance: past them, 429 / 503 with Retry-After. */
+  liveStreams: { perAddress: number; total: number };
 }
 
 /** Development-only secret: refused when NODE_ENV is production. */
@@ -104,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     poolSize: wholeNumber(env, 'API_DB_POOL_SIZE', 10),
     trustProxy: trustProxyOf(env.API_TRUST_PROXY),
     publicUrl: env.API_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    publicMode: production || onOff(env, 'API_PUBLIC_MODE', false),
     operations: loadOperations(env, production),
   };
 }
@@ -130,5 +135,9 @@ function loadOperations(env: NodeJS.ProcessEnv, production: boolean): Operations
     },
     testTodos: onOff(env, 'API_TEST_TODOS', !production),
     migrateOnStart: onOff(env, 'API_MIGRATE_ON_START', true),
+    liveStreams: {
+      perAddress: wholeNumber(env, 'API_LIVE_STREAMS_PER_ADDRESS', 16),
+      total: wholeNumber(env, 'API_LIVE_STREAMS_MAX', 10_000),
+    },
   };
 }

@@ -37,6 +37,11 @@ export interface Database {
    * `onNotify` for each notification, `onLost` when the connection goes. Resolves to an unlisten.
    */
   listen(channel: string, onNotify: () => void, onLost: (error?: unknown) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs one-off work of unbounded length (the seed) on a connection of its own without the
+   * request time limits (statement_timeout, query_timeout), which keep applying to the pool.
+   */
+  unbounded<T>(work: (db: Db) => Promise<T>): Promise<T>;
 }
 
 export interface DatabaseOptions {
@@ -56,7 +61,27 @@ export function openDatabase(options: DatabaseOptions): Database {
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     const listen = (channel: string, onNotify: () => void, onLost: (error?: unknown) => void) =>
       listenOnPostgres(options.databaseUrl!, channel, onNotify, onLost);
-    return { db, kind: 'postgres', pool, ping, listen, close: () => Promise.all([db.destroy(), closePing()]).then(() => undefined) };
+    const unbounded = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
+      const own = new Kysely<Schema>({
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({ connectionString: options.databaseUrl, max: 1, application_name: 'orbit-api-seed' }),
+        }),
+      });
+      try {
+        return await work(own);
+      } finally {
+        await own.destroy();
+      }
+    };
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      ping,
+      listen,
+      unbounded,
+      close: () => Promise.all([db.destroy(), closePing()]).then(() => undefined),
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!options.pglite && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
@@ -71,6 +96,8 @@ export function openDatabase(options: DatabaseOptions): Database {
       const unlisten = await client.listen(channel, () => onNotify());
       return () => unlisten();
     },
+    // PGlite has no request time limits of its own.
+    unbounded: (work) => work(db),
     close: () => (options.pglite ? Promise.resolve() : db.destroy()),
   };
 }

@@ -113,6 +113,15 @@ async function resolveCaller(ex: Executor, authorization: string | string[] | un
   return { id: row.id, username: row.username, token };
 }
 
+/** The member whose live session the authorization header carries, or undefined (no token, or one not valid). */
+export async function viewerOf(ex: Executor, authorization: string | string[] | undefined): Promise<string | undefined> {
+  if (!tokenFromHeader(authorization)) return undefined;
+  return resolveCaller(ex, authorization).then(
+    (caller) => caller.id,
+    () => undefined,
+  );
+}
+
 /** Records a new session for a token just issued (and forgets the member's sessions that have expired). */
 export async function startSession(ex: Transaction, memberId: string, token: string): Promise<void> {
   const payload = verifyToken(token)!;

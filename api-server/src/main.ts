@@ -17,6 +17,8 @@ async function main(): Promise<void> {
   const server = await startApiServer(config);
   server.app.log.info(`api-server on ${server.url} (${server.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
   console.log(`api-server listening on ${server.url} (database: ${server.database.kind})`);
+  if (!config.publicUrl && process.env.NODE_ENV === 'production')
+    server.app.log.warn(`API_PUBLIC_URL is not set: picture URLs name ${server.url}, the address this instance listens on`);
   // In-flight requests get until the time limit (API_SHUTDOWN_TIMEOUT_MS), then the process exits anyway.
   const stop = gracefulStop(server, {
     timeoutMs: config.operations.shutdownTimeoutMs,

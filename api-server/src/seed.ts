@@ -70,6 +70,8 @@ export async function resetToSeed(db: Db, extra = 0): Promise<void> {
 export async function seedIfEmpty(db: Db, extra = 0): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // One instance seeds; others starting at the same time wait here, then see the data.
+    // Whatever the role's default: a seed of many posts takes as long as it takes.
+    await sql`set local statement_timeout = 0`.execute(trx);
     await sql`lock table members in exclusive mode`.execute(trx);
     if (!(await isEmpty(trx))) return false;
     await sql`select set_config('orbit.change_log', 'off', true)`.execute(trx);

@@ -32,7 +32,8 @@ export async function startApiServer(
     });
   // With API_MIGRATE_ON_START=0 the deployment runs `npm run migrate -w api-server` first; /readyz stays 503 until it has.
   if (config.operations.migrateOnStart) await migrate(database.db);
-  if ((await pendingMigrations(database.db)).length === 0) await seedIfEmpty(database.db, config.seedExtraPosts);
+  // The seed of API_SEED_POSTS can take minutes: the request time limits are not for it.
+  if ((await pendingMigrations(database.db)).length === 0) await database.unbounded((db) => seedIfEmpty(db, config.seedExtraPosts));
   const app = await buildApp(database.db, { ...config, database });
   logger.app = app;
   await app.listen({ host: config.host, port: config.port });

@@ -2,13 +2,16 @@
  * Issue 41: what a hostile caller tried, as they would try it (loopback; addresses told apart
  * by X-Forwarded-For on an instance that trusts it).
  */
+import http from 'node:http';
+import { createApiClient } from '@social/mock-api/client';
 import { LIMITS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { RATE_LIMIT_MESSAGE } from '../src/app';
+import { loadConfig } from '../src/config';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { instanceWith, login, startTestServer, type Instance } from './kit';
+import { instanceWith, login, send, startTestServer, type Instance } from './kit';
 
 jest.setTimeout(60_000);
 
@@ -20,36 +23,6 @@ afterAll(() => server.close());
 beforeEach(() => resetToSeed(server.database.db));
 
 const [adarsh, meera] = TEST_CREDENTIALS as unknown as [{ username: string; password: string }, { username: string; password: string }];
-
-interface Sent {
-  status: number;
-  headers: Headers;
-  json: unknown;
-}
-
-async function send(
-  base: string,
-  path: string,
-  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Sent> {
-  const response = await fetch(`${base}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { authorization: init.token } : {}),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  let json: unknown = text;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON: kept as text
-  }
-  return { status: response.status, headers: response.headers, json };
-}
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 
@@ -107,6 +80,25 @@ describe('logins (findings 1-3)', () => {
       expect(
         (await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': owner.headers.get('device-token')! } })).status,
       ).toBe(200);
+    });
+  });
+
+  it("the typed client keeps each account's device token and sends it on the next login, v1 and v2", async () => {
+    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+      const kept = new Map<string, string>();
+      const client = createApiClient({
+        baseUrl: url,
+        getToken: () => null,
+        deviceTokens: { get: (account) => kept.get(account) ?? null, set: (account, token) => void kept.set(account, token) },
+      });
+      await client.auth.login(adarsh);
+      const first = kept.get(adarsh.username);
+      expect(first).toBeTruthy();
+      for (let i = 0; i < 2; i += 1) await send(url, '/api/auth/login', { body: { ...adarsh, password: 'wrong-3' } });
+      // Locked for clients without the token; this client's token lets it in, and it keeps the new one.
+      expect((await send(url, '/api/auth/login', { body: adarsh })).status).toBe(429);
+      await client.v2.auth.login(adarsh);
+      expect(kept.get(adarsh.username)).not.toBe(first);
     });
   });
 
@@ -184,5 +176,78 @@ describe('deep JSON (finding 9)', () => {
       body: `{"postData":{"content":"${'['.repeat(5000)}","pic":""},"x":${'['.repeat(LIMITS.maxJsonDepth - 2)}${']'.repeat(LIMITS.maxJsonDepth - 2)}}`,
     });
     expect(nested.status).toBe(201);
+  });
+});
+
+/** GET with the headers exactly as given (fetch does not send a chosen Host). */
+function getWithHost(base: string, path: string, host: string): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${base}${path}`, { headers: { Host: host } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) as unknown }));
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('the Host header (finding 10)', () => {
+  it('never makes the origin of picture URLs: they name API_PUBLIC_URL, or the address the server listens on', async () => {
+    const post = await getWithHost(server.url, '/api/v2/posts/p01-sunrise', 'evil.example');
+    expect(post.status).toBe(200);
+    expect((post.json as { post: { pic: string } }).post.pic).toMatch(new RegExp(`^${server.url}/api/images/`));
+    const v1 = await getWithHost(server.url, '/api/posts/p01-sunrise', 'evil.example');
+    expect(JSON.stringify(v1.json)).not.toContain('evil.example');
+    await withInstance({ API_PUBLIC_URL: 'https://api.orbit.example/' }, async ({ url }) => {
+      const configured = await getWithHost(url, '/api/v2/posts/p01-sunrise', 'evil.example');
+      expect((configured.json as { post: { pic: string } }).post.pic).toMatch(/^https:\/\/api\.orbit\.example\/api\/images\//);
+    });
+  });
+});
+
+describe('public mode (finding 12)', () => {
+  interface V1User {
+    _id: string;
+    username?: string;
+    bookmarks?: string[];
+  }
+  const privateOf = (users: V1User[]) => users.filter((u) => 'username' in u || 'bookmarks' in u).map((u) => u._id);
+
+  it("leaves other members' e-mails and bookmarks out of v1 answers; the member asking keeps their own", async () => {
+    await withInstance({ API_PUBLIC_MODE: '1' }, async (instance) => {
+      const anonymousUsers = (await send(instance.url, '/api/users')).json as { users: V1User[] };
+      expect(anonymousUsers.users.length).toBeGreaterThan(2);
+      expect(privateOf(anonymousUsers.users)).toEqual([]);
+      expect(JSON.stringify(anonymousUsers)).not.toContain('@');
+      const one = (await send(instance.url, '/api/users/id/u2-meera')).json as { user: V1User };
+      expect(one.user).not.toHaveProperty('username');
+      expect(one.user).not.toHaveProperty('bookmarks');
+      const posts = (await send(instance.url, '/api/posts')).json as { posts: { userId: string; username?: string }[] };
+      expect(posts.posts.filter((p) => 'username' in p)).toEqual([]);
+
+      const login = await send(instance.url, '/api/auth/login', { body: adarsh });
+      const me = (login.json as { foundUser: V1User; encodedToken: string }).foundUser;
+      expect(me.username).toBe(adarsh.username);
+      expect(me.bookmarks).toEqual(expect.any(Array));
+      const token = (login.json as { encodedToken: string }).encodedToken;
+      const asAdarsh = (await send(instance.url, '/api/users', { token })).json as { users: V1User[] };
+      expect(privateOf(asAdarsh.users)).toEqual(['u1-adarsh']);
+      const postsAsAdarsh = (await send(instance.url, '/api/posts', { token })).json as { posts: { userId: string; username?: string }[] };
+      expect(new Set(postsAsAdarsh.posts.filter((p) => 'username' in p).map((p) => p.userId))).toEqual(new Set(['u1-adarsh']));
+      const followed = (await send(instance.url, '/api/users/follow/u5-rohan', { token, body: {} })).json as {
+        user: V1User;
+        allUsers: V1User[];
+      };
+      expect(followed.user.username).toBe(adarsh.username);
+      expect(privateOf(followed.allUsers)).toEqual(['u1-adarsh']);
+    });
+  });
+
+  it('is on whenever NODE_ENV is production, and off by default elsewhere (the spec shapes)', async () => {
+    expect(loadConfig({ NODE_ENV: 'production', API_TOKEN_SECRET: 'x'.repeat(32), API_PUBLIC_MODE: '0' }).publicMode).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).publicMode).toBe(false);
+    const users = (await send(server.url, '/api/users')).json as { users: V1User[] };
+    expect(privateOf(users.users)).toHaveLength(users.users.length);
   });
 });

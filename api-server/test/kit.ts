@@ -157,3 +157,34 @@ export async function countDrift(db: Db): Promise<unknown[]> {
            or m.bookmark_count <> (select count(*) from bookmarks b where b.member_id = m.id)`,
   );
 }
+
+export interface Sent {
+  status: number;
+  headers: Headers;
+  json: unknown;
+}
+
+/** One API call as a caller makes it (JSON body, optional token and headers): its status, headers and body (JSON, or text). */
+export async function send(
+  base: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Sent> {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.token ? { authorization: init.token } : {}),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON: kept as text.
+  }
+  return { status: response.status, headers: response.headers, json };
+}

@@ -6,12 +6,14 @@
  * has its own pool and LISTEN connection on a real PostgreSQL server.
  */
 import http from 'node:http';
-import { TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { LIMITS, TEST_CREDENTIALS, TEXT_LIMITS } from '@social/mock-api/contract';
+import { LIVE_MAX_EVENT_BYTES } from '@social/mock-api/contract-live';
 import { sql } from '../src/db';
 import { LiveHub } from '../src/live/hub';
 import { filterOf, type StreamFilter } from '../src/live/topics';
 import type { RunningServer } from '../src/server';
-import { clientFor, login, metric, startTestServer, startTwoInstances, workerPGlite } from './kit';
+import { HTTP_MESSAGES } from '../src/http/messages';
+import { clientFor, instanceWith, login, metric, startTestServer, startTwoInstances, workerPGlite } from './kit';
 import { openStream, streamsOpen, type Stream } from './sse';
 
 const servers = startTwoInstances(180_000);
@@ -119,6 +121,68 @@ it('a Last-Event-ID older than the log keeps gets a reset event; a malformed one
   expect(post.headers.get('allow')).toContain('GET');
   await streamsOpen(servers.a, 0);
 }, 180_000);
+
+describe('a comment grown by other members (issue 41, finding 6)', () => {
+  it('an event over the size limit is left out; the stream stays open, live and on a reconnect', async () => {
+    const author = await login(servers.a, 2);
+    const { post } = await author.api.v2.posts.create({ content: 'Reply to me', pic: '' });
+    const { comment } = await author.api.v2.comments.add(post._id, 'Replies below');
+    const stream = await openStream(servers.a, { query: `?post=${post._id}` });
+    await streamsOpen(servers.a, 1);
+    const oversizedBefore = await metric(servers.a, 'live_events_oversized');
+    // Long replies of characters JSON escapes (6 bytes each): the comment's event outgrows LIVE_MAX_EVENT_BYTES and a stream buffer.
+    const members = [await login(servers.a, 1), await login(servers.a, 3), await login(servers.a, 4)];
+    const long = '\u0001'.repeat(TEXT_LIMITS.comment);
+    for (let n = 0; n < LIMITS.maxRepliesPerComment; n += 1) await members[n % 3]!.api.v2.comments.reply(comment._id, long);
+    const { comment: later } = await author.api.v2.comments.add(post._id, 'After the flood');
+    await stream.next('comment.added', (d) => (d.comment as { _id: string })._id === later._id);
+    expect(stream.closed).toBe(false);
+    expect(stream.events.every((e) => JSON.stringify(e.data).length < LIVE_MAX_EVENT_BYTES)).toBe(true);
+    expect(await metric(servers.a, 'live_events_oversized')).toBeGreaterThan(oversizedBefore);
+    // A reconnect from before the flood replays past it too.
+    const first = stream.events.find((e) => e.event === 'comment.edited')!;
+    stream.close();
+    await streamsOpen(servers.a, 0);
+    const again = await openStream(servers.a, { query: `?post=${post._id}`, lastEventId: first.id });
+    await again.next('comment.added', (d) => (d.comment as { _id: string })._id === later._id);
+    expect(again.closed).toBe(false);
+    again.close();
+    await streamsOpen(servers.a, 0);
+  }, 180_000);
+});
+
+describe('caps on open streams (issue 41, finding 5)', () => {
+  it('refuses a stream past the per-address cap with 429 and Retry-After, counted in /metrics, and takes one again once one closes', async () => {
+    const capped = await instanceWith(servers.a, { API_LIVE_STREAMS_PER_ADDRESS: '3', API_TRUST_PROXY: 'true' });
+    try {
+      const target = { url: capped.url };
+      const from = (address: string) => ({ 'X-Forwarded-For': address });
+      const open = [];
+      for (let i = 0; i < 3; i += 1) open.push(await openStream(target, { query: '?explore=1', headers: from('10.5.0.1') }));
+      expect(open.map((s) => s.status)).toEqual([200, 200, 200]);
+      const abort = new AbortController();
+      const refused = await fetch(`${capped.url}/api/v2/events?explore=1`, { headers: from('10.5.0.1'), signal: abort.signal });
+      // A stream let through never ends: its body is not read.
+      if (refused.status !== 429) abort.abort();
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ errors: [HTTP_MESSAGES.liveStreamsPerAddress] });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await metric(target, 'live_streams_open')).toBe(3);
+      expect((await fetch(`${capped.url}/metrics`).then((r) => r.text())).includes('live_streams_refused{reason="address"} 1')).toBe(true);
+      // A neighbour on another address is not refused; the address gets a stream again once one of its own closes.
+      const neighbour = await openStream(target, { query: '?explore=1', headers: from('10.5.0.2') });
+      expect(neighbour.status).toBe(200);
+      open[0]!.close();
+      await streamsOpen(target, 3);
+      const again = await openStream(target, { query: '?explore=1', headers: from('10.5.0.1') });
+      expect(again.status).toBe(200);
+      for (const stream of [...open, neighbour, again]) stream.close();
+      await streamsOpen(target, 0);
+    } finally {
+      await capped.close();
+    }
+  }, 180_000);
+});
 
 describe('a client that does not read', () => {
   it('is dropped when its buffer is full, while a reading client gets everything', async () => {

@@ -12,7 +12,7 @@ import { HTTP_MESSAGES } from '../src/http/messages';
 import { gracefulStop } from '../src/http/shutdown';
 import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { instanceWith, login, startTestServer } from './kit';
+import { instanceWith, login, send, startTestServer } from './kit';
 
 // Several tests start servers of their own (each a few seconds on a loaded machine).
 jest.setTimeout(60_000);
@@ -26,25 +26,7 @@ beforeEach(() => resetToSeed(server.database.db));
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-async function call(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await fetch(`${server.url}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { authorization: init.token } : {}),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: response.status, headers: response.headers, json };
-}
+const call = (path: string, init: Parameters<typeof send>[2] = {}) => send(server.url, path, init);
 
 const signupBody = (username: string, extra: Record<string, unknown> = {}) => ({
   username,

@@ -1,7 +1,6 @@
 /** A minimal Server-Sent Events reader for the live stream's tests (what EventSource does). */
 import http from 'node:http';
 import type { LiveEventKind } from '@social/mock-api/contract-live';
-import type { RunningServer } from '../src/server';
 import { metric } from './kit';
 
 export interface Received {
@@ -83,13 +82,18 @@ export class Stream {
 }
 
 export function openStream(
-  server: RunningServer,
-  { lastEventId, query = '', read = true }: { lastEventId?: string; query?: string; read?: boolean } = {},
+  server: { url: string },
+  {
+    lastEventId,
+    query = '',
+    read = true,
+    headers = {},
+  }: { lastEventId?: string; query?: string; read?: boolean; headers?: Record<string, string> } = {},
 ): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       `${server.url}/api/v2/events${query}`,
-      { agent: false, headers: lastEventId ? { 'Last-Event-ID': lastEventId } : {} },
+      { agent: false, headers: { ...headers, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) } },
       (response) => {
         if (!read) {
           // A client that never reads: its socket's buffers fill, then the server's.
@@ -106,7 +110,7 @@ export function openStream(
 }
 
 /** Waits (bounded) until the server counts `n` open streams: a stream is live from then on. */
-export async function streamsOpen(server: RunningServer, n: number): Promise<void> {
+export async function streamsOpen(server: { url: string }, n: number): Promise<void> {
   for (let i = 0; i < 400; i += 1) {
     if ((await metric(server, 'live_streams_open')) === n) return;
     await new Promise((resolve) => setImmediate(resolve));

@@ -116,6 +116,13 @@ export const LIVE_ERRORS = {
   badPost: `"post" must be a post id, given at most ${LIVE_MAX_POSTS} times.`,
 } as const;
 
+/**
+ * The largest event (its SSE frame, bytes) a stream sends. A bigger one (a comment with many
+ * long replies) is not sent; the stream moves past it, and the client reads the entity again
+ * when it next refetches. Half a stream's buffer, so one event never fills a buffer.
+ */
+export const LIVE_MAX_EVENT_BYTES = 128 * 1024;
+
 /** How often the server sends a comment line on an idle stream (proxies keep it open; a dead peer is found). */
 export const LIVE_HEARTBEAT_MS = 15_000;
 

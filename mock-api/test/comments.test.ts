@@ -196,7 +196,8 @@ describe('POST /comments/edit/{postId}/{commentId}', () => {
       INPUT_MESSAGES.tooManyReplies,
     );
     expect((await fetchComment('p01-sunrise', 'c01-1')).replies).toHaveLength(LIMITS.maxRepliesPerComment);
-  });
+    // 50 edits, each answering every post (v1): longer than one call on a loaded machine.
+  }, 60_000);
 
   it('refuses ill-formed replies with 400', async () => {
     const { token } = await signIn(1);

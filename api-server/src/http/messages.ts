@@ -22,6 +22,10 @@ export const HTTP_MESSAGES = {
   accountRateLimit: 'Too many login attempts for this account. Wait a few minutes and try again.',
   writeRateLimit: 'Too many changes in a short time. Wait a minute and try again.',
   readRateLimit: 'Too many requests from this address. Wait a minute and try again.',
+  /** 429: the address has as many live streams open as it may. */
+  liveStreamsPerAddress: 'Too many live connections from this address. Close a tab of the app, or try again shortly.',
+  /** 503: this instance holds as many live streams as it may. */
+  liveStreamsFull: 'The server has too many live connections open. Try again shortly.',
 } as const;
 
 /** Methods that change nothing: their failures speak of loading, never of a change not saved. */

@@ -17,7 +17,7 @@
  *   moves its position, and the next heartbeat tells EventSource (an `id:` line with no data).
  */
 import type { ServerResponse } from 'node:http';
-import { LIVE_HEARTBEAT_MS, type LiveEventKind } from '@social/mock-api/contract-live';
+import { LIVE_HEARTBEAT_MS, LIVE_MAX_EVENT_BYTES, type LiveEventKind } from '@social/mock-api/contract-live';
 import { one, rows, sql, type Db } from '../db';
 import { RendererV2 } from '../v2/render';
 import type { FilterRow, StreamFilter } from './topics';
@@ -40,7 +40,7 @@ export interface LiveOptions {
 }
 
 export const LIVE_DEFAULTS: LiveOptions = {
-  maxBufferBytes: 256 * 1024,
+  maxBufferBytes: 2 * LIVE_MAX_EVENT_BYTES,
   heartbeatMs: LIVE_HEARTBEAT_MS,
   pollMs: 2000,
   retentionMs: 24 * 60 * 60 * 1000,
@@ -67,6 +67,7 @@ interface ChangeRow extends FilterRow {
 interface Ready {
   seq: number;
   text: string;
+  bytes: number;
   row: FilterRow;
 }
 
@@ -122,7 +123,7 @@ export class LiveStream {
   /** Sends now (replay, heartbeat), or drops the stream when its buffer is full. */
   write(text: string, seq?: number): void {
     if (this.closed) return;
-    if (this.res.writableLength + text.length > this.maxBufferBytes) return this.close(true);
+    if (this.res.writableLength + Buffer.byteLength(text) > this.maxBufferBytes) return this.close(true);
     this.res.write(text);
     if (seq !== undefined) this.lastSent = this.idSent = seq;
   }
@@ -138,7 +139,7 @@ export class LiveStream {
   push(event: Ready): void {
     if (this.closed || event.seq <= this.lastSent) return;
     if (!this.replaying) return this.send(event);
-    this.heldBytes += event.text.length;
+    this.heldBytes += event.bytes;
     if (this.heldBytes > this.maxBufferBytes) return this.close(true);
     this.held.push(event);
   }
@@ -183,6 +184,8 @@ export class LiveHub {
   private finalThrough = 0;
   readonly streams = new Set<LiveStream>();
   dropped = 0;
+  /** Events not sent because they were over LIVE_MAX_EVENT_BYTES, since start. */
+  oversized = 0;
   /** Times the reader found a seq missing below a committed one and waited for its transaction. */
   gapWaits = 0;
   private started: Promise<void> | undefined;
@@ -387,7 +390,16 @@ export class LiveHub {
         data = comment.has(row.entity_id) ? { comment: comment.get(row.entity_id) } : undefined;
       else if (row.kind === 'member.changed') data = member.has(row.entity_id) ? { member: member.get(row.entity_id) } : undefined;
       else data = row.payload;
-      if (data !== undefined) out.push({ seq: Number(row.seq), text: frame(row.seq, row.kind, data), row });
+      if (data === undefined) continue;
+      const text = frame(row.seq, row.kind, data);
+      const bytes = Buffer.byteLength(text);
+      // Too big for any stream's buffer: left out like an entity deleted meanwhile (contract-live.ts).
+      if (bytes > LIVE_MAX_EVENT_BYTES) {
+        this.oversized += 1;
+        this.log.warn({ seq: row.seq, kind: row.kind, bytes }, 'live events: an event over the size limit was not sent');
+        continue;
+      }
+      out.push({ seq: Number(row.seq), text, bytes, row });
     }
     return out;
   }

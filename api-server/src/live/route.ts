@@ -10,21 +10,27 @@
  * (http/operations.ts: a hijacked reply counts as answered) leave it alone. The headers the
  * onRequest hooks set (CORS, security headers) are copied onto it.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import { API_V2_PREFIX } from '@social/mock-api/contract-v2';
 import { LAST_EVENT_ID_PARAM, LIVE_ERRORS, LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
 import { errorBody } from '@social/mock-api/errors';
+import { HTTP_MESSAGES } from '../http/messages';
 import { unavailable } from '../http/operations';
 import type { LiveHub } from './hub';
 import { filterOf } from './topics';
 
 export interface LiveRouteOptions {
-  /** This API's origin as the client reached it (picture URLs). */
-  origin(request: FastifyRequest): string;
+  /** This API's public origin (picture URLs), from the configuration. */
+  origin(): string;
   rateLimit: object;
   metrics: Registry;
+  /** Open streams per client address, and in all, on this instance. */
+  caps: { perAddress: number; total: number };
 }
+
+/** Seconds a refused stream is told to wait (EventSource retries on its own only after a 200). */
+const STREAM_RETRY_AFTER_S = 10;
 
 /** A Last-Event-ID: absent/empty → undefined; a whole number → it; anything else → null. */
 export function lastEventIdOf(value: unknown): number | undefined | null {
@@ -35,30 +41,44 @@ export function lastEventIdOf(value: unknown): number | undefined | null {
 }
 
 export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRouteOptions): void {
+  // Read when /metrics is scraped.
+  const gauges: [name: string, help: string, value: () => number][] = [
+    ['live_streams_open', 'Open live event streams (GET /api/v2/events) on this instance.', () => hub.streams.size],
+    [
+      'live_streams_dropped',
+      'Live event streams closed because the client did not take its events (buffer full), since start.',
+      () => hub.dropped,
+    ],
+    ['live_events_oversized', 'Live events not sent because their frame was over LIVE_MAX_EVENT_BYTES, since start.', () => hub.oversized],
+    [
+      'live_gap_waits',
+      'Times the change log reader met a seq missing below a committed one and waited for its transaction to end, since start.',
+      () => hub.gapWaits,
+    ],
+  ];
+  for (const [name, help, value] of gauges)
+    new Gauge({
+      name,
+      help,
+      registers: [options.metrics],
+      collect() {
+        this.set(value());
+      },
+    });
   new Gauge({
-    name: 'live_streams_open',
-    help: 'Open live event streams (GET /api/v2/events) on this instance.',
+    name: 'live_streams_refused',
+    help: 'Live event streams refused because their address (429) or this instance (503) had as many open as allowed, since start.',
     registers: [options.metrics],
+    labelNames: ['reason'],
     collect() {
-      this.set(hub.streams.size);
+      this.set({ reason: 'address' }, refused.address);
+      this.set({ reason: 'instance' }, refused.instance);
     },
   });
-  new Gauge({
-    name: 'live_streams_dropped',
-    help: 'Live event streams closed because the client did not take its events (buffer full), since start.',
-    registers: [options.metrics],
-    collect() {
-      this.set(hub.dropped);
-    },
-  });
-  new Gauge({
-    name: 'live_gap_waits',
-    help: 'Times the change log reader met a seq missing below a committed one and waited for its transaction to end, since start.',
-    registers: [options.metrics],
-    collect() {
-      this.set(hub.gapWaits);
-    },
-  });
+  // Open streams by client address (issue 41, finding 5): one address cannot hold them all.
+  const byAddress = new Map<string, number>();
+  const refused = { address: 0, instance: 0 };
+  let admitted = 0;
   hub.startPruning();
   // Before the server waits for its connections to end: open streams would keep it waiting.
   app.addHook('preClose', () => hub.stop());
@@ -71,6 +91,24 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     if ('error' in filter) return reply.code(400).send(errorBody(filter.error));
     if (request.method === 'HEAD')
       return reply.code(200).header('Content-Type', 'text/event-stream; charset=utf-8').header('Cache-Control', 'no-store').send();
+    const address = request.ip;
+    if ((byAddress.get(address) ?? 0) >= options.caps.perAddress) {
+      refused.address += 1;
+      return reply.code(429).header('Retry-After', String(STREAM_RETRY_AFTER_S)).send(errorBody(HTTP_MESSAGES.liveStreamsPerAddress));
+    }
+    if (admitted >= options.caps.total) {
+      refused.instance += 1;
+      return reply.code(503).header('Retry-After', String(STREAM_RETRY_AFTER_S)).send(errorBody(HTTP_MESSAGES.liveStreamsFull));
+    }
+    // Counted from here (before any wait: requests at once cannot all pass) until the response closes, whatever ends it.
+    byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+    admitted += 1;
+    reply.raw.once('close', () => {
+      admitted -= 1;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left > 0) byAddress.set(address, left);
+      else byAddress.delete(address);
+    });
     try {
       await hub.start();
     } catch (error) {
@@ -90,7 +128,7 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     res.socket?.setNoDelay(true);
     // The headers go out now, and EventSource waits 2 s before a reconnect.
     res.write('retry: 2000\n: connected\n\n');
-    const stream = hub.stream(res, options.origin(request), filter);
+    const stream = hub.stream(res, options.origin(), filter);
     try {
       await hub.open(stream, lastId);
     } catch (error) {

@@ -162,7 +162,7 @@ describe('replies', () => {
     await expectError(stranger.api.v2.comments.reply(comment._id, 'One too many'), 409, INPUT_MESSAGES.tooManyReplies);
     const { comments } = await anonymous().v2.comments.ofPost(comment.postId);
     expect(comments.find((c) => c._id === comment._id)!.replies).toHaveLength(LIMITS.maxRepliesPerComment);
-  });
+  }, 60_000);
 
   it('only its author edits it (201); others get 403 replyEditNotOwner; unknown replies 404', async () => {
     const { author, stranger, comment } = await scene();
