@@ -77,6 +77,9 @@ test('a keyboard-only pass: login, posting, commenting, replying, following and 
   await page.keyboard.press('Enter');
   const mine = page.getByRole('article').filter({ hasText: text });
   await mine.waitFor();
+  // The card can come before the create's answer (the member's own live event puts it on top at
+  // once); the composer empties, and takes focus back from the disabled Post button, with the answer.
+  await page.waitForFunction((box) => (box as HTMLTextAreaElement).value === '', await composer.elementHandle());
   await expectVisibleFocus(page);
 
   // Liking keeps the button in the Tab order (aria-disabled, not disabled).

@@ -25,6 +25,8 @@ if (!['start', 'build', 'serve'].includes(script)) {
 }
 
 const since = Date.now();
+// Each app's own "ready … open" line (tools/webpack.factory.js) would repeat the lines printed here.
+process.env.ORBIT_READY_LINES = '0';
 const apiBaseUrl = process.env[ENV];
 const afterApi = process.argv.includes('--after-api') && !!apiBaseUrl;
 const colours = ['magenta', 'cyan', 'green', 'yellow', 'blue', 'red'];

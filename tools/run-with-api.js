@@ -27,7 +27,13 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const { result } = concurrently(
   [
-    { command: 'npm run start --silent -w api-server', name: `api:${port}`, prefixColor: 'white', env: { PORT: port } },
+    {
+      command: 'npm run start --silent -w api-server',
+      name: `api:${port}`,
+      prefixColor: 'white',
+      // One short line per request, not two JSON lines (api-server/src/dev-log.ts); API_LOG_FORMAT=json for pino's.
+      env: { PORT: port, API_LOG_FORMAT: process.env.API_LOG_FORMAT ?? 'short' },
+    },
     {
       command: `node tools/run-all.js ${mode}${mode === 'serve' ? ' --after-api' : ''}`,
       name: 'apps',

@@ -155,6 +155,47 @@ function infrastructureLog() {
 }
 
 /**
+ * `webpack serve` of one app (`npm start -w feed-mfe`) says where its page is once the first
+ * compilation is done: webpack-dev-server's own "Project is running at" line is info, which
+ * infrastructureLog() leaves out. Not under `npm start` (tools/run-all.js sets
+ * ORBIT_READY_LINES=0): that prints one ready line per app itself, then "open …".
+ */
+class ReadyLinePlugin {
+  constructor(label, port) {
+    this.label = label;
+    this.port = port;
+  }
+  apply(compiler) {
+    if (process.env.ORBIT_READY_LINES === '0') return;
+    const since = Date.now();
+    let said = false;
+    compiler.hooks.done.tap('ReadyLinePlugin', (stats) => {
+      if (said || stats.hasErrors()) return;
+      said = true;
+      const seconds = ((Date.now() - since) / 1000).toFixed(1);
+      console.log(`[${this.label}] ready in ${seconds} s: open http://localhost:${this.port}`);
+    });
+  }
+}
+
+/** A remote's dev page shows the product's icon (the shell's file): no 404 for /favicon.ico in its console. */
+function siteIconMiddleware(middlewares) {
+  const icon = path.join(root, 'shell', 'public', 'favicon.ico');
+  middlewares.unshift({
+    name: 'orbit-site-icon',
+    middleware: (req, res, next) => {
+      if (new URL(req.url ?? '/', 'http://dev').pathname !== '/favicon.ico') return next();
+      fs.readFile(icon, (error, body) => {
+        if (error) return next();
+        res.writeHead(200, { 'Content-Type': 'image/x-icon', 'Cache-Control': 'no-cache' });
+        res.end(body);
+      });
+    },
+  });
+  return middlewares;
+}
+
+/**
  * React Fast Refresh on every dev server (not in production builds): an edited component is
  * swapped in place, keeping its state and the page's (a draft being typed, the scroll). The
  * TypeScript transformer registers components for it in ts-loader's output (no Babel).
@@ -388,6 +429,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
         ...(isShell ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })] : []),
         ...(withServiceWorker && production ? [injectPrecacheList()] : []),
         ...(refresh ? refresh.plugins : []),
+        ...(env.WEBPACK_SERVE ? [new ReadyLinePlugin(app.name, app.port)] : []),
       ],
       // Production minifies with SWC, not Terser (tools/shared/swc-minify.js says why).
       ...(production ? { optimization: { minimizer: minimizer() } } : {}),
@@ -405,7 +447,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
         // npm run start:server the shell's /remotes.json names the API server (tools/api-config.js).
         setupMiddlewares: (middlewares) => {
           const withRemotes = devRemotesMiddleware(folder)(middlewares);
-          return isShell ? require('./api-config').devMiddlewares(dir)(withRemotes) : withRemotes;
+          return isShell ? require('./api-config').devMiddlewares(dir)(withRemotes) : siteIconMiddleware(withRemotes);
         },
       },
       stats: 'errors-warnings',

@@ -1,5 +1,6 @@
 /** `node api-server/dist/server.js`: one instance, configured by the environment (see README "api-server"). */
 import { ConfigError, loadConfig } from './config';
+import { shortLogStream } from './dev-log';
 import { gracefulStop } from './http/shutdown';
 import { startApiServer } from './server';
 
@@ -14,7 +15,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startApiServer(config);
+  // A developer's terminal (npm run start:server) gets one short line per request; production, pino's JSON.
+  const server = await startApiServer(process.env.API_LOG_FORMAT === 'short' ? { ...config, logStream: shortLogStream() } : config);
   server.app.log.info(`api-server on ${server.url} (${server.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
   console.log(`api-server listening on ${server.url} (database: ${server.database.kind})`);
   if (!config.publicUrl && process.env.NODE_ENV === 'production')

@@ -28,3 +28,50 @@ test.each(['development', 'production'])('in %s, the shell leaves alone what its
   // The app still cleans out its own old files.
   expect(cleansAway(app, 'main.0123abcd.js')).toBe(true);
 });
+
+/** The app compilation of a remote's `webpack serve` (npm start -w feed-mfe). */
+function feedDevServerConfig() {
+  const configure = require('../../feed-mfe/webpack.config.js');
+  const built = configure({ WEBPACK_SERVE: true }, { mode: 'development' });
+  return Array.isArray(built) ? built.find((c) => c.devServer) : built;
+}
+
+test("`npm start -w feed-mfe` prints its page's address once its first compilation is done", () => {
+  const plugin = feedDevServerConfig().plugins.find((p) => p.constructor.name === 'ReadyLinePlugin');
+  const taps = [];
+  const printed = [];
+  const log = jest.spyOn(console, 'log').mockImplementation((line) => printed.push(line));
+  const before = process.env.ORBIT_READY_LINES;
+  delete process.env.ORBIT_READY_LINES;
+  try {
+    plugin.apply({ hooks: { done: { tap: (_name, fn) => taps.push(fn) } } });
+    const stats = (errors) => ({ hasErrors: () => errors });
+    taps.forEach((fn) => fn(stats(true)));
+    expect(printed).toEqual([]);
+    taps.forEach((fn) => fn(stats(false)));
+    taps.forEach((fn) => fn(stats(false))); // A recompilation says nothing more.
+    expect(printed).toEqual([expect.stringMatching(/^\[feed\] ready in \d+\.\d s: open http:\/\/localhost:3002$/)]);
+  } finally {
+    log.mockRestore();
+    if (before === undefined) delete process.env.ORBIT_READY_LINES;
+    else process.env.ORBIT_READY_LINES = before;
+  }
+});
+
+test("a remote's dev server answers /favicon.ico with the product's icon, not 404", async () => {
+  const fs = require('fs');
+  const path = require('path');
+  const middlewares = feedDevServerConfig().devServer.setupMiddlewares([]);
+  const answer = (url) =>
+    new Promise((resolve) => {
+      const res = { writeHead: (status, headers) => Object.assign(res, { status, headers }), end: (body) => resolve({ ...res, body }) };
+      const chain = [...middlewares.map((m) => m.middleware ?? m), () => resolve('next')];
+      const run = (i) => chain[i]({ url, method: 'GET', headers: {} }, res, () => run(i + 1));
+      run(0);
+    });
+  const icon = await answer('/favicon.ico');
+  expect(icon.status).toBe(200);
+  expect(icon.headers['Content-Type']).toBe('image/x-icon');
+  expect(Buffer.compare(icon.body, fs.readFileSync(path.join(__dirname, '..', '..', 'shell', 'public', 'favicon.ico')))).toBe(0);
+  expect(await answer('/some/page')).toBe('next');
+});

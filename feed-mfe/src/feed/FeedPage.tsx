@@ -51,8 +51,7 @@ export default function FeedPage({ mode }: FeedPageProps) {
   const suggestions = useSuggestedMembers();
   const partsSettled = useRemoteModulesSettled(POST_PARTS);
   useErrorToast(feed.error);
-  // Laid out once everything that sets the layout is known (below); it then stays so: Trending's
-  // first page loads inside the feed, under the toolbar.
+  // Once laid out (see below) it stays so: Trending's first page loads inside the feed.
   const [laidOut, setLaidOut] = useState(false);
   if (!laidOut && partsSettled && !suggestions.isPending && (!feed.isPending || feed.error !== null)) setLaidOut(true);
 

@@ -1,4 +1,4 @@
-import React, { useEffect, useRef, useState, type CSSProperties } from 'react';
+import React, { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { LIMITS } from '@social/mock-api/contract';
 import { events$, useTheme, type ToastType } from '@social/shell/bus';
 import { loadOnce } from '@social/shell/ui';
@@ -82,21 +82,24 @@ export function ToastHost() {
     };
   }, []);
 
-  // Runs once the container (or the fallback region) is on the page: empties the queue in order.
+  // From now on toasts show at once; those raised before, in order.
+  const ready = useCallback((showOne: (toast: RaisedToast) => void) => {
+    show.current = showOne;
+    for (const toast of waiting.current.splice(0)) showOne(toast);
+  }, []);
+  // The library's container says when it takes toasts (ToastLayer's onReady).
+  const libraryReady = useCallback(() => {
+    if (library && library !== 'failed') ready((toast) => library.showToast(toast.toastType, toast.message));
+  }, [library, ready]);
+  // The fallback region is there once it renders.
   useEffect(() => {
-    if (!library) return;
-    if (library === 'failed') {
-      show.current = (toast) => {
-        const id = nextFallbackId.current++;
-        const done = () => setFallback((shown) => shown.filter((item) => item.id !== id));
-        setFallback((shown) => [{ id, toast, done }, ...shown]);
-      };
-    } else {
-      show.current = (toast) => library.showToast(toast.toastType, toast.message);
-    }
-    const queued = waiting.current.splice(0);
-    for (const toast of queued) show.current(toast);
-  }, [library]);
+    if (library !== 'failed') return;
+    ready((toast) => {
+      const id = nextFallbackId.current++;
+      const done = () => setFallback((shown) => shown.filter((item) => item.id !== id));
+      setFallback((shown) => [{ id, toast, done }, ...shown]);
+    });
+  }, [library, ready]);
 
   if (library === 'failed') {
     return (
@@ -107,5 +110,5 @@ export function ToastHost() {
       </div>
     );
   }
-  return library ? <library.ToastLayer theme={theme} /> : null;
+  return library ? <library.ToastLayer theme={theme} onReady={libraryReady} /> : null;
 }

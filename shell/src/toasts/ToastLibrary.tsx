@@ -4,7 +4,7 @@
  * the member acts). react-toastify 11 injects its own stylesheet when its container first
  * renders, so only our fades are imported here.
  */
-import React from 'react';
+import React, { useEffect } from 'react';
 import { ToastContainer, cssTransition, toast } from 'react-toastify';
 import './toasts.css';
 import { LIMITS } from '@social/mock-api/contract';
@@ -31,16 +31,38 @@ export function showToast(toastType: ToastType, message: string): void {
   else toast[toastType](message);
 }
 
-/** The toasts' container: bottom-right, newest on top, in the page's theme. */
-export function ToastLayer({ theme }: { theme: Theme }) {
+/**
+ * Calls `onReady` once the container before it can take toasts. In a microtask after the
+ * effect: React's development checks (StrictMode) drop the container's subscription right after
+ * the effects of its first mount and make a new one, and a toast given to the first was lost
+ * with it; by the microtask that is done (each mount's effect cancels the one before it).
+ */
+function WhenReady({ onReady }: { onReady: () => void }) {
+  useEffect(() => {
+    let mounted = true;
+    queueMicrotask(() => {
+      if (mounted) onReady();
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [onReady]);
+  return null;
+}
+
+/** The toasts' container: bottom-right, newest on top, in the page's theme; `onReady` once it takes toasts. */
+export function ToastLayer({ theme, onReady }: { theme: Theme; onReady: () => void }) {
   return (
-    <ToastContainer
-      position="bottom-right"
-      autoClose={TOAST_COUNTDOWN_MS}
-      transition={Fade}
-      pauseOnFocusLoss={false}
-      theme={theme}
-      newestOnTop
-    />
+    <>
+      <ToastContainer
+        position="bottom-right"
+        autoClose={TOAST_COUNTDOWN_MS}
+        transition={Fade}
+        pauseOnFocusLoss={false}
+        theme={theme}
+        newestOnTop
+      />
+      <WhenReady onReady={onReady} />
+    </>
   );
 }
