@@ -4,10 +4,9 @@
  * writes, what changed stored or put back. No handler can crash the server or leave a half-made
  * change behind. This class composes the parts, one concern a file:
  * - ./request-context.ts: what a handler sees (`Ctx`: input, caller from the token) and answers;
- * - ./write-snapshot.ts: the snapshot a write is put back to when it fails;
- * - ./stored-sync.ts: with `persist`, the data in IndexedDB (./idb.ts): load, catch up, store;
- * - ./stored-change.ts: what a write changed, as stored-sync stores it (records, pictures);
- * - ./committed-changes.ts: each committed change's live events and `onChange`;
+ * - ./stored-sync.ts: a write's change set (./store.ts, WriteLog) stored in IndexedDB
+ *   (./idb.ts) or put back; load and catch up;
+ * - ./live.ts: each committed write's live events;
  * - ./image-response.ts: GET /api/images/<id>'s bytes.
  *
  * In the product one instance serves every tab of the site: it runs in the service worker
@@ -21,20 +20,20 @@
  * BACKEND_CHANGE_EVENT).
  */
 import type { Request, Response } from 'miragejs';
-import { ChangePublisher, type Committed, type OnChange } from './committed-changes';
+import type { DomainEvent } from '../core/events';
 import { idbAvailable } from './idb';
 import { imageAnswer, imageResponse, type ImageAnswer } from './image-response';
 import { ImageStore, type ImageUrls } from './image-store';
 import { clearLegacyDb } from './persistence';
-import { answerOf, errorResponse, requestContext, type Ctx, type Handler } from './request-context';
+import { LivePublisher } from './live';
+import { answerOf, errorResponse, requestContext, type Handler } from './request-context';
 import { createSeedDb } from './seed';
 import type { Db } from './store';
-import { StoredSync, withImagesMovedOut } from './stored-sync';
-import { parseBody, type JsonObject } from './validate';
-import { idsOf, withSnapshot, type Snapshot } from './write-snapshot';
+import { StoredSync, withImagesMovedOut, type Committed } from './stored-sync';
+import { parseBody } from './validate';
 
 export type { Answer, Ctx, Handler, WriteHandler } from './request-context';
-export type { Committed } from './committed-changes';
+export type { Committed } from './stored-sync';
 export { BLOB_BODY } from './image-response';
 export { STORAGE_FULL_STATUS } from './stored-sync';
 
@@ -57,7 +56,7 @@ export interface BackendOptions {
    * with the tab whose request made it (the worker tells the others) and what was committed,
    * after the change's live events were published (`committed` below).
    */
-  onChange?: OnChange;
+  onChange?: (clientId: string | undefined, committed: Committed) => void;
 }
 
 export class Backend {
@@ -66,15 +65,14 @@ export class Backend {
   readonly images: ImageStore;
   /** The data in IndexedDB, when `persist` (./stored-sync.ts). */
   private readonly sync: StoredSync;
-  /** Each committed change's live events and `onChange` (./committed-changes.ts). */
-  private readonly publisher: ChangePublisher;
+  /** Each committed write's live events, to every page of the site (./live.ts, docs/live.md). */
+  private readonly live = new LivePublisher();
   /** This tab's requests, one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
   /** Resolves once the stored data is loaded (at once without persistence). */
   readonly ready: Promise<void>;
 
   constructor(private readonly options: BackendOptions) {
-    this.publisher = new ChangePublisher(options.onChange);
     this.images = new ImageStore(options.imageUrls);
     this.db = withImagesMovedOut(this.images, createSeedDb(options.extraPosts));
     this.sync = new StoredSync(this, options);
@@ -84,7 +82,7 @@ export class Backend {
   /** Closes the live channel and the storage. */
   close(): void {
     this.sync.stop();
-    this.publisher.close();
+    this.live.close();
     void this.ready.then(() => this.sync.closeStorage());
   }
 
@@ -109,10 +107,6 @@ export class Backend {
     });
   }
 
-  private context(request: Request, body: JsonObject): Ctx {
-    return requestContext(this.db, this.images, request, body);
-  }
-
   /** Wraps a handler for Mirage. GETs ignore the body; writes store what they changed or put it back. */
   handle(kind: 'read' | 'write', method: string, handler: Handler) {
     return (_schema: unknown, request: Request): Promise<Response> =>
@@ -120,24 +114,20 @@ export class Backend {
         try {
           await this.ready;
           const body = method === 'get' ? {} : parseBody(request.requestBody);
-          if (!this.sync.stored) {
-            const { response, snapshot } = this.run(kind, handler, request, body);
-            // Kept in memory only: nothing to store.
-            this.images.takePending();
-            if (snapshot) this.committed(clientOf(request), { revision: 0, full: false, ...idsOf(snapshot, this.db) }, snapshot);
-            return response;
-          }
+          const run = () => handler(requestContext(this.db, this.images, request, body));
           if (kind === 'read') {
             await this.sync.catchUp();
-            return this.run(kind, handler, request, body).response;
+            return answerOf(run());
           }
-          // One write with storage: catch up, apply, store the records it changed, all in one transaction.
+          // The events its operation named (RouteKit.write requires them) go out once the write is committed.
+          let events: DomainEvent[] = [];
           return await this.sync.write(
             () => {
-              const { response, snapshot } = this.run('write', handler, request, body);
-              return { result: response, snapshot: snapshot! };
+              const answer = run();
+              events = answer.events ?? [];
+              return answerOf(answer);
             },
-            ({ revision, users, posts }, snapshot) => this.committed(clientOf(request), { revision, full: false, users, posts }, snapshot),
+            (change) => this.committed(clientOf(request), change, events),
           );
         } catch (error) {
           return errorResponse(error);
@@ -145,23 +135,17 @@ export class Backend {
       });
   }
 
-  /** Runs a handler on the data in memory; a write that throws is put back. */
-  private run(kind: 'read' | 'write', handler: Handler, request: Request, body: JsonObject): { response: Response; snapshot?: Snapshot } {
-    if (kind === 'read') return { response: answerOf(handler(this.context(request, body))) };
-    const { result, snapshot } = withSnapshot(this.db, this.images, () => handler(this.context(request, body)));
-    // The events its operation named (RouteKit.write requires them) go out once the change is committed.
-    snapshot.events = result.events ?? [];
-    return { response: answerOf(result), snapshot };
-  }
-
   /**
    * Every change this backend made, stored or kept in memory, passes here once, after it was
-   * committed (`write`: the write's snapshot; none for a reset): its live events go out on
-   * LIVE_CHANNEL (./live.ts; in the service worker as in a page, docs/live.md), then
-   * `onChange` is told (the worker tells the other tabs).
+   * committed: a write's live events (a reset: `reset`) go out on LIVE_CHANNEL (./live.ts; in the
+   * service worker as in a page, docs/live.md), numbered from its storage revision when stored,
+   * then `onChange` is told (the worker tells the other tabs).
    */
-  private committed(clientId: string | undefined, change: Committed, write?: Snapshot): void {
-    this.publisher.committed(clientId, change, this.sync.stored, write);
+  private committed(clientId: string | undefined, change: Committed, events?: DomainEvent[]): void {
+    const revision = this.sync.stored ? change.revision : undefined;
+    if (events) this.live.publish(events, revision);
+    else this.live.publishReset(revision);
+    this.options.onChange?.(clientId, change);
   }
 
   /** GET /api/images/<id>'s answer (in turn with the other requests, once the data is loaded). */

@@ -12,7 +12,13 @@
  */
 import { trendingScore } from '../core/posts';
 import { tagsOf } from '../core/text';
-import type { Db, StoredPost, StoredUser } from './store';
+import type { StoredPost, StoredUser } from './records';
+
+/** What the indexes are built from: the data's members and posts (a `Db` of ./store.ts). */
+interface Records {
+  users: readonly StoredUser[];
+  posts: readonly StoredPost[];
+}
 
 /** A sort key: compared component by component; a list holds its items in descending key order. */
 export type Key = readonly (number | string)[];
@@ -184,7 +190,7 @@ export class Indexes {
   private readonly commentIds = new Map<StoredPost, string[]>();
   private handleOrder: StoredUser[] | null = null;
 
-  constructor(db: Db) {
+  constructor(db: Records) {
     for (const user of db.users) this.indexUser(user);
     this.newestMembers.build(db.users);
     const postsOf = new Map<string, StoredPost[]>();
@@ -367,10 +373,10 @@ export class Indexes {
   }
 }
 
-const built = new WeakMap<Db, Indexes>();
+const built = new WeakMap<Records, Indexes>();
 
 /** The database's indexes, built on first use after a load or an invalidation. */
-export function indexOf(db: Db): Indexes {
+export function indexOf(db: Records): Indexes {
   let indexes = built.get(db);
   if (!indexes) {
     indexes = new Indexes(db);
@@ -380,11 +386,11 @@ export function indexOf(db: Db): Indexes {
 }
 
 /** Drops the indexes (after the records changed in a way no write recorded); rebuilt on next use. */
-export function invalidateIndexes(db: Db): void {
+export function invalidateIndexes(db: Records): void {
   built.delete(db);
 }
 
 /** The indexes if they are built (writes keep built ones right; unbuilt ones are built from the records later). */
-export function builtIndexes(db: Db): Indexes | undefined {
+export function builtIndexes(db: Records): Indexes | undefined {
   return built.get(db);
 }

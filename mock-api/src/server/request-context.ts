@@ -7,7 +7,7 @@ import { Response, type Request } from 'miragejs';
 import type { DomainEvent } from '../core/events';
 import { errorBody, fail, HttpError } from './errors';
 import type { ImageStore } from './image-store';
-import { findUser, Renderer, type Db, type StoredUser } from './store';
+import { readUser, Renderer, type Db, type StoredUser } from './store';
 import { issuedBefore, tokenExpired, tokenFromHeader, verifyToken, type TokenPayload } from './tokens';
 import { image, INPUT_MESSAGES, type JsonObject } from './validate';
 import { nowIso } from './time';
@@ -65,7 +65,8 @@ export function requestContext(db: Db, images: ImageStore, request: Request, bod
     if (!token) throw fail.userNotFound();
     const payload = verifyToken(token);
     if (!payload || tokenExpired(payload) || db.revoked.some((r) => r.id === payload.jti)) throw fail.badToken();
-    const user = findUser(db, payload._id);
+    // Only read: a store that changes the caller looks them up itself (findUser), so the write stores them.
+    const user = readUser(db, payload._id);
     if (!user) throw fail.userNotFound();
     // A password change ended every session started before it.
     if (user.sessionsFrom && issuedBefore(payload.jti, user.sessionsFrom)) throw fail.badToken();

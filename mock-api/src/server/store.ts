@@ -4,73 +4,10 @@
  * avatar or name shows everywhere at once, and no password can leak through a nested user.
  */
 import type { Comment, Post, Reply, User, UserSummary } from '../contract';
-import { builtIndexes, indexOf } from './indexes';
+import { builtIndexes, indexOf, invalidateIndexes } from './indexes';
+import type { StoredComment, StoredPost, StoredReply, StoredUser } from './records';
 
-export interface StoredUser {
-  _id: string;
-  id: string;
-  firstName: string;
-  lastName: string;
-  userHandler: string;
-  /** Login e-mail. */
-  username: string;
-  password: string;
-  pic: string;
-  bio: string;
-  link: string;
-  /** User ids. */
-  followers: string[];
-  following: string[];
-  /** Post ids. */
-  bookmarks: string[];
-  createdAt: string;
-  updatedAt: string;
-  /**
-   * Set by a password change: the id (jti) of the first token still valid. Tokens issued before
-   * it are refused (./tokens.ts, issuedBefore); absent when the password never changed.
-   */
-  sessionsFrom?: string;
-}
-
-export interface StoredReply {
-  _id: string;
-  userId: string;
-  content: string;
-  createdAt: string;
-  /** Set when the reply's text was edited; absent on unedited replies. */
-  updatedAt?: string;
-  /** True once an edit changed its text; absent in data stored before the mark (then an updatedAt says it). */
-  edited?: boolean;
-}
-
-export interface StoredComment {
-  _id: string;
-  userId: string;
-  content: string;
-  upvotedBy: string[];
-  replies: StoredReply[];
-  createdAt: string;
-  updatedAt: string;
-  /** True once an edit changed its own text; absent in data stored before the mark (then a moved updatedAt says it). */
-  edited?: boolean;
-}
-
-export interface StoredPost {
-  _id: string;
-  id: string;
-  userId: string;
-  content: string;
-  pic: string;
-  /** The picture's description (v2 only; absent in older data, shown as ''). */
-  picAlt?: string;
-  /** Invariant: likeCount === likedBy.length. */
-  likeCount: number;
-  likedBy: string[];
-  dislikedBy: string[];
-  comments: StoredComment[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { StoredComment, StoredPost, StoredReply, StoredUser } from './records';
 
 /** A token logout revoked; kept until it would have expired anyway. */
 export interface RevokedToken {
@@ -98,52 +35,95 @@ export function takeNumericId(db: Db): string {
   return id;
 }
 
-// ---- Change tracking ----
-// A write stores only the records it changed. Every member or post a write looks up through
-// findUser/findPost (or marks with `touch`) is recorded with a copy taken before the change:
-// the backend stores those records, and puts the copies back if the write fails.
+// ---- The write under way ----
+// A write's change set is what the record functions below handed out or recorded: every member
+// or post looked up with findUser/findPost (or marked with `touch`) to be changed, and every one
+// added or removed with addPost/removePost/addUser/removeUser. The backend stores exactly those
+// records (./stored-sync.ts). A record is copied when it is first handed out, so a write that
+// fails is put back from those copies: nothing is compared and nothing else is copied.
 
-/** Records a write looked up, each with its JSON as it was before the write. */
-export type Touched = Map<StoredUser | StoredPost, string>;
-const tracking = new WeakMap<Db, Touched>();
+type StoredRecord = StoredUser | StoredPost;
+const isUser = (record: StoredRecord): record is StoredUser => 'userHandler' in record;
 
-/** The records a write added and removed (through addPost, removePost, addUser), so nothing has to compare whole lists. */
-export interface Membership {
-  added: Set<StoredUser | StoredPost>;
-  removed: Set<StoredUser | StoredPost>;
+/** One write's change set, and what it is put back to if it fails. */
+export interface WriteLog {
+  /** Each record handed out to change, with a copy of it as it was before the write. */
+  readonly before: Map<StoredRecord, StoredRecord>;
+  readonly added: Set<StoredRecord>;
+  readonly removed: Set<StoredRecord>;
+  /** The lists, their lengths and the counters before the write (records are only appended, or a list replaced). */
+  readonly lists: { users: StoredUser[]; usersLength: number; posts: StoredPost[]; postsLength: number };
+  readonly nextId: number;
+  readonly revoked: RevokedToken[];
 }
-const memberships = new WeakMap<Db, Membership>();
+const writes = new WeakMap<Db, WriteLog>();
 
-export function trackChanges(db: Db): Touched {
-  const touched: Touched = new Map();
-  tracking.set(db, touched);
-  memberships.set(db, { added: new Set(), removed: new Set() });
-  return touched;
-}
-
-/** What the current (or last) write added and removed. */
-export const membershipOf = (db: Db): Membership => memberships.get(db) ?? { added: new Set(), removed: new Set() };
-
-function recordAdded(db: Db, record: StoredUser | StoredPost): void {
-  memberships.get(db)?.added.add(record);
-}
-
-function recordRemoved(db: Db, record: StoredUser | StoredPost): void {
-  const membership = memberships.get(db);
-  if (!membership) return;
-  // Added and removed by the same write: it never was.
-  if (!membership.added.delete(record)) membership.removed.add(record);
-}
-
-export function stopTracking(db: Db): void {
-  tracking.delete(db);
+/** Starts recording a write's change set on `db`. */
+export function beginWrite(db: Db): WriteLog {
+  const log: WriteLog = {
+    before: new Map(),
+    added: new Set(),
+    removed: new Set(),
+    lists: { users: db.users, usersLength: db.users.length, posts: db.posts, postsLength: db.posts.length },
+    nextId: db.nextId,
+    revoked: db.revoked.slice(),
+  };
+  writes.set(db, log);
+  return log;
 }
 
-/** True when the write under way added or removed a member or a post. */
-export const addedOrRemoved = (db: Db): boolean => {
-  const { added, removed } = membershipOf(db);
-  return added.size > 0 || removed.size > 0;
-};
+/** The write succeeded: recording stops, and the records it changed move to their places in the indexes. */
+export function finishWrite(db: Db, log: WriteLog): void {
+  writes.delete(db);
+  reindex(db, log);
+}
+
+/** Puts `db` back as it was when `log` began (the write threw, or could not be stored). */
+export function undoWrite(db: Db, log: WriteLog): void {
+  writes.delete(db);
+  for (const [record, copy] of log.before) {
+    for (const key of Object.keys(record)) delete (record as unknown as Record<string, unknown>)[key];
+    Object.assign(record, copy);
+  }
+  db.users = log.lists.users;
+  db.users.length = log.lists.usersLength;
+  db.posts = log.lists.posts;
+  db.posts.length = log.lists.postsLength;
+  db.nextId = log.nextId;
+  db.revoked = log.revoked;
+  // Records came or went: rebuild the indexes on next use; else re-place the ones it changed.
+  if (log.added.size > 0 || log.removed.size > 0) invalidateIndexes(db);
+  else reindex(db, log);
+}
+
+/** The records a write changed (handed out or added, and still in the data) and removed, by kind. */
+export function changeSetOf(log: WriteLog): { users: StoredUser[]; posts: StoredPost[]; removedUsers: StoredUser[]; removedPosts: StoredPost[] } {
+  const changed = new Set([...log.before.keys(), ...log.added]);
+  for (const record of log.removed) changed.delete(record);
+  const removed = [...log.removed];
+  return {
+    users: [...changed].filter(isUser),
+    posts: [...changed].filter((record): record is StoredPost => !isUser(record)),
+    removedUsers: removed.filter(isUser),
+    removedPosts: removed.filter((record): record is StoredPost => !isUser(record)),
+  };
+}
+
+/** Puts the records a write handed out or added (and that are still in the data) at their places in the indexes. */
+function reindex(db: Db, log: WriteLog): void {
+  const indexes = builtIndexes(db);
+  if (!indexes) return;
+  for (const record of [...log.before.keys(), ...log.added]) {
+    if (isUser(record) ? indexes.holdsUser(record) : indexes.holdsPost(record)) indexes.sync(record);
+  }
+}
+
+/** A deep copy of plain data (a record: text, numbers, booleans, lists and objects). */
+function copyOf<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyOf) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, copyOf(v)])) as T;
+  return value;
+}
 
 /**
  * Adds a post to the data and to its indexes. Writes only append to `db.posts` or replace it
@@ -151,7 +131,7 @@ export const addedOrRemoved = (db: Db): boolean => {
  */
 export function addPost(db: Db, post: StoredPost): StoredPost {
   db.posts.push(post);
-  recordAdded(db, post);
+  writes.get(db)?.added.add(post);
   builtIndexes(db)?.syncPost(post);
   return post;
 }
@@ -166,7 +146,7 @@ export function removePost(db: Db, post: StoredPost): void {
 /** Adds a member to the data and to the indexes. */
 export function addUser(db: Db, user: StoredUser): StoredUser {
   db.users.push(user);
-  recordAdded(db, user);
+  writes.get(db)?.added.add(user);
   builtIndexes(db)?.syncUser(user);
   return user;
 }
@@ -178,10 +158,16 @@ export function removeUser(db: Db, user: StoredUser): void {
   builtIndexes(db)?.dropUser(user);
 }
 
-/** Marks a record the current write may change (no-op outside a write). */
-export function touch<T extends StoredUser | StoredPost>(db: Db, record: T): T {
-  const touched = tracking.get(db);
-  if (touched && !touched.has(record)) touched.set(record, JSON.stringify(record));
+function recordRemoved(db: Db, record: StoredRecord): void {
+  const log = writes.get(db);
+  // Added and removed by the same write: it never was.
+  if (log && !log.added.delete(record)) log.removed.add(record);
+}
+
+/** Hands out a record for the current write to change: it is stored with the write, or put back (no-op outside a write). */
+export function touch<T extends StoredRecord>(db: Db, record: T): T {
+  const log = writes.get(db);
+  if (log && !log.before.has(record) && !log.added.has(record)) log.before.set(record, copyOf(record));
   return record;
 }
 

@@ -17,13 +17,11 @@ import {
   type Meta,
   type WriteTx,
 } from './idb';
-import { refId, type ImageStore } from './image-store';
+import { referencedIds, refId, type ImageStore, type StoredImage } from './image-store';
 import { clearLegacyDb, loadLegacyDb } from './persistence';
 import { createSeedDb } from './seed';
 import { builtIndexes } from './indexes';
-import type { Db, StoredPost, StoredUser } from './store';
-import { changeOf } from './stored-change';
-import { putBack, type Snapshot } from './write-snapshot';
+import { beginWrite, changeSetOf, finishWrite, undoWrite, type Db, type StoredPost, type StoredUser, type WriteLog } from './store';
 
 /** Status 507 (Insufficient Storage): the server understood the change but could not keep it. */
 export const STORAGE_FULL_STATUS = 507;
@@ -45,9 +43,12 @@ export interface SyncOptions {
   storageName?: string;
 }
 
-/** A stored write's revision and the ids of the members and posts it added, changed or removed. */
-export interface StoredChange {
+/** What one committed write or reset changed: the ids of the members and posts added, changed or removed. */
+export interface Committed {
+  /** The storage revision this change made (0 without storage). */
   revision: number;
+  /** Everything changed (a reset): reload all. */
+  full: boolean;
   users: string[];
   posts: string[];
 }
@@ -245,53 +246,91 @@ export class StoredSync {
   }
 
   /**
-   * One write with storage: catch up, apply (`run`), store the records it changed, all in one
-   * transaction; then `committed` is told, still inside. If any of it fails, the data is put
-   * back to the write's snapshot (a full storage answers 507 storageFull).
+   * One write: with storage, catch up, apply (`run`) and store its change set (./store.ts,
+   * WriteLog), all in one transaction; without, apply it in memory. Then `committed` is told.
+   * If any of it fails, the records the write changed are put back (a full storage answers 507
+   * storageFull).
    */
-  async write<T>(run: () => { result: T; snapshot: Snapshot }, committed: (change: StoredChange, snapshot: Snapshot) => void): Promise<T> {
-    const storage = this.storage!;
-    const tx = storage.beginWrite();
-    let snapshot: Snapshot | undefined;
+  async write<T>(run: () => T, committed: (change: Committed) => void): Promise<T> {
+    const images = this.data.images;
+    const tx = this.storage?.beginWrite();
+    const nextSeqBefore = this.nextSeq;
+    let log: WriteLog | undefined;
     try {
-      const meta = await readMeta(tx);
-      if (meta && meta.revision !== this.currentRevision) await this.applyStored(tx, meta);
-      const applied = run();
-      snapshot = applied.snapshot;
-      const nextSeqBefore = this.nextSeq;
-      const change = changeOf(this.data, snapshot, {
-        seqFor: (record) => this.seqFor(record),
-        nextSeq: () => this.nextSeq,
-      });
-      const revision = this.currentRevision + 1;
-      const written = writeChange(tx, revision, change);
-      try {
-        await written;
-        await tx.done;
-      } catch (error) {
-        this.nextSeq = nextSeqBefore;
-        throw tx.error ?? error;
+      if (tx) {
+        const meta = await readMeta(tx);
+        if (meta && meta.revision !== this.currentRevision) await this.applyStored(tx, meta);
       }
-      this.currentRevision = revision;
-      this.data.images.takePending();
-      committed(
-        {
-          revision,
-          users: [...change.users.map((u) => u.record._id), ...change.deletedUsers],
-          posts: [...change.posts.map((p) => p.record._id), ...change.deletedPosts],
-        },
-        snapshot,
-      );
-      return applied.result;
+      log = beginWrite(this.data.db);
+      images.beginWrite();
+      const result = run();
+      finishWrite(this.data.db, log);
+      const set = changeSetOf(log);
+      let revision = 0;
+      if (tx) {
+        revision = this.currentRevision + 1;
+        const stored = writeChange(tx, revision, {
+          users: set.users.map((record) => ({ record, seq: this.seqFor(record) })),
+          posts: set.posts.map((record) => ({ record, seq: this.seqFor(record) })),
+          deletedUsers: set.removedUsers.map((record) => record._id),
+          deletedPosts: set.removedPosts.map((record) => record._id),
+          ...this.pictureChanges(log, [...set.users, ...set.posts], [...set.removedUsers, ...set.removedPosts]),
+          meta: { nextId: this.data.db.nextId, nextSeq: this.nextSeq, revoked: this.data.db.revoked },
+        });
+        try {
+          await stored;
+          await tx.done;
+        } catch (error) {
+          throw tx.error ?? error;
+        }
+        this.currentRevision = revision;
+      }
+      images.takePending();
+      const idsOf = (records: { _id: string }[]) => records.map((record) => record._id);
+      committed({
+        revision,
+        full: false,
+        users: idsOf([...set.users, ...set.removedUsers]),
+        posts: idsOf([...set.posts, ...set.removedPosts]),
+      });
+      return result;
     } catch (error) {
       try {
-        tx.abort();
+        tx?.abort();
       } catch {
         // Already finished or aborted.
       }
-      if (snapshot) putBack(this.data.db, this.data.images, snapshot);
+      this.nextSeq = nextSeqBefore;
+      if (log) {
+        undoWrite(this.data.db, log);
+        images.dropPending();
+      }
       if (isQuotaError(error)) throw new HttpError(STORAGE_FULL_STATUS, SERVER_ERRORS.storageFull);
       throw error;
     }
+  }
+
+  /**
+   * The pictures a write stores (each it set, stored again if already there: another instance
+   * may have dropped it meanwhile) and those no record refers to any more (a post deleted, a
+   * picture replaced), which are deleted.
+   */
+  private pictureChanges(log: WriteLog, changed: (StoredUser | StoredPost)[], removed: (StoredUser | StoredPost)[]) {
+    const put = new Map<string, StoredImage>();
+    const dropped = new Set<string>();
+    for (const record of changed) {
+      const oldPic = log.before.get(record)?.pic ?? '';
+      if (oldPic === record.pic) continue;
+      const id = refId(record.pic);
+      const image = id ? this.data.images.get(id) : undefined;
+      if (image) put.set(image.id, image);
+      const oldId = refId(oldPic);
+      if (oldId) dropped.add(oldId);
+    }
+    for (const id of referencedIds(removed)) dropped.add(id);
+    if (dropped.size > 0) {
+      for (const id of referencedIds([...this.data.db.users, ...this.data.db.posts])) dropped.delete(id);
+    }
+    return { images: [...put.values()], deletedImages: [...dropped] };
   }
 }

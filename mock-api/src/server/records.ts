@@ -1,0 +1,71 @@
+/**
+ * The records of the fake backend's data, as stored: members and posts (a post holds its
+ * comments and their replies). Nested lists hold member ids; answers render them with member
+ * summaries (./store.ts, Renderer). Apart from ./store.ts so that ./indexes.ts can name them
+ * without importing the store that uses it.
+ */
+export interface StoredUser {
+  _id: string;
+  id: string;
+  firstName: string;
+  lastName: string;
+  userHandler: string;
+  /** Login e-mail. */
+  username: string;
+  password: string;
+  pic: string;
+  bio: string;
+  link: string;
+  /** User ids. */
+  followers: string[];
+  following: string[];
+  /** Post ids. */
+  bookmarks: string[];
+  createdAt: string;
+  updatedAt: string;
+  /**
+   * Set by a password change: the id (jti) of the first token still valid. Tokens issued before
+   * it are refused (./tokens.ts, issuedBefore); absent when the password never changed.
+   */
+  sessionsFrom?: string;
+}
+
+export interface StoredReply {
+  _id: string;
+  userId: string;
+  content: string;
+  createdAt: string;
+  /** Set when the reply's text was edited; absent on unedited replies. */
+  updatedAt?: string;
+  /** True once an edit changed its text; absent in data stored before the mark (then an updatedAt says it). */
+  edited?: boolean;
+}
+
+export interface StoredComment {
+  _id: string;
+  userId: string;
+  content: string;
+  upvotedBy: string[];
+  replies: StoredReply[];
+  createdAt: string;
+  updatedAt: string;
+  /** True once an edit changed its own text; absent in data stored before the mark (then a moved updatedAt says it). */
+  edited?: boolean;
+}
+
+export interface StoredPost {
+  _id: string;
+  id: string;
+  userId: string;
+  content: string;
+  pic: string;
+  /** The picture's description (v2 only; absent in older data, shown as ''). */
+  picAlt?: string;
+  /** Invariant: likeCount === likedBy.length. */
+  likeCount: number;
+  likedBy: string[];
+  dislikedBy: string[];
+  comments: StoredComment[];
+  createdAt: string;
+  updatedAt: string;
+}
