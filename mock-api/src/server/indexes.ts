@@ -186,7 +186,8 @@ export class Indexes {
   /** Each tag's posts (the tags of their content, ../core/text.ts), newest first. */
   readonly byTag = new Map<string, SortedList<StoredPost>>();
   private readonly participants = new Map<StoredPost, Set<string>>();
-  private readonly postTags = new Map<StoredPost, string[]>();
+  /** Each post's tags, with the content they were read from (a like leaves the content, so its tags are not read again). */
+  private readonly postTags = new Map<StoredPost, { content: unknown; tags: string[] }>();
   private readonly commentIds = new Map<StoredPost, string[]>();
   private handleOrder: StoredUser[] | null = null;
 
@@ -210,7 +211,7 @@ export class Indexes {
       }
       this.indexComments(post);
       const tags = tagsFrom(post);
-      this.postTags.set(post, tags);
+      this.postTags.set(post, { content: post.content, tags });
       for (const tag of tags) {
         let list = taggedWith.get(tag);
         if (!list) taggedWith.set(tag, (list = []));
@@ -267,11 +268,12 @@ export class Indexes {
     for (const id of now) if (!before.has(id)) this.activityOf(id).sync(post);
     this.participants.set(post, now);
     this.indexComments(post);
-    const tagsBefore = this.postTags.get(post) ?? [];
+    const tagged = this.postTags.get(post);
+    if (tagged?.content === post.content) return;
     const tagsNow = tagsFrom(post);
-    for (const tag of tagsBefore) if (!tagsNow.includes(tag)) this.untag(tag, post);
+    for (const tag of tagged?.tags ?? []) if (!tagsNow.includes(tag)) this.untag(tag, post);
     for (const tag of tagsNow) this.tagList(tag).sync(post);
-    this.postTags.set(post, tagsNow);
+    this.postTags.set(post, { content: post.content, tags: tagsNow });
   }
 
   dropPost(post: StoredPost): void {
@@ -282,7 +284,7 @@ export class Indexes {
     }
     for (const id of this.participants.get(post) ?? []) this.activities.get(id)?.remove(post);
     this.participants.delete(post);
-    for (const tag of this.postTags.get(post) ?? []) this.untag(tag, post);
+    for (const tag of this.postTags.get(post)?.tags ?? []) this.untag(tag, post);
     this.postTags.delete(post);
     for (const id of this.commentIds.get(post) ?? []) if (this.commentPost.get(id) === post) this.commentPost.delete(id);
     this.commentIds.delete(post);
