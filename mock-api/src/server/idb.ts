@@ -39,7 +39,7 @@ interface Wrapped<T> {
   data: T;
 }
 
-export interface ChangeEntry {
+interface ChangeEntry {
   revision: number;
   /** Everything changed (a reset or a migration): reload all. */
   full: boolean;
@@ -104,10 +104,6 @@ export class IdbStorage {
 
   close(): void {
     this.idb.close();
-  }
-
-  async revision(): Promise<number> {
-    return (await this.idb.get('meta', 'meta'))?.revision ?? 0;
   }
 
   /** Everything stored, or null when nothing is (a first start). */

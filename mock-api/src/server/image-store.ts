@@ -29,7 +29,7 @@ export interface StoredImage {
   dataUrl?: string;
 }
 
-export const imageRef = (id: string): string => `${IMAGE_PATH}${id}`;
+const imageRef = (id: string): string => `${IMAGE_PATH}${id}`;
 
 /** The id a stored `pic` refers to, or null for '' and external URLs. */
 export function refId(pic: string): string | null {

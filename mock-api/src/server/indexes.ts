@@ -5,10 +5,11 @@
  *
  * Who keeps them right:
  * - `addPost` / `removePost` / `addUser` (./store.ts) change the lists and the indexes together;
- * - after every write, the records it touched are re-indexed (Backend.run in ./backend.ts), so a
+ * - after every write, the records it changed are re-placed (`finishWrite` in ./store.ts), so a
  *   like, a comment or a reply moves the post in Trending and in the members' activities;
- * - a write put back, or records read from another tab, drop the whole index: it is rebuilt on
- *   the next request (`indexOf`).
+ * - records read from another instance are re-placed one by one (./stored-sync.ts); a write put
+ *   back that had added or removed records drops the whole index: it is rebuilt on the next
+ *   request (`indexOf`).
  */
 import { trendingScore } from '../core/posts';
 import { tagsOf } from '../core/text';
@@ -121,7 +122,7 @@ export class SortedList<T> {
 
 /** createdAt as ms (parsed once per record: it never changes). */
 const times = new WeakMap<object, number>();
-export function timeOf(record: { createdAt: string }): number {
+function timeOf(record: { createdAt: string }): number {
   let time = times.get(record);
   if (time === undefined) {
     time = Date.parse(record.createdAt);
@@ -138,7 +139,7 @@ export function timeOf(record: { createdAt: string }): number {
 const listOf = <T>(list: readonly T[] | undefined | null): readonly T[] => (Array.isArray(list) ? list : []);
 
 /** Trending's score (../core/posts.ts) of a stored post. */
-export const scoreOf = (post: StoredPost): number =>
+const scoreOf = (post: StoredPost): number =>
   trendingScore({ likeCount: Number(post.likeCount) || 0, commentCount: listOf(post.comments).length });
 
 export const latestKey = (post: StoredPost): Key => [timeOf(post), post._id];
@@ -146,10 +147,10 @@ export const trendingKey = (post: StoredPost): Key | null => {
   const score = scoreOf(post);
   return score > 0 ? [score, timeOf(post), post._id] : null;
 };
-export const newestMemberKey = (user: StoredUser): Key => [timeOf(user), user._id];
+const newestMemberKey = (user: StoredUser): Key => [timeOf(user), user._id];
 
 /** A post's feed lists: Latest (every post) and Trending (reacted posts). */
-export interface FeedLists {
+interface FeedLists {
   latest: SortedList<StoredPost>;
   trending: SortedList<StoredPost>;
 }

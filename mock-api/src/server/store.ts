@@ -97,7 +97,12 @@ export function undoWrite(db: Db, log: WriteLog): void {
 }
 
 /** The records a write changed (handed out or added, and still in the data) and removed, by kind. */
-export function changeSetOf(log: WriteLog): { users: StoredUser[]; posts: StoredPost[]; removedUsers: StoredUser[]; removedPosts: StoredPost[] } {
+export function changeSetOf(log: WriteLog): {
+  users: StoredUser[];
+  posts: StoredPost[];
+  removedUsers: StoredUser[];
+  removedPosts: StoredPost[];
+} {
   const changed = new Set([...log.before.keys(), ...log.added]);
   for (const record of log.removed) changed.delete(record);
   const removed = [...log.removed];

@@ -1,7 +1,9 @@
 /**
  * Keeps the data in memory and IndexedDB (./idb.ts) in step: the first load (or the seed),
- * catching up on what another instance stored, and storing a write's records in the same
- * transaction that caught up. Apart from ./backend.ts so the storage rules read in one place.
+ * catching up on what another instance stored, and each write: its change set (the records the
+ * store's functions handed out, added or removed: ./store.ts, WriteLog) stored in the same
+ * transaction that caught up, or put back from the copies taken when they were handed out.
+ * Apart from ./backend.ts so the storage rules read in one place.
  */
 import { SERVER_ERRORS } from '../contract';
 import { HttpError } from './errors';
@@ -30,12 +32,12 @@ const isQuotaError = (error: unknown): boolean =>
   !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'QuotaExceededError';
 
 /** The data kept in step: the Backend's, whose `db` this replaces when it loads. */
-export interface SyncedData {
+interface SyncedData {
   db: Db;
   readonly images: ImageStore;
 }
 
-export interface SyncOptions {
+interface SyncOptions {
   extraPosts: number;
   /** Start from the seed even if data is stored. */
   reset: boolean;
