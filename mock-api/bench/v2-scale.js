@@ -29,7 +29,7 @@
 const path = require('path');
 const fs = require('fs');
 const os = require('os');
-const Module = require('module');
+const { requireTypeScript } = require('./require-ts');
 const { runScenario, table } = require('./scenario');
 const { machineLine } = require('../../tools/machine');
 
@@ -42,32 +42,6 @@ const ROOT = path.resolve(option('--root', path.join(__dirname, '..')));
 const MODE = argv.includes('--browser') ? 'browser' : argv.includes('--direct') ? 'direct' : 'jsdom';
 const PERSIST = argv.includes('--persist');
 const HAS_V2 = fs.existsSync(path.join(ROOT, 'src', 'server', 'v2'));
-
-/** Lets Node require the TypeScript sources (transpile only, like the tests' ts-jest). */
-function requireTypeScript() {
-  const ts = require('typescript');
-  require.extensions['.ts'] = (module, filename) => {
-    const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, esModuleInterop: true },
-      fileName: filename,
-    });
-    module._compile(outputText, filename);
-  };
-  const resolve = Module._resolveFilename;
-  Module._resolveFilename = function (request, parent, ...rest) {
-    try {
-      return resolve.call(this, request, parent, ...rest);
-    } catch (error) {
-      if (parent && request.startsWith('.')) {
-        for (const candidate of [`${request}.ts`, `${request}/index.ts`]) {
-          const file = path.resolve(path.dirname(parent.filename), candidate);
-          if (fs.existsSync(file)) return file;
-        }
-      }
-      throw error;
-    }
-  };
-}
 
 /** A browser-like global scope for MirageJS (pretender patches its XMLHttpRequest and fetch). */
 function jsdomGlobals() {
