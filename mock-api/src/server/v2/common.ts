@@ -130,7 +130,15 @@ export class V2Renderer {
     let author = this.authors.get(userId);
     if (!author) {
       const user = readUser(this.db, userId);
-      author = user ? this.ctx.render.nameOf(user) : { _id: userId, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' };
+      author = user
+        ? {
+            _id: user._id,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            userHandler: user.userHandler,
+            pic: this.ctx.picUrl(user.pic),
+          }
+        : { _id: userId, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' };
       this.authors.set(userId, author);
     }
     return { ...author };
@@ -149,7 +157,7 @@ export class V2Renderer {
       numericId: post.id,
       author: this.author(post.userId),
       content: post.content,
-      pic: this.ctx.render.pic(post.pic),
+      pic: this.ctx.picUrl(post.pic),
       picAlt: post.picAlt ?? '',
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
@@ -199,7 +207,7 @@ export class V2Renderer {
       firstName: user.firstName,
       lastName: user.lastName,
       userHandler: user.userHandler,
-      pic: this.ctx.render.pic(user.pic),
+      pic: this.ctx.picUrl(user.pic),
       bio: user.bio,
       link: user.link,
       createdAt: user.createdAt,
