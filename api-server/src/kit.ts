@@ -4,7 +4,6 @@
  * answer is one consistent snapshot). Inside it, `caller()` resolves the token holder.
  */
 import { randomUUID } from 'node:crypto';
-import { SERVER_ERRORS } from '@social/mock-api/contract';
 import type { Actor } from '@social/mock-api/core';
 import { fail } from '@social/mock-api/errors';
 import { nowIso } from '@social/mock-api/time';
@@ -126,5 +125,3 @@ export async function startSession(ex: Transaction, memberId: string, token: str
   await sql`insert into sessions (token_hash, member_id, issued_at, expires_at)
     values (${tokenHash(token)}, ${memberId}, to_timestamp(${payload.iat}), to_timestamp(${expiresAt(payload) / 1000}))`.execute(ex);
 }
-
-export { SERVER_ERRORS, fail };

@@ -28,12 +28,12 @@ async function uniqueHandler(ex: Transaction, username: string): Promise<string>
 }
 
 export function authRoutes(r: RouteKit): void {
-  const userOf = (t: Tx, id: string, origin: string) => runAsync(readUserV1(new SqlV1Store(t.ex, origin), id));
+  const answeredUser = (t: Tx, id: string, origin: string) => runAsync(readUserV1(new SqlV1Store(t.ex, origin), id));
   r.route(...V1_ROUTES.login, (ctx) =>
-    logIn(ctx, async (t, id, encodedToken) => ok({ foundUser: await userOf(t, id, ctx.origin), encodedToken })),
+    logIn(ctx, async (t, id, encodedToken) => ok({ foundUser: await answeredUser(t, id, ctx.origin), encodedToken })),
   );
   r.route(...V1_ROUTES.signup, (ctx) =>
-    signUp(ctx, async (t, id, encodedToken) => created({ createdUser: await userOf(t, id, ctx.origin), encodedToken })),
+    signUp(ctx, async (t, id, encodedToken) => created({ createdUser: await answeredUser(t, id, ctx.origin), encodedToken })),
   );
   r.route(...V1_ROUTES.logout, logOut);
 }

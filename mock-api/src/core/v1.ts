@@ -5,62 +5,29 @@
  * into UserSummary (a member gone since is left out of a list, and shown as a former member where
  * one member is named).
  */
-import type { Comment, Post, PostSort, User, UserSummary } from '../contract';
+import type { Comment, Post, PostSort, Reply, User, UserSummary } from '../contract';
 import { fail } from '../server/errors';
 import { wholeNumber } from '../server/validate';
 import { wait, type Operation, type Step } from './operation';
 import { postSortOf } from './posts';
 
-export interface V1ReplyRow {
-  _id: string;
-  userId: string;
-  content: string;
-  createdAt: string;
-}
+export type V1ReplyRow = Omit<Reply, 'user'> & { userId: string };
 
-export interface V1CommentRow {
-  _id: string;
+export type V1CommentRow = Omit<Comment, 'postId' | 'user' | 'votes' | 'replies'> & {
   userId: string;
-  content: string;
   upvotedBy: readonly string[];
   replies: readonly V1ReplyRow[];
-  createdAt: string;
-  updatedAt: string;
-}
+};
 
-/** A post as v1 answers it, members as ids; `username`: its author's login e-mail. */
-export interface V1PostRow {
-  _id: string;
-  id: string;
-  userId: string;
-  username: string;
-  content: string;
-  /** The picture's URL as answers show it, or ''. */
-  pic: string;
+/** A post as v1 answers it, members as ids (`username`: its author's login e-mail; `pic`: the picture's URL or ''). */
+export type V1PostRow = Omit<Post, 'likes' | 'comments'> & {
   likedBy: readonly string[];
   dislikedBy: readonly string[];
   comments: readonly V1CommentRow[];
-  createdAt: string;
-  updatedAt: string;
-}
+};
 
-/** A member as v1 answers them, follow lists as ids in their order; bookmarks are post ids. */
-export interface V1UserRow {
-  _id: string;
-  id: string;
-  firstName: string;
-  lastName: string;
-  userHandler: string;
-  username: string;
-  pic: string;
-  bio: string;
-  link: string;
-  followers: readonly string[];
-  following: readonly string[];
-  bookmarks: readonly string[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A member as v1 answers them, follow lists as ids in their order. */
+export type V1UserRow = Omit<User, 'followers' | 'following'> & { followers: readonly string[]; following: readonly string[] };
 
 /** Rows of one answer and the name of every member they hold (undefined: no such member now). */
 export interface V1Rows<T> {
@@ -86,6 +53,9 @@ export interface V1Store {
 
 // ---- Answers ----
 
+/** Who wrote something whose author is gone, as answers name them (v1 and v2). */
+export const formerMember = (id: string): UserSummary => ({ _id: id, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' });
+
 /** Each member's summary once per answer (a list of thousands of posts names the same members again and again). */
 function namesOf(nameOf: (memberId: string) => UserSummary | undefined) {
   const known = new Map<string, UserSummary | null>();
@@ -95,7 +65,7 @@ function namesOf(nameOf: (memberId: string) => UserSummary | undefined) {
     return name && { ...name };
   };
   return {
-    one: (id: string): UserSummary => find(id) ?? { _id: id, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' },
+    one: (id: string): UserSummary => find(id) ?? formerMember(id),
     list: (ids: readonly string[]): UserSummary[] => ids.flatMap((id) => find(id) ?? []),
   };
 }
@@ -130,7 +100,7 @@ export function postsV1({ rows, nameOf }: V1Rows<V1PostRow>): Post[] {
   }));
 }
 
-export function usersV1({ rows, nameOf }: V1Rows<V1UserRow>): User[] {
+export function membersV1({ rows, nameOf }: V1Rows<V1UserRow>): User[] {
   const names = namesOf(nameOf);
   return rows.map((user) => ({
     _id: user._id,
@@ -164,7 +134,7 @@ export function* readPostV1(store: V1Store, postId: string): Operation<Post> {
 }
 
 export function* readUsersV1(store: V1Store, ids?: readonly string[]): Operation<User[]> {
-  return usersV1(yield* wait(store.v1Users(ids)));
+  return membersV1(yield* wait(store.v1Users(ids)));
 }
 
 export function* readUserV1(store: V1Store, memberId: string | null): Operation<User> {

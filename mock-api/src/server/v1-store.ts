@@ -21,6 +21,15 @@ function createdTime(post: StoredPost): number {
   return time;
 }
 
+/** A member's handle, name and picture: v1's UserSummary, v2's author of a post or comment. */
+export const summaryOf = (user: StoredUser, picUrl: (stored: string) => string): UserSummary => ({
+  _id: user._id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  userHandler: user.userHandler,
+  pic: picUrl(user.pic),
+});
+
 const newestFirst = (posts: readonly StoredPost[]): StoredPost[] => [...posts].sort((a, b) => createdTime(b) - createdTime(a));
 
 export class MemoryV1Store implements V1Store {
@@ -57,7 +66,7 @@ export class MemoryV1Store implements V1Store {
     return { rows, nameOf: this.nameOf };
   }
 
-  /** No password leaves: the serializer (../core/v1.ts, usersV1) takes the answer's fields only. */
+  /** No password leaves: the serializer (../core/v1.ts, membersV1) takes the answer's fields only. */
   v1Users(ids?: readonly string[]): V1Rows<V1UserRow> {
     const users = ids ? this.byIds(ids, indexOf(this.db).usersById) : this.db.users;
     return { rows: users.map((user) => ({ ...user, pic: this.ctx.picUrl(user.pic) })), nameOf: this.nameOf };

@@ -67,12 +67,12 @@ export function signedUpMember({ db, body, now, storablePic }: Pick<Ctx, 'db' | 
   });
 }
 
-const userOf = (ctx: Ctx, user: StoredUser) => runNow(readUserV1(new MemoryV1Store(ctx), user._id));
+const answeredUser = (ctx: Ctx, user: StoredUser) => runNow(readUserV1(new MemoryV1Store(ctx), user._id));
 
 export function authRoutes(r: RouteKit): void {
   r.read('post', V1_ROUTES.login[1], (ctx) => {
     const user = loggedInMember(ctx);
-    return ok({ foundUser: userOf(ctx, user), encodedToken: signToken(user) });
+    return ok({ foundUser: answeredUser(ctx, user), encodedToken: signToken(user) });
   });
 
   // Revokes the caller's token; revocations are dropped once the token would have expired anyway.
@@ -86,6 +86,6 @@ export function authRoutes(r: RouteKit): void {
 
   r.write('post', V1_ROUTES.signup[1], (ctx) => {
     const user = signedUpMember(ctx);
-    return created({ createdUser: userOf(ctx, user), encodedToken: signToken(user) }, memberJoined(ctx, user));
+    return created({ createdUser: answeredUser(ctx, user), encodedToken: signToken(user) }, memberJoined(ctx, user));
   });
 }
