@@ -129,12 +129,15 @@ export class SqlV1Store implements V1Store {
       ...replies.map((r) => r.author_id),
       ...upvotes.map((u) => u.member_id),
     ]);
-    const reactionsOf = groupBy(reactions, (r) => r.post_id);
+    const reactionsOf = new Map<string, { likedBy: string[]; dislikedBy: string[] }>();
+    for (const r of reactions) {
+      let own = reactionsOf.get(r.post_id);
+      if (!own) reactionsOf.set(r.post_id, (own = { likedBy: [], dislikedBy: [] }));
+      (r.kind === 'like' ? own.likedBy : own.dislikedBy).push(r.member_id);
+    }
     const commentsOf = groupBy(comments, (c) => c.post_id);
     const repliesOf = groupBy(replies, (r) => r.comment_id);
     const upvotesOf = groupBy(upvotes, (u) => u.comment_id);
-    const membersOf = (list: { member_id: string; kind?: string }[] | undefined, kind?: string) =>
-      (list ?? []).filter((r) => kind === undefined || r.kind === kind).map((r) => r.member_id);
     const found = posts.map((p): V1PostRow => ({
       _id: p.id,
       id: p.numeric_id,
@@ -142,13 +145,13 @@ export class SqlV1Store implements V1Store {
       username: p.username,
       content: p.content,
       pic: picUrl(this.origin, p.pic_url, p.pic_image_id),
-      likedBy: membersOf(reactionsOf.get(p.id), 'like'),
-      dislikedBy: membersOf(reactionsOf.get(p.id), 'dislike'),
+      likedBy: reactionsOf.get(p.id)?.likedBy ?? [],
+      dislikedBy: reactionsOf.get(p.id)?.dislikedBy ?? [],
       comments: (commentsOf.get(p.id) ?? []).map((c) => ({
         _id: c.id,
         userId: c.author_id,
         content: c.content,
-        upvotedBy: membersOf(upvotesOf.get(c.id)),
+        upvotedBy: (upvotesOf.get(c.id) ?? []).map((u) => u.member_id),
         replies: (repliesOf.get(c.id) ?? []).map((r) => ({ _id: r.id, userId: r.author_id, content: r.content, createdAt: r.created_iso })),
         createdAt: c.created_iso,
         updatedAt: c.updated_iso,
@@ -183,6 +186,8 @@ export class SqlV1Store implements V1Store {
       follows.flatMap((f) => [f.follower_id, f.followee_id]),
       members,
     );
+    const followersOf = groupBy(follows, (f) => f.followee_id);
+    const followingOf = groupBy(follows, (f) => f.follower_id);
     const inOrder = (pairs: [string, string][]) => pairs.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, id]) => id);
     const bookmarksOf = groupBy(bookmarks, (b) => b.member_id);
     return {
@@ -196,8 +201,8 @@ export class SqlV1Store implements V1Store {
         pic: picUrl(this.origin, m.pic_url, m.pic_image_id),
         bio: m.bio,
         link: m.link,
-        followers: inOrder(follows.filter((f) => f.followee_id === m.id).map((f) => [f.follower_pos, f.follower_id])),
-        following: inOrder(follows.filter((f) => f.follower_id === m.id).map((f) => [f.following_pos, f.followee_id])),
+        followers: inOrder((followersOf.get(m.id) ?? []).map((f) => [f.follower_pos, f.follower_id])),
+        following: inOrder((followingOf.get(m.id) ?? []).map((f) => [f.following_pos, f.followee_id])),
         bookmarks: (bookmarksOf.get(m.id) ?? []).map((b) => b.post_id),
         createdAt: m.created_iso,
         updatedAt: m.updated_iso,

@@ -66,7 +66,14 @@ function namesOf(nameOf: (memberId: string) => UserSummary | undefined) {
   };
   return {
     one: (id: string): UserSummary => find(id) ?? formerMember(id),
-    list: (ids: readonly string[]): UserSummary[] => ids.flatMap((id) => find(id) ?? []),
+    list: (ids: readonly string[]): UserSummary[] => {
+      const names: UserSummary[] = [];
+      for (const id of ids) {
+        const name = find(id);
+        if (name) names.push(name);
+      }
+      return names;
+    },
   };
 }
 
