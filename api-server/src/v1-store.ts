@@ -5,7 +5,7 @@
  * fake backend. Never one query per post or member.
  */
 import type { UserSummary } from '@social/mock-api/contract';
-import type { V1PostList, V1PostRow, V1Rows, V1Store, V1UserRow } from '@social/mock-api/core';
+import type { V1CommentRow, V1PostList, V1PostRow, V1ReplyRow, V1Rows, V1Store, V1UserRow } from '@social/mock-api/core';
 import { one, rows, sql, type Executor } from './db';
 import { picUrl } from './images';
 
@@ -85,18 +85,9 @@ export class SqlV1Store implements V1Store {
     const [posts, reactions, comments, replies, upvotes] = await Promise.all([
       rows(
         this.ex,
-        sql<{
-          id: string;
-          numeric_id: string;
-          author_id: string;
-          username: string;
-          content: string;
-          pic_url: string;
-          pic_image_id: string | null;
-          created_iso: string;
-          updated_iso: string;
-        }>`
-          select p.id, p.numeric_id, p.author_id, m.username, p.content, p.pic_url, p.pic_image_id, p.created_iso, p.updated_iso
+        sql<Omit<V1PostRow, 'pic' | 'likedBy' | 'dislikedBy' | 'comments'> & { pic_url: string; pic_image_id: string | null }>`
+          select p.id as "_id", p.numeric_id as id, p.author_id as "userId", m.username, p.content, p.pic_url, p.pic_image_id,
+            p.created_iso as "createdAt", p.updated_iso as "updatedAt"
           from posts p join members m on m.id = p.author_id ${within(sql.ref('p.id'))}
           order by p.created_at desc, p.seq`,
       ),
@@ -107,13 +98,15 @@ export class SqlV1Store implements V1Store {
       ),
       rows(
         this.ex,
-        sql<{ id: string; post_id: string; author_id: string; content: string; created_iso: string; updated_iso: string }>`
-          select c.id, c.post_id, c.author_id, c.content, c.created_iso, c.updated_iso from comments c ${within(sql.ref('c.post_id'))} order by c.seq`,
+        sql<Omit<V1CommentRow, 'upvotedBy' | 'replies'> & { post_id: string }>`
+          select c.id as "_id", c.post_id, c.author_id as "userId", c.content, c.created_iso as "createdAt", c.updated_iso as "updatedAt"
+          from comments c ${within(sql.ref('c.post_id'))} order by c.seq`,
       ),
       rows(
         this.ex,
-        sql<{ comment_id: string; id: string; author_id: string; content: string; created_iso: string }>`
-          select r.comment_id, r.id, r.author_id, r.content, r.created_iso from replies r join comments c on c.id = r.comment_id
+        sql<V1ReplyRow & { comment_id: string }>`
+          select r.comment_id, r.id as "_id", r.author_id as "userId", r.content, r.created_iso as "createdAt"
+          from replies r join comments c on c.id = r.comment_id
           ${within(sql.ref('c.post_id'))} order by r.comment_id, r.position`,
       ),
       rows(
@@ -125,8 +118,8 @@ export class SqlV1Store implements V1Store {
     ]);
     const nameOf = await this.names([
       ...reactions.map((r) => r.member_id),
-      ...comments.map((c) => c.author_id),
-      ...replies.map((r) => r.author_id),
+      ...comments.map((c) => c.userId),
+      ...replies.map((r) => r.userId),
       ...upvotes.map((u) => u.member_id),
     ]);
     const reactionsOf = new Map<string, { likedBy: string[]; dislikedBy: string[] }>();
@@ -139,25 +132,15 @@ export class SqlV1Store implements V1Store {
     const repliesOf = groupBy(replies, (r) => r.comment_id);
     const upvotesOf = groupBy(upvotes, (u) => u.comment_id);
     const found = posts.map((p): V1PostRow => ({
-      _id: p.id,
-      id: p.numeric_id,
-      userId: p.author_id,
-      username: p.username,
-      content: p.content,
+      ...p,
       pic: picUrl(this.origin, p.pic_url, p.pic_image_id),
-      likedBy: reactionsOf.get(p.id)?.likedBy ?? [],
-      dislikedBy: reactionsOf.get(p.id)?.dislikedBy ?? [],
-      comments: (commentsOf.get(p.id) ?? []).map((c) => ({
-        _id: c.id,
-        userId: c.author_id,
-        content: c.content,
-        upvotedBy: (upvotesOf.get(c.id) ?? []).map((u) => u.member_id),
-        replies: (repliesOf.get(c.id) ?? []).map((r) => ({ _id: r.id, userId: r.author_id, content: r.content, createdAt: r.created_iso })),
-        createdAt: c.created_iso,
-        updatedAt: c.updated_iso,
+      likedBy: reactionsOf.get(p._id)?.likedBy ?? [],
+      dislikedBy: reactionsOf.get(p._id)?.dislikedBy ?? [],
+      comments: (commentsOf.get(p._id) ?? []).map((c) => ({
+        ...c,
+        upvotedBy: (upvotesOf.get(c._id) ?? []).map((u) => u.member_id),
+        replies: repliesOf.get(c._id) ?? [],
       })),
-      createdAt: p.created_iso,
-      updatedAt: p.updated_iso,
     }));
     if (!ids) return { rows: found, nameOf };
     // The caller's order (e.g. trending).
