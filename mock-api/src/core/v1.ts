@@ -42,7 +42,7 @@ export type V1PostList = { sort: PostSort; count: number } | { authorId: string 
 export interface V1Store {
   /** Posts with their reactions, comments, replies and upvotes: every post newest first, or `ids` in their order (ids of no post left out). */
   v1Posts(ids?: readonly string[]): Step<V1Rows<V1PostRow>>;
-  /** Members with their follow lists and bookmarks: every member in signup order, or `ids` in their order. */
+  /** Members with their follow lists and bookmarks: every member in signup order, or the members of `ids`. */
   v1Users(ids?: readonly string[]): Step<V1Rows<V1UserRow>>;
   v1PostIds(list: V1PostList): Step<string[]>;
   /** The member whose login e-mail or handle (`field`) is `value`, ignoring case. */
