@@ -21,7 +21,8 @@ import type {
   UsersAnswer,
 } from './contract';
 import { routePath, V1_ROUTES, type V1RouteName } from './contract';
-import { createV2Calls } from './client-v2';
+import { createV2Calls, type RequestOptions } from './client-v2';
+
 import { browserDeviceTokens, DEVICE_TOKEN_HEADER, type DeviceTokenStore } from './device-tokens';
 
 export class ApiError extends Error {
@@ -50,14 +51,6 @@ export interface ApiClientOptions {
 }
 
 type Method = 'GET' | 'POST' | 'DELETE';
-
-export interface RequestOptions {
-  auth?: boolean;
-  body?: unknown;
-  idempotent?: boolean;
-  /** A login's account: its device token is sent, and the one the answer carries is kept. */
-  device?: string;
-}
 
 function messagesOf(body: unknown, status: number): string[] {
   if (body && typeof body === 'object' && 'errors' in body) {
