@@ -9,3 +9,5 @@ export * from './members';
 export * from './comments';
 export * from './reply-edits';
 export * from './text';
+export * from './blocks';
+export * from './safety';
