@@ -57,6 +57,7 @@ export type AppConfig = Pick<
   | 'trustProxy'
   | 'publicUrl'
   | 'publicMode'
+  | 'moderators'
   | 'operations'
 > & {
   /** Where log lines go (default stdout); tests read them. */
@@ -282,7 +283,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   userRoutes(kit);
   postRoutes(kit);
   commentRoutes(kit);
-  v2Routes(kit);
+  v2Routes(kit, config.moderators);
   // The tester's fixtures: a setting (API_TEST_TODOS), off by default in production.
   if (config.operations.testTodos)
     kit.route('GET', '/test-todos', () => Promise.resolve({ status: 200, body: { todos: TEST_TODOS.todos.map((t) => ({ ...t })) } }));

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { CHANGE_LOG_MIGRATION } from './live/schema';
+import { SAFETY_MIGRATION } from './safety-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
@@ -161,4 +162,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   // Each post's tags, for a tag's page (issue 39, src/v2/post-tags.ts).
   '2026-11-27-39-post-tags': POST_TAGS_MIGRATION,
+  // Blocks, mutes and reports (issue 40, src/safety-store.ts, docs/safety.md).
+  '2026-11-27-40-safety': SAFETY_MIGRATION,
 };

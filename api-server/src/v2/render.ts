@@ -8,6 +8,7 @@ import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, ReactionV2 } from '@s
 import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
+import { shownTo } from '../safety-filters';
 import type { MemberRow as StoredMemberRow } from '../render';
 import {
   commentV2,
@@ -219,8 +220,11 @@ export class RendererV2 {
     return row && meV2(row);
   }
 
-  /** Comments by id, in the order given, each with all its replies (oldest first), as the core renders them. */
-  async commentRows(ids: readonly string[]): Promise<CoreCommentRow[]> {
+  /**
+   * Comments by id, in the order given, each with all its replies (oldest first), as the core
+   * renders them; `hideReplies`: without the replies of members safety hides from the viewer.
+   */
+  async commentRows(ids: readonly string[], { hideReplies = false } = {}): Promise<CoreCommentRow[]> {
     if (ids.length === 0) return [];
     const viewer = this.viewerId ?? null;
     const [found, replies] = await Promise.all([
@@ -239,7 +243,7 @@ export class RendererV2 {
         sql<ReplyRow>`
           select r.comment_id, r.id, r.content, r.created_iso, coalesce(r.updated_iso, r.created_iso) as updated_iso, r.edited, ${AUTHOR}
           from replies r join members m on m.id = r.author_id
-          where r.comment_id = any(${ids}::text[])
+          where r.comment_id = any(${ids}::text[]) ${hideReplies ? shownTo(viewer, sql`r.author_id`) : sql``}
           order by r.comment_id, r.position`,
       ),
     ]);
@@ -270,7 +274,7 @@ export class RendererV2 {
     }));
   }
 
-  async comments(ids: readonly string[]): Promise<CommentV2[]> {
-    return (await this.commentRows(ids)).map(commentV2);
+  async comments(ids: readonly string[], options: { hideReplies?: boolean } = {}): Promise<CommentV2[]> {
+    return (await this.commentRows(ids, options)).map(commentV2);
   }
 }

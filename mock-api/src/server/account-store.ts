@@ -10,7 +10,7 @@ import type { Ctx } from './request-context';
 import { indexOf } from './indexes';
 import { findPost, findUser, removePost, removeUser, touch, type StoredPost, type StoredUser } from './store';
 import { signToken } from './tokens';
-import { muteInForce } from './safety-store';
+import { muteInForce } from './safety-filters';
 import { newId } from './time';
 
 const byCreation = <T extends { createdAt: string; _id: string }>(items: T[]): T[] =>

@@ -7,7 +7,7 @@ import type { BlockSide } from '../core/blocks';
 import type { MemberRow, MemberStore, MeRow, ProfileChanges } from '../core/members';
 import { indexOf } from './indexes';
 import type { Ctx } from './request-context';
-import { blockSideOf } from './safety-store';
+import { blockSideOf } from './safety-filters';
 import { findUser, type StoredUser } from './store';
 import { V2Renderer } from './v2/common';
 

@@ -10,7 +10,7 @@ import type { Change, PostKey, PostList, PostRow, PostStore, Reaction } from '..
 import type { Ctx } from './request-context';
 import { indexOf, SortedList, type Key } from './indexes';
 import { addPost, findPost, findUser, removePost, takeNumericId, touch, type StoredPost } from './store';
-import { blockSideOf, hiddenFrom } from './safety-store';
+import { blockSideOf, hiddenFrom } from './safety-filters';
 import { newId } from './time';
 import { pageOfList, pageOfMerged, V2Renderer } from './v2/common';
 

@@ -1,54 +1,21 @@
 /**
- * Safety on the fake backend's records (../core/safety.ts, SafetyStore): a member's blocks,
+ * Safety on the fake backend's records (what lists hide: ./safety-filters.ts) (../core/safety.ts, SafetyStore): a member's blocks,
  * mutes and the reports they made live on their own record, so they are stored, synced between
  * tabs and deleted with the account like the rest of it (findUser/touch mark what a write
  * changes). Who blocked a member is found by reading every member's blocks: the in-browser data
  * holds a few thousand members at most.
  */
 import type { RelationshipV2, ReportV2 } from '../contract-v2';
-import type { BlockSide } from '../core/blocks';
 import type { NewReport, ReportRef, SafetyListRow, SafetyStore } from '../core/safety';
 import type { Change } from '../core/posts';
 import { indexOf } from './indexes';
 import { MemoryMemberStore } from './member-store';
 import { MemoryPostStore } from './post-store';
 import type { Ctx } from './request-context';
-import { findUser, touch, type Db, type StoredMute, type StoredReport, type StoredUser } from './store';
+import { findUser, touch, type Db, type StoredReport, type StoredUser } from './store';
 import { newId } from './time';
+import { muteInForce, time } from './safety-filters';
 import { V2Renderer } from './v2/common';
-
-const time = (iso: string): number => Date.parse(iso);
-
-/** A mute still in force at `now`. */
-export const muteInForce = (mute: StoredMute, now: string): boolean => mute.until === null || time(mute.until) > time(now);
-
-export function blockSideOf(db: Db, memberId: string, otherId: string): BlockSide {
-  const users = indexOf(db).usersById;
-  if (users.get(memberId)?.blocks?.some((b) => b.memberId === otherId)) return 'blocks';
-  if (users.get(otherId)?.blocks?.some((b) => b.memberId === memberId)) return 'blocked-by';
-  return 'none';
-}
-
-/**
- * What safety hides from a viewer at `now`: `hidden`, the members whose posts, comments and
- * profiles leave the viewer's feeds, tag pages, comments, search and suggestions (blocked either
- * way, or muted); `blockedBy`, the members who blocked the viewer (their own pages show the
- * viewer nothing). Empty without a viewer.
- */
-export function hiddenFrom(db: Db, viewerId: string | null, now: string): { hidden: Set<string>; blockedBy: Set<string> } {
-  const hidden = new Set<string>();
-  const blockedBy = new Set<string>();
-  if (viewerId === null) return { hidden, blockedBy };
-  const viewer = indexOf(db).usersById.get(viewerId);
-  for (const b of viewer?.blocks ?? []) hidden.add(b.memberId);
-  for (const m of viewer?.mutes ?? []) if (muteInForce(m, now)) hidden.add(m.memberId);
-  for (const user of db.users)
-    if (user.blocks?.some((b) => b.memberId === viewerId)) {
-      hidden.add(user._id);
-      blockedBy.add(user._id);
-    }
-  return { hidden, blockedBy };
-}
 
 const byNewest = (a: SafetyListRow, b: SafetyListRow) => time(b.at) - time(a.at) || (a.memberId < b.memberId ? 1 : a.memberId > b.memberId ? -1 : 0);
 

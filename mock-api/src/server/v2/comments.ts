@@ -10,7 +10,7 @@ import { MemoryCommentStore } from '../comment-store';
 import { actorOf, answered, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
 import { visiblePostOr404 } from '../../core/posts';
 import { MemoryPostStore } from '../post-store';
-import { hiddenFrom } from '../safety-store';
+import { hiddenFrom } from '../safety-filters';
 import { forViewer, pageOfArrivals, postOr404, viewerOf } from './common';
 
 const store = (ctx: Ctx) => new MemoryCommentStore(ctx);

@@ -6,7 +6,7 @@ import { indexOf } from '../indexes';
 import { follow, readMember } from '../../core/members';
 import { runNow } from '../../core/operation';
 import { MemoryMemberStore } from '../member-store';
-import { hiddenFrom } from '../safety-store';
+import { hiddenFrom } from '../safety-filters';
 import { actorOf, answered, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
 import type { StoredUser } from '../store';
 import { LIST_TAGS } from '../../core/lists';
