@@ -26,7 +26,7 @@ import { rows, sql } from '../db';
 import { SqlCommentStore } from '../comment-store';
 import { created, ok, type Ctx } from '../kit';
 import type { RouteKit } from '../routes/kit';
-import { param, postAuthorOr404, read, route, write } from './kit';
+import { param, read, route, write } from './kit';
 
 const COMMENTS_LIST: ListKey = { tag: LIST_TAGS.comments, shape: ['int'] };
 
