@@ -34,4 +34,3 @@ export async function blockSide(ex: Executor, memberId: string, otherId: string)
   );
   return row?.blocks ? 'blocks' : row?.blocked_by ? 'blocked-by' : 'none';
 }
-

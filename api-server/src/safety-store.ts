@@ -161,7 +161,11 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
   async reportRef(reportId: string): Promise<ReportRef | null> {
     const row = await one(
       this.db,
-      sql<{ id: string; post_id: string | null; status: ReportRef['status'] }>`select id, post_id, status from reports where id = ${reportId}
+      sql<{
+        id: string;
+        post_id: string | null;
+        status: ReportRef['status'];
+      }>`select id, post_id, status from reports where id = ${reportId}
         for update`,
     );
     return row ? { id: row.id, postId: row.post_id, status: row.status } : null;
@@ -189,7 +193,13 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
   }
 
   private author(a: AuthorJson) {
-    return { _id: a._id, firstName: a.firstName, lastName: a.lastName, userHandler: a.userHandler, pic: picUrl(this.base, a.pic_url, a.pic_image_id) };
+    return {
+      _id: a._id,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      userHandler: a.userHandler,
+      pic: picUrl(this.base, a.pic_url, a.pic_image_id),
+    };
   }
 
   private reportV2(r: ReportColumns): ReportV2 {

@@ -125,9 +125,9 @@ it('a deleted member leaves no block, mute or report behind, theirs or about the
 
   expect(await rowsNaming(memberId)).toEqual([]);
   for (const table of ['blocks', 'mutes', 'reports'])
-    expect(await rows(db, sql`select * from ${sql.table(table)} where ${sql.raw(table === 'reports' ? "status = 'open'" : 'true')}`)).toEqual(
-      [],
-    );
+    expect(
+      await rows(db, sql`select * from ${sql.table(table)} where ${sql.raw(table === 'reports' ? "status = 'open'" : 'true')}`),
+    ).toEqual([]);
   expect(await rows(db, sql<{ status: string; decided_by: string | null }>`select status, decided_by from reports`)).toEqual([
     { status: 'dismissed', decided_by: null },
   ]);

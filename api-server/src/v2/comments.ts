@@ -48,7 +48,13 @@ export function commentRoutesV2(r: RouteKit): void {
           order by c.seq limit ${limit + 1}`,
       );
       const page = pageFrom(list, request, (row) => [Number(row.seq)]);
-      return ok({ comments: await t.v2.comments(page.items.map((c) => c.id), { hideReplies: true }), nextCursor: page.nextCursor });
+      return ok({
+        comments: await t.v2.comments(
+          page.items.map((c) => c.id),
+          { hideReplies: true },
+        ),
+        nextCursor: page.nextCursor,
+      });
     });
   });
 

@@ -55,9 +55,7 @@ export function safetyRoutes(r: RouteKit, moderators: readonly string[]): void {
   );
 
   route(r, 'reportPost', (ctx) =>
-    write(ctx, async (t) =>
-      created((await runAsync(reportPost(store(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), ctx.body))).result),
-    ),
+    write(ctx, async (t) => created((await runAsync(reportPost(store(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), ctx.body))).result)),
   );
   route(r, 'reportMember', (ctx) =>
     write(ctx, async (t) =>

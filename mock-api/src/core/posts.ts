@@ -211,7 +211,11 @@ export function* readPost(store: PostStore, postId: string, viewerId: string | n
 }
 
 /** 404 for a post that does not exist, or whose author blocked the viewer: what reads of the post and its comments check first. */
-export function* visiblePostOr404(store: Pick<PostStore, 'postAuthor' | 'blockBetween'>, postId: string, viewerId: string | null): Operation<string> {
+export function* visiblePostOr404(
+  store: Pick<PostStore, 'postAuthor' | 'blockBetween'>,
+  postId: string,
+  viewerId: string | null,
+): Operation<string> {
   const author = yield* wait(store.postAuthor(postId));
   if (author === null || (yield* blockedFrom(store, viewerId, author))) throw fail.postNotFound();
   return author;

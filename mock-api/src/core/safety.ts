@@ -79,7 +79,13 @@ export interface SafetyStore
   /** How `memberId` stands with `otherId` at `now` (an expired mute is none). */
   relationship(memberId: string, otherId: string, now: string): Step<RelationshipV2>;
   /** Up to `count` of the member's blocks or mutes in force, newest first, after the key. */
-  readSafetyList(kind: 'blocks' | 'mutes', memberId: string, after: [at: string, memberId: string] | null, count: number, now: string): Step<SafetyListRow[]>;
+  readSafetyList(
+    kind: 'blocks' | 'mutes',
+    memberId: string,
+    after: [at: string, memberId: string] | null,
+    count: number,
+    now: string,
+  ): Step<SafetyListRow[]>;
   insertReport(report: NewReport): Step<string>;
   reportRef(reportId: string): Step<ReportRef | null>;
   /** Decides the open report; 'removed' decides every other open report of the same post with it. */
@@ -142,7 +148,12 @@ export function muteUntil(body: JsonObject, now: string): string | null {
 }
 
 /** Mutes a member for `duration` seconds (or until unmuted); muting again sets the new end. The muted member is not told. */
-export function* mute(store: SafetyStore, actor: Actor, memberId: string, body: JsonObject): Operation<Outcome<{ relationship: RelationshipV2 }>> {
+export function* mute(
+  store: SafetyStore,
+  actor: Actor,
+  memberId: string,
+  body: JsonObject,
+): Operation<Outcome<{ relationship: RelationshipV2 }>> {
   yield* otherMember(store, actor, memberId);
   const until = muteUntil(body, actor.now);
   yield* wait(store.setMute(actor.memberId, memberId, until, actor.now));
@@ -182,7 +193,8 @@ export function* readSafetyPage(
 
 function reportDraft(body: JsonObject): { reason: ReportReasonV2; details: string } {
   const reason = body.reason;
-  if (typeof reason !== 'string' || !(REPORT_REASONS as readonly string[]).includes(reason)) throw fail.badRequest(V2_ERRORS.badReportReason);
+  if (typeof reason !== 'string' || !(REPORT_REASONS as readonly string[]).includes(reason))
+    throw fail.badRequest(V2_ERRORS.badReportReason);
   const details = text(body.details, 'details', { required: false, allowEmpty: true, max: V2_TEXT_LIMITS.reportDetails }) ?? '';
   return { reason: reason as ReportReasonV2, details: details.trim() };
 }
@@ -197,7 +209,12 @@ export function* reportPost(store: SafetyStore, actor: Actor, postId: string, bo
 }
 
 /** Reports another member to the moderators. */
-export function* reportMember(store: SafetyStore, actor: Actor, memberId: string, body: JsonObject): Operation<Outcome<ReportSentAnswerV2>> {
+export function* reportMember(
+  store: SafetyStore,
+  actor: Actor,
+  memberId: string,
+  body: JsonObject,
+): Operation<Outcome<ReportSentAnswerV2>> {
   yield* memberOr404(store, memberId);
   if (memberId === actor.memberId) throw fail.badRequest(V2_ERRORS.reportSelf);
   const draft = reportDraft(body);

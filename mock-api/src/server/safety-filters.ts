@@ -39,4 +39,3 @@ export function hiddenFrom(db: Db, viewerId: string | null, now: string): { hidd
     }
   return { hidden, blockedBy };
 }
-

@@ -17,7 +17,8 @@ import { newId } from './time';
 import { muteInForce, time } from './safety-filters';
 import { V2Renderer } from './v2/common';
 
-const byNewest = (a: SafetyListRow, b: SafetyListRow) => time(b.at) - time(a.at) || (a.memberId < b.memberId ? 1 : a.memberId > b.memberId ? -1 : 0);
+const byNewest = (a: SafetyListRow, b: SafetyListRow) =>
+  time(b.at) - time(a.at) || (a.memberId < b.memberId ? 1 : a.memberId > b.memberId ? -1 : 0);
 
 export class MemorySafetyStore extends MemoryMemberStore implements SafetyStore {
   private readonly posts: MemoryPostStore;

@@ -235,7 +235,9 @@ describe('mute', () => {
     expect((await (await signIn(2)).api.v2.comments.ofPost(MEERA_POST)).comments.map((c) => c.user._id)).toContain(KABIR);
     const me = await adarsh.api.v2.me.mutes();
     expect(me.mutes.map((m) => [m.member._id, m.until])).toEqual([[KABIR, relationship.mutedUntil]]);
-    expect((await adarsh.api.v2.me.exportData()).mutes).toEqual([{ memberId: KABIR, userHandler: 'kabirshah', until: relationship.mutedUntil }]);
+    expect((await adarsh.api.v2.me.exportData()).mutes).toEqual([
+      { memberId: KABIR, userHandler: 'kabirshah', until: relationship.mutedUntil },
+    ]);
 
     await adarsh.api.v2.members.unmute(KABIR);
     expect(await authorsSeenBy(adarsh, 'safetytag')).toContain(KABIR);
@@ -250,7 +252,9 @@ describe('mute', () => {
     const deadline = Date.now() + 15_000;
     let seen = false;
     while (!seen && Date.now() < deadline) {
-      seen = (await adarsh.api.v2.members.posts(KABIR)).posts.length > 0 && ids((await adarsh.api.v2.members.search('kabir')).members).includes(KABIR);
+      seen =
+        (await adarsh.api.v2.members.posts(KABIR)).posts.length > 0 &&
+        ids((await adarsh.api.v2.members.search('kabir')).members).includes(KABIR);
     }
     expect(seen).toBe(true);
     expect((await adarsh.api.v2.members.relationship(KABIR)).relationship).toEqual({ blocking: false, muting: false, mutedUntil: null });
