@@ -35,6 +35,8 @@ import type {
   SessionAnswerV2,
 } from './contract-v2';
 
+import { LIVE_TICKET_PATH, type LiveTicketAnswer } from './contract-live';
+
 type Method = 'GET' | 'POST' | 'DELETE';
 export type RequestFn = <T>(method: Method, path: string, options?: RequestOptions) => Promise<T>;
 
@@ -141,6 +143,10 @@ export function createV2Calls(request: RequestFn) {
       editReply: (commentId: string, replyId: string, content: string) =>
         write<CommentAnswerV2>(`/comments/${id(commentId)}/replies/edit/${id(replyId)}`, { replyData: { content } }),
       removeReply: (commentId: string, replyId: string) => remove<CommentAnswerV2>(`/comments/${id(commentId)}/replies/${id(replyId)}`),
+    },
+    live: {
+      /** api-server's one-time ticket for the member's live stream (./contract-live.ts; the in-browser backend has no stream). */
+      ticket: () => write<LiveTicketAnswer>(LIVE_TICKET_PATH),
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * /v2 safety calls (docs/safety.md): block, mute, relationship, the member's lists, reports and
  * the moderators' queue, bound to the core's operations (mock-api/src/core/safety.ts) on
- * SqlSafetyStore. Moderators are the handles of API_MODERATORS (src/config.ts).
+ * SqlSafetyStore. Writes run in one transaction with their events (`perform`, live/log.ts).
+ * Moderators are the handles of API_MODERATORS (src/config.ts).
  */
 import {
   block,
@@ -45,21 +46,23 @@ export function safetyRoutes(r: RouteKit, moderators: readonly string[]): void {
     ['unblock', false],
   ] as const)
     route(r, name, (ctx) =>
-      write(ctx, async (t) => ok((await runAsync(block(store(t.ex, ctx.origin), t.actor, param(ctx, 'memberId'), blocking))).result)),
+      write(ctx, async (t) => ok((await t.perform(block(store(t.ex, ctx.origin), t.actor, param(ctx, 'memberId'), blocking))).result)),
     );
   route(r, 'mute', (ctx) =>
-    write(ctx, async (t) => ok((await runAsync(mute(store(t.ex, ctx.origin), t.actor, param(ctx, 'memberId'), ctx.body))).result)),
+    write(ctx, async (t) => ok((await t.perform(mute(store(t.ex, ctx.origin), t.actor, param(ctx, 'memberId'), ctx.body))).result)),
   );
   route(r, 'unmute', (ctx) =>
-    write(ctx, async (t) => ok((await runAsync(unmute(store(t.ex, ctx.origin), t.actor, param(ctx, 'memberId')))).result)),
+    write(ctx, async (t) => ok((await t.perform(unmute(store(t.ex, ctx.origin), t.actor, param(ctx, 'memberId')))).result)),
   );
 
   route(r, 'reportPost', (ctx) =>
-    write(ctx, async (t) => created((await runAsync(reportPost(store(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), ctx.body))).result)),
+    write(ctx, async (t) =>
+      created((await t.perform(reportPost(store(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), ctx.body))).result),
+    ),
   );
   route(r, 'reportMember', (ctx) =>
     write(ctx, async (t) =>
-      created((await runAsync(reportMember(store(t.ex, ctx.origin), t.actor, param(ctx, 'memberId'), ctx.body))).result),
+      created((await t.perform(reportMember(store(t.ex, ctx.origin), t.actor, param(ctx, 'memberId'), ctx.body))).result),
     ),
   );
 
@@ -71,7 +74,7 @@ export function safetyRoutes(r: RouteKit, moderators: readonly string[]): void {
   ] as const)
     route(r, name, (ctx) =>
       write(ctx, async (t) =>
-        ok((await runAsync(decideReport(store(t.ex, ctx.origin), t.actor, param(ctx, 'reportId'), decision))).result),
+        ok((await t.perform(decideReport(store(t.ex, ctx.origin), t.actor, param(ctx, 'reportId'), decision))).result),
       ),
     );
 }
