@@ -5,8 +5,13 @@
  */
 import { SERVER_ERRORS } from '../../src/contract';
 import { MUTE_DURATIONS, V2_ERRORS, type PostV2 } from '../../src/contract-v2';
-import { anonymous, expectError, signIn, withTestServer, type Session } from '../helpers';
+import { BroadcastChannel as NodeBroadcastChannel } from 'worker_threads';
+import { anonymous, expectError, recordLive, signIn, withTestServer, type Session } from '../helpers';
 import { ids } from './support';
+
+// jsdom has no BroadcastChannel; Node's delivers between the channels of one process, as a browser does between pages.
+const globals = globalThis as { BroadcastChannel?: unknown };
+globals.BroadcastChannel ??= NodeBroadcastChannel;
 
 withTestServer();
 jest.setTimeout(30_000);
@@ -180,6 +185,29 @@ describe('block', () => {
     expect(ids((await adarsh.api.v2.members.search('meera')).members)).toContain(MEERA);
     expect((await everyPost((cursor) => adarsh.api.v2.feed.explore({ limit: 10, cursor }))).map((p) => p.author._id)).toContain(MEERA);
     await meera.api.v2.members.follow(ADARSH);
+  });
+
+  it('names its events: each follow it ended, and both members with their new counts', async () => {
+    const adarsh = await signIn(1);
+    const kabir = await signIn(3);
+    const live = await recordLive(kabir, 'explore=1');
+    try {
+      const { me, member } = await adarsh.api.v2.members.block(MEERA);
+      await live.waitFor((e) => e.kind === 'member.changed' && e.data.member._id === MEERA);
+      const events = live.events().filter((e) => e.kind === 'follow.changed' || e.kind === 'member.changed');
+      expect(events.filter((e) => e.kind === 'follow.changed').map((e) => e.data)).toEqual(
+        expect.arrayContaining([
+          { followerId: ADARSH, followeeId: MEERA, following: false },
+          { followerId: MEERA, followeeId: ADARSH, following: false },
+        ]),
+      );
+      const counts = (id: string) =>
+        events.flatMap((e) => (e.kind === 'member.changed' && e.data.member._id === id ? [e.data.member.followerCount] : []));
+      expect(counts(ADARSH)).toContain(me.followerCount);
+      expect(counts(MEERA)).toContain(member.followerCount);
+    } finally {
+      live.close();
+    }
   });
 
   it('refuses blocking twice, unblocking nobody, oneself and an unknown member', async () => {
