@@ -2,7 +2,7 @@
  * Safety on PostgreSQL (mock-api/src/core/safety.ts, SafetyStore; tables: src/safety-schema.ts;
  * what lists hide: src/safety-filters.ts). docs/safety.md
  */
-import type { RelationshipV2, ReportV2 } from '@social/mock-api/contract-v2';
+import type { AuthorV2, RelationshipV2, ReportV2 } from '@social/mock-api/contract-v2';
 import type { Change, NewReport, ReportRef, SafetyListRow, SafetyStore } from '@social/mock-api/core';
 import type { RawBuilder } from 'kysely';
 import { one, rows, sql, type Executor } from './db';
@@ -10,6 +10,7 @@ import { picUrl } from './images';
 import { newId } from './kit';
 import { SqlMemberStore } from './member-store';
 import { SqlPostStore } from './post-store';
+import { authorV2, type AuthorColumns } from './v2/render';
 
 interface ReportColumns {
   id: string;
@@ -25,22 +26,14 @@ interface ReportColumns {
   p_pic_alt: string | null;
   p_created_iso: string | null;
   /** The reporter, the reported member and the moderator, as AuthorV2 fields in JSON. */
-  reporter: AuthorJson;
-  member: AuthorJson;
-  moderator: AuthorJson | null;
+  reporter: AuthorColumns;
+  member: AuthorColumns;
+  moderator: AuthorColumns | null;
 }
-interface AuthorJson {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  userHandler: string;
-  pic_url: string;
-  pic_image_id: string | null;
-}
-
+/** A member as JSON with the author columns (v2/render.ts, AuthorColumns). */
 const authorJson = (alias: string) =>
-  sql.raw(`json_build_object('_id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name,
-    'userHandler', ${alias}.user_handler, 'pic_url', ${alias}.pic_url, 'pic_image_id', ${alias}.pic_image_id)`);
+  sql.raw(`json_build_object('a_id', ${alias}.id, 'a_first_name', ${alias}.first_name, 'a_last_name', ${alias}.last_name,
+    'a_user_handler', ${alias}.user_handler, 'a_pic_url', ${alias}.pic_url, 'a_pic_image_id', ${alias}.pic_image_id)`);
 
 export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
   private readonly posts: SqlPostStore;
@@ -192,14 +185,8 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
       order by r.created_at, r.id collate "C" limit ${limit}`;
   }
 
-  private author(a: AuthorJson) {
-    return {
-      _id: a._id,
-      firstName: a.firstName,
-      lastName: a.lastName,
-      userHandler: a.userHandler,
-      pic: picUrl(this.base, a.pic_url, a.pic_image_id),
-    };
+  private author(row: AuthorColumns): AuthorV2 {
+    return authorV2(this.base, row);
   }
 
   private reportV2(r: ReportColumns): ReportV2 {

@@ -21,7 +21,7 @@ import {
   type ReplyRow as CoreReplyRow,
 } from '@social/mock-api/core';
 
-interface AuthorColumns {
+export interface AuthorColumns {
   a_id: string;
   a_first_name: string;
   a_last_name: string;
@@ -79,6 +79,17 @@ interface ReplyRow extends AuthorColumns {
   edited: boolean;
 }
 
+/** Who wrote something (or reported, or decided), from a_-prefixed member columns. */
+export function authorV2(origin: string, row: AuthorColumns): AuthorV2 {
+  return {
+    _id: row.a_id,
+    firstName: row.a_first_name,
+    lastName: row.a_last_name,
+    userHandler: row.a_user_handler,
+    pic: picUrl(origin, row.a_pic_url, row.a_pic_image_id),
+  };
+}
+
 export class RendererV2 {
   constructor(
     private readonly ex: Executor,
@@ -88,13 +99,7 @@ export class RendererV2 {
   ) {}
 
   private author(row: AuthorColumns): AuthorV2 {
-    return {
-      _id: row.a_id,
-      firstName: row.a_first_name,
-      lastName: row.a_last_name,
-      userHandler: row.a_user_handler,
-      pic: picUrl(this.origin, row.a_pic_url, row.a_pic_image_id),
-    };
+    return authorV2(this.origin, row);
   }
 
   /** Posts by id, in the order given (ids that no longer exist are left out). */
