@@ -62,7 +62,7 @@ test('a member blocks another from the profile menu: the follows end, the posts 
 
   await page.goto(`${SHELL}/profile/meeranair`);
   await page.getByRole('button', { name: 'Unblock' }).click();
-  await page.getByRole('button', { name: 'Follow' }).waitFor();
+  await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
   expect(await page.getByText('You have blocked this member').count()).toBe(0);
   await exploreToTheEnd(page);
   expect(await postsBy(page, 'Meera Nair').count()).toBeGreaterThan(0);
@@ -91,6 +91,9 @@ test('a reported post reaches the moderators’ queue, and “Remove post” tak
   await page.getByText('Report sent').waitFor();
 
   // The moderator (test user 4), in the same browser (same in-browser backend).
+  await page.getByRole('link', { name: 'My profile' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(`${SHELL}/login`);
   await logInAs(page, 4);
   await page.getByRole('link', { name: 'Moderation' }).click();
   await page.waitForURL(`${SHELL}/moderation`);
@@ -101,7 +104,9 @@ test('a reported post reaches the moderators’ queue, and “Remove post” tak
   await page.getByText('Post removed').waitFor();
   await page.getByText('No open reports').waitFor();
 
-  await explore(page);
+  await exploreToTheEnd(page);
+  expect(await postsBy(page, 'Rohan Verma').count()).toBe(0);
+  await page.goto(`${SHELL}/post/p05-charts`);
   expect(
     await page
       .getByRole('article')
