@@ -48,9 +48,11 @@ export const SAFETY_MIGRATION: Migration = {
       created_iso text not null,
       status text not null default 'open' check (status in ('open', 'removed', 'dismissed')),
       decided_by text references members (id) on delete set null,
-      decided_iso text
+      decided_iso text,
+      seq bigint generated always as identity
     )`,
-    `create index reports_open on reports (created_at, id collate "C") where status = 'open'`,
+    // The queue's order is arrival (seq): two reports within one second keep theirs.
+    `create index reports_open on reports (seq) where status = 'open'`,
     `create index reports_by_reporter on reports (reporter_id)`,
     `create index reports_by_member on reports (member_id)`,
     `create index reports_by_post on reports (post_id) where post_id is not null`,

@@ -14,6 +14,7 @@ import { authorV2, type AuthorColumns } from './v2/render';
 
 interface ReportColumns {
   id: string;
+  seq: string;
   reason: ReportV2['reason'];
   details: string;
   created_iso: string;
@@ -171,7 +172,7 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
   }
 
   private reportQuery(where: RawBuilder<unknown>, limit: number) {
-    return sql<ReportColumns>`select r.id, r.reason, r.details, r.created_iso, r.status, r.decided_iso, r.post_id,
+    return sql<ReportColumns>`select r.id, r.seq::text as seq, r.reason, r.details, r.created_iso, r.status, r.decided_iso, r.post_id,
         p.content as p_content, p.pic_url as p_pic_url, p.pic_image_id as p_pic_image_id, p.pic_alt as p_pic_alt,
         p.created_iso as p_created_iso,
         ${authorJson('rm')} as reporter, ${authorJson('mm')} as member,
@@ -182,7 +183,7 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
       left join members dm on dm.id = r.decided_by
       left join posts p on p.id = r.post_id
       where ${where}
-      order by r.created_at, r.id collate "C" limit ${limit}`;
+      order by r.seq limit ${limit}`;
   }
 
   private author(row: AuthorColumns): AuthorV2 {
@@ -218,16 +219,15 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
     return row ? this.reportV2(row) : null;
   }
 
-  /** reports_open, oldest first; a post report whose post is gone (post_id set null) is no longer open work. */
-  async readOpenReports(after: [string, string] | null, count: number): Promise<ReportV2[]> {
+  /** reports_open, in arrival order; a post report whose post is gone (post_id set null) is no longer open work. */
+  async readOpenReports(afterSeq: number | null, count: number): Promise<{ seq: number; report: ReportV2 }[]> {
     const found = await rows(
       this.db,
       this.reportQuery(
-        sql`r.status = 'open' and (r.kind = 'member' or r.post_id is not null)
-          ${after ? sql`and (r.created_at, r.id collate "C") > (${after[0]}::timestamptz, ${after[1]}::text collate "C")` : sql``}`,
+        sql`r.status = 'open' and (r.kind = 'member' or r.post_id is not null) ${afterSeq === null ? sql`` : sql`and r.seq > ${afterSeq}::bigint`}`,
         count,
       ),
     );
-    return found.map((row) => this.reportV2(row));
+    return found.map((row) => ({ seq: Number(row.seq), report: this.reportV2(row) }));
   }
 }

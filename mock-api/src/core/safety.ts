@@ -91,11 +91,15 @@ export interface SafetyStore
   /** Decides the open report; 'removed' decides every other open report of the same post with it. */
   decideReport(reportId: string, status: 'removed' | 'dismissed', moderatorId: string, now: string): Step<void>;
   readReport(reportId: string): Step<ReportV2 | null>;
-  /** Up to `count` open reports, oldest first, after the key; reports of posts gone since are left out. */
-  readOpenReports(after: [createdAt: string, id: string] | null, count: number): Step<ReportV2[]>;
+  /**
+   * Up to `count` open reports in the order they arrived (`seq`, the store's own counter: two
+   * reports within one second keep their order), after `afterSeq`; reports of posts gone since
+   * are left out.
+   */
+  readOpenReports(afterSeq: number | null, count: number): Step<{ seq: number; report: ReportV2 }[]>;
 }
 
-export const REPORTS_LIST: ListKey = { tag: LIST_TAGS.reports, shape: ['iso', 'text'] };
+export const REPORTS_LIST: ListKey = { tag: LIST_TAGS.reports, shape: ['int'] };
 const SAFETY_LISTS: Record<'blocks' | 'mutes', ListKey> = {
   blocks: { tag: LIST_TAGS.blocks, shape: ['iso', 'text'] },
   mutes: { tag: LIST_TAGS.mutes, shape: ['iso', 'text'] },
@@ -235,9 +239,9 @@ export function* isModerator(store: SafetyStore, actor: Actor): Operation<{ mode
 export function* readReports(store: SafetyStore, actor: Actor, query: Record<string, unknown>): Operation<ReportsPageV2> {
   yield* moderatorOnly(store, actor);
   const request = pageRequest(query, REPORTS_LIST);
-  const found = yield* wait(store.readOpenReports(request.after as [string, string] | null, request.limit + 1));
-  const page = pageFrom(found, request, (report) => [report.createdAt, report._id]);
-  return { reports: page.items, nextCursor: page.nextCursor };
+  const found = yield* wait(store.readOpenReports(request.after ? (request.after[0] as number) : null, request.limit + 1));
+  const page = pageFrom(found, request, (row) => [row.seq]);
+  return { reports: page.items.map((row) => row.report), nextCursor: page.nextCursor };
 }
 
 /**

@@ -12,7 +12,7 @@ import { indexOf } from './indexes';
 import { MemoryMemberStore } from './member-store';
 import { MemoryPostStore } from './post-store';
 import type { Ctx } from './request-context';
-import { findUser, touch, type Db, type StoredReport, type StoredUser } from './store';
+import { findUser, takeNumericId, touch, type Db, type StoredReport, type StoredUser } from './store';
 import { newId } from './time';
 import { muteInForce, time } from './safety-filters';
 import { V2Renderer } from './v2/common';
@@ -119,6 +119,7 @@ export class MemorySafetyStore extends MemoryMemberStore implements SafetyStore 
     const reporter = findUser(this.data, report.reporterId)!;
     const stored: StoredReport = {
       _id: newId(),
+      seq: Number(takeNumericId(this.data)),
       memberId: report.memberId,
       postId: report.postId,
       reason: report.reason,
@@ -180,16 +181,13 @@ export class MemorySafetyStore extends MemoryMemberStore implements SafetyStore 
     return found ? this.reportV2(found.reporter, found.report) : null;
   }
 
-  readOpenReports(after: [string, string] | null, count: number): ReportV2[] {
+  readOpenReports(afterSeq: number | null, count: number): { seq: number; report: ReportV2 }[] {
     const posts = indexOf(this.data).postsById;
-    const order = (a: StoredReport, b: { createdAt: string; _id: string }) =>
-      time(a.createdAt) - time(b.createdAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
-    const start = after && { createdAt: after[0], _id: after[1] };
     return this.allReports()
       .filter(({ report }) => report.status === 'open' && (report.postId === null || posts.has(report.postId)))
-      .filter(({ report }) => !start || order(report, start) > 0)
-      .sort((a, b) => order(a.report, b.report))
+      .filter(({ report }) => afterSeq === null || report.seq > afterSeq)
+      .sort((a, b) => a.report.seq - b.report.seq)
       .slice(0, count)
-      .map(({ reporter, report }) => this.reportV2(reporter, report));
+      .map(({ reporter, report }) => ({ seq: report.seq, report: this.reportV2(reporter, report) }));
   }
 }

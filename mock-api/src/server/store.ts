@@ -53,6 +53,8 @@ export interface StoredMute {
 
 export interface StoredReport {
   _id: string;
+  /** Arrival order (the data's numeric id counter): the queue's order. */
+  seq: number;
   /** The reported member (a post's author for a post report). */
   memberId: string;
   postId: string | null;
