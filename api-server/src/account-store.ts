@@ -16,7 +16,7 @@ import { one, rows, sql, type Db, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
 import { logEvents } from './live/log';
 import { picUrl } from './images';
-import type { MemberRow } from './render';
+import type { MemberRow } from './v1-store';
 import { startSession } from './kit';
 import { hashPassword, verifyPassword } from './passwords';
 import { signToken } from './tokens';

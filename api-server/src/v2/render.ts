@@ -9,7 +9,7 @@ import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
 import { shownTo } from '../safety-filters';
-import type { MemberRow as StoredMemberRow } from '../render';
+import type { MemberRow as StoredMemberRow } from '../v1-store';
 import {
   commentV2,
   memberV2,

@@ -11,3 +11,5 @@ export * from './reply-edits';
 export * from './text';
 export * from './blocks';
 export * from './safety';
+export * from './v1';
+export * from './v1-routes';

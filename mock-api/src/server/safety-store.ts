@@ -168,7 +168,7 @@ export class MemorySafetyStore extends MemoryMemberStore implements SafetyStore 
       reporter: this.render.author(reporter._id),
       member: this.render.author(report.memberId),
       post: post
-        ? { _id: post._id, content: post.content, pic: this.ctx.render.pic(post.pic), picAlt: post.picAlt ?? '', createdAt: post.createdAt }
+        ? { _id: post._id, content: post.content, pic: this.ctx.picUrl(post.pic), picAlt: post.picAlt ?? '', createdAt: post.createdAt }
         : null,
       status: report.status,
       decidedBy: report.decidedBy ? this.render.author(report.decidedBy) : null,
