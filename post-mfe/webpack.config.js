@@ -7,5 +7,6 @@ module.exports = createAppConfig({
     './PostCard': './src/card/PostCard.tsx',
     './PostPage': './src/page/PostPage.tsx',
     './PostComposer': './src/composer/PostComposer.tsx',
+    './ModerationPage': './src/moderation/ModerationPage.tsx',
   },
 });

@@ -17,6 +17,11 @@
  *   reports requests/s, p50, p99 and the answer's size: like, post creation, comment, home
  *   page, explore page (Latest and Trending), a member's posts and a tag's page, each by 64
  *   members in turn.
+ * - Safety (docs/safety.md): SAFETY_MEMBERS other members (65 on) each block SAFETY_BLOCKS
+ *   members (the 100 regular posters among them, so a quarter of all posts is hidden from them)
+ *   and mute SAFETY_BLOCKS more; their home and explore pages are
+ *   measured as "… with 1,000 blocks and mutes", beside the same pages of the first 64 members,
+ *   who have none.
  * - In the same run and on the same server, `pgbench`'s own TPS (TPC-B-like and select-only),
  *   so each figure is also a fraction of what the database itself can do.
  * Writes api-server/bench/latest-postgres.json and latest-postgres.md.
@@ -51,6 +56,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const POOL = Number(process.env.BENCH_POOL ?? 12);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const BENCH_MEMBERS = 64;
+/** Members 65… who block and mute (docs/safety.md): as many as measure each call, each with this many of each. */
+const SAFETY_MEMBERS = 32;
+const SAFETY_BLOCKS = 1000;
 /** Members 1…100 write every 4th post between them: at 10,000 posts 25 each, a full first page. */
 const REGULAR_POSTERS = 100;
 /**
@@ -139,6 +147,44 @@ async function generateMembers(db) {
     );
   });
   return Date.now() - t0;
+}
+
+/**
+ * Blocks and mutes of the safety members (BENCH_MEMBERS + 1 …): each blocks the 100 regular
+ * posters and SAFETY_BLOCKS - 100 others, and mutes SAFETY_BLOCKS more members (for ever); a
+ * block ends the follows between the two, as the product's does. Their follows are otherwise
+ * the generator's, like the first 64 members', so home reads about as many authors for both.
+ */
+async function generateSafety(db) {
+  const t0 = Date.now();
+  const first = BENCH_MEMBERS + 1;
+  const last = BENCH_MEMBERS + SAFETY_MEMBERS;
+  await db.query(
+    `insert into blocks (blocker_id, blocked_id, created_at, created_iso)
+     select ${member('i')}, ${member('b')}, now(), to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+     from generate_series($1::int, $2::int) i, generate_series(1, $4::int) k,
+       lateral (select case when k <= 100 then k else 1 + (i::bigint * 7919 + k * 104729) % $3::int end as b) x
+     where b <> i
+     on conflict do nothing`,
+    [first, last, MEMBERS, SAFETY_BLOCKS],
+  );
+  await db.query(`delete from follows f using blocks b where f.follower_id = b.blocker_id and f.followee_id = b.blocked_id`);
+  await db.query(`delete from follows f using blocks b where f.follower_id = b.blocked_id and f.followee_id = b.blocker_id`);
+  await db.query(
+    `insert into mutes (muter_id, muted_id, created_at, created_iso)
+     select ${member('i')}, ${member('b')}, now(), to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+     from generate_series($1::int, $2::int) i, generate_series(1, $4::int) k,
+       lateral (select 1 + (i::bigint * 6007 + k * 130003) % $3::int as b) x
+     where b <> i
+     on conflict do nothing`,
+    [first, last, MEMBERS, SAFETY_BLOCKS],
+  );
+  await db.query('vacuum analyze blocks, mutes, follows');
+  const counts = (await db.query(`select (select count(*) from blocks)::int as blocks, (select count(*) from mutes)::int as mutes`))
+    .rows[0];
+  console.log(
+    `  safety: ${counts.blocks} blocks, ${counts.mutes} mutes by ${SAFETY_MEMBERS} members in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** Posts from+1 … to, with their reactions and comments, counts included. */
@@ -324,8 +370,9 @@ function pgbenchTps(url) {
   };
 }
 
-async function benchSize(db, base, tokens, cpu) {
+async function benchSize(db, base, tokens, safetyTokens, cpu) {
   const token = (i) => tokens[i % tokens.length];
+  const safetyToken = (i) => safetyTokens[i % safetyTokens.length];
   // Posts nobody has reacted to, for likes that are all new; members with posts, for their lists.
   const fresh = (await db.query(`select id from posts where like_count = 0 and dislike_count = 0 order by md5(id) limit 20000`)).rows.map(
     (r) => r.id,
@@ -408,6 +455,15 @@ async function benchSize(db, base, tokens, cpu) {
       bytes: () => answerBytes(base, 'GET', '/api/v2/feed/home?limit=20', token(1)),
     },
     {
+      name: 'home page, 1,000 blocks and mutes: GET /api/v2/feed/home?limit=20',
+      request: {
+        method: 'GET',
+        path: '/api/v2/feed/home?limit=20',
+        setupRequest: (r) => ({ ...r, headers: { authorization: safetyToken(n++) } }),
+      },
+      bytes: () => answerBytes(base, 'GET', '/api/v2/feed/home?limit=20', safetyToken(1)),
+    },
+    {
       name: 'explore Latest: GET /api/v2/feed/explore?sort=latest&limit=20',
       request: {
         method: 'GET',
@@ -415,6 +471,15 @@ async function benchSize(db, base, tokens, cpu) {
         setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }),
       },
       bytes: () => answerBytes(base, 'GET', '/api/v2/feed/explore?sort=latest&limit=20', token(1)),
+    },
+    {
+      name: 'explore Latest, 1,000 blocks and mutes: GET /api/v2/feed/explore?sort=latest&limit=20',
+      request: {
+        method: 'GET',
+        path: '/api/v2/feed/explore?sort=latest&limit=20',
+        setupRequest: (r) => ({ ...r, headers: { authorization: safetyToken(n++) } }),
+      },
+      bytes: () => answerBytes(base, 'GET', '/api/v2/feed/explore?sort=latest&limit=20', safetyToken(1)),
     },
     {
       name: 'explore Trending: GET /api/v2/feed/explore?sort=trending&limit=20',
@@ -481,6 +546,12 @@ const GOALS = [
   { call: 'like', text: "a like's answer ≤ 2 KB", check: (r) => r.answerBytes <= 2048 },
 ];
 
+/** Safety's goal (docs/safety.md): a page for a member with 1,000 blocks and mutes within 1.3× of the same page for a member with none. */
+const SAFETY_PAIRS = [
+  ['home page: ', 'home page, 1,000 blocks and mutes'],
+  ['explore Latest: ', 'explore Latest, 1,000 blocks and mutes'],
+];
+
 function markdown(report) {
   const lines = [
     `# api-server bench (\`npm run bench:server\`), ${report.date}`,
@@ -524,6 +595,19 @@ function markdown(report) {
       lines.push(`| ${r.name} | ${ratio(base.rps, r.rps)}× | ${ratio(r.p50, base.p50)}× | ${ratio(r.p99, base.p99)}× |`);
     }
   }
+  for (const run of report.runs) {
+    const pairs = SAFETY_PAIRS.map(([plain, safety]) => [
+      run.results.find((r) => r.name.startsWith(plain)),
+      run.results.find((r) => r.name.startsWith(safety)),
+    ]);
+    if (!pairs.some(([a, b]) => a && b)) continue;
+    lines.push('', `Safety at ${run.posts.toLocaleString('en')} posts: 1,000 blocks and mutes against none (goal: within 1.3×):`, '');
+    for (const [plain, safety] of pairs)
+      if (plain && safety)
+        lines.push(
+          `- ${plain.name.split(':')[0]}: ${(plain.rps / safety.rps).toFixed(2)}× req/s, p50 ${(safety.p50 / plain.p50).toFixed(2)}×, p99 ${(safety.p99 / plain.p99).toFixed(2)}× (${safety.rps} against ${plain.rps} req/s)`,
+        );
+  }
   const largest = last?.results ?? [];
   lines.push('', `Goals at ${last ? last.posts.toLocaleString('en') : '?'} posts:`, '');
   for (const goal of GOALS) {
@@ -533,6 +617,21 @@ function markdown(report) {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Tokens of generated members from…to, each signed in through v2. */
+async function logIn(base, from, to) {
+  const tokens = [];
+  for (let i = from; i <= to; i += 1) {
+    const response = await fetch(`${base}/api/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `member${i}@bench.example`, password: PASSWORD }),
+    });
+    if (!response.ok) throw new Error(`login member${i}: ${response.status} ${await response.text()}`);
+    tokens.push((await response.json()).encodedToken);
+  }
+  return tokens;
 }
 
 /** A client of the bench's own PostgreSQL server, and that server's version for the report. */
@@ -572,16 +671,9 @@ async function main() {
     await db.query('create database pgbench');
     pgbench(databaseUrl(), ['-i', '-q', '-s', '10']);
     // The bench members: the first 64 generated ones (with follows), each signed in through v2.
-    const tokens = [];
-    for (let i = 1; i <= BENCH_MEMBERS; i += 1) {
-      const response = await fetch(`${server.url}/api/v2/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: `member${i}@bench.example`, password: PASSWORD }),
-      });
-      if (!response.ok) throw new Error(`login member${i}: ${response.status} ${await response.text()}`);
-      tokens.push((await response.json()).encodedToken);
-    }
+    const tokens = await logIn(server.url, 1, BENCH_MEMBERS);
+    await generateSafety(db);
+    const safetyTokens = await logIn(server.url, BENCH_MEMBERS + 1, BENCH_MEMBERS + SAFETY_MEMBERS);
     let generated = 0;
     for (const size of SIZES) {
       console.log(`\ngenerating posts ${generated + 1}…${size}…`);
@@ -594,7 +686,7 @@ async function main() {
       console.log(
         `  ${(generate.loadMs / 1000).toFixed(1)} s (+ ${(generate.vacuumAnalyzeMs / 1000).toFixed(1)} s vacuum analyze): ${JSON.stringify(counts)}`,
       );
-      const measured = await benchSize(db, server.url, tokens, cpu);
+      const measured = await benchSize(db, server.url, tokens, safetyTokens, cpu);
       report.runs.push({ posts: size, rows: counts, generate, ...measured });
     }
   } finally {

@@ -146,6 +146,17 @@ export class SqlAccountStore implements AccountStore {
               select 'followers', m.id, m.user_handler from follows f join members m on m.id = f.follower_id where f.followee_id = ${memberId}
             ) f order by id collate "C"`,
         );
+        const blocks = await rows(
+          t,
+          sql<{ id: string; user_handler: string }>`select m.id, m.user_handler from blocks b join members m on m.id = b.blocked_id
+            where b.blocker_id = ${memberId} order by m.id collate "C"`,
+        );
+        const mutes = await rows(
+          t,
+          sql<{ id: string; user_handler: string; until_iso: string | null }>`select m.id, m.user_handler, mu.until_iso
+            from mutes mu join members m on m.id = mu.muted_id
+            where mu.muter_id = ${memberId} and (mu.until is null or mu.until > now()) order by m.id collate "C"`,
+        );
         const side = (name: 'following' | 'followers') =>
           follows.filter((f) => f.side === name).map((f) => ({ memberId: f.id, userHandler: f.user_handler }));
         return {
@@ -190,8 +201,8 @@ export class SqlAccountStore implements AccountStore {
           upvotes: upvotes.map((u) => ({ commentId: u.comment_id, postId: u.post_id })),
           bookmarks: bookmarks.map((b) => ({ postId: b.post_id })),
           follows: { following: side('following'), followers: side('followers') },
-          blocks: [],
-          mutes: [],
+          blocks: blocks.map((b) => ({ memberId: b.id, userHandler: b.user_handler })),
+          mutes: mutes.map((m) => ({ memberId: m.id, userHandler: m.user_handler, until: m.until_iso })),
         };
       });
   }

@@ -55,6 +55,7 @@ export type AppConfig = Pick<
   | 'trustProxy'
   | 'publicUrl'
   | 'publicMode'
+  | 'moderators'
   | 'operations'
 > & {
   /** Where log lines go (default stdout); tests read them. */
@@ -277,7 +278,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   table.add('GET', `/v2${LIVE_EVENTS_PATH}`);
   authRoutes(kit);
   v1Routes(kit);
-  v2Routes(kit);
+  v2Routes(kit, config.moderators);
   liveTicketRoute(kit);
   // The tester's fixtures: a setting (API_TEST_TODOS), off by default in production.
   if (config.operations.testTodos)

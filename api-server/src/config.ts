@@ -3,6 +3,7 @@
  * configured the same way and keeps nothing of its own.
  */
 import { LIMITS } from '@social/mock-api/contract';
+import { SEED_MODERATOR_HANDLES } from '@social/mock-api/seed';
 
 export interface ServerConfig {
   host: string;
@@ -31,6 +32,8 @@ export interface ServerConfig {
   publicUrl?: string;
   /** v1 answers leave out other members' e-mails and bookmarks (docs/api-server-security.md): always in production. */
   publicMode: boolean;
+  /** Handles (lower-case) of the members who moderate reports (API_MODERATORS; docs/safety.md). */
+  moderators: string[];
   /** Issue 28: timeouts, rate limits, fixtures and the migration step (see docs/api-server-operations.md). */
   operations: OperationsConfig;
 }
@@ -109,8 +112,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxyOf(env.API_TRUST_PROXY),
     publicUrl: env.API_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     publicMode: production || onOff(env, 'API_PUBLIC_MODE', false),
+    moderators: moderatorsOf(env, production),
     operations: loadOperations(env, production),
   };
+}
+
+/**
+ * API_MODERATORS: comma-separated handles ('' for nobody). Unset: the seed's test user 4 outside
+ * production, nobody in production.
+ */
+function moderatorsOf(env: NodeJS.ProcessEnv, production: boolean): string[] {
+  const raw = env.API_MODERATORS;
+  if (raw === undefined) return production ? [] : SEED_MODERATOR_HANDLES.map((h) => h.toLowerCase());
+  const handles = raw
+    .split(',')
+    .map((h) => h.trim().replace(/^@/, '').toLowerCase())
+    .filter(Boolean);
+  const bad = handles.find((h) => !/^[a-z0-9._-]{1,100}$/.test(h));
+  if (bad !== undefined) throw new ConfigError(`API_MODERATORS must be handles separated by commas, got "${bad}".`);
+  return handles;
 }
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

@@ -2,10 +2,11 @@
  * The member operations' store (mock-api/src/core/members.ts, MemberStore) on PostgreSQL. The
  * follow counts move in the triggers of src/v2/schema.ts, in the same statement.
  */
-import type { Change, MemberRow, MemberStore, MeRow, ProfileChanges } from '@social/mock-api/core';
+import type { BlockSide, Change, MemberRow, MemberStore, MeRow, ProfileChanges } from '@social/mock-api/core';
 import { one, sql, type Executor, type Transaction } from './db';
 import { forgetUnusedImages, memberPicture } from './image-cleanup';
 import { pictureColumns, pictureRef, storePic } from './images';
+import { blockSide } from './safety-filters';
 import { RendererV2 } from './v2/render';
 
 export class SqlMemberStore implements MemberStore {
@@ -17,6 +18,10 @@ export class SqlMemberStore implements MemberStore {
 
   private get tx(): Transaction {
     return this.ex as Transaction;
+  }
+
+  blockBetween(memberId: string, otherId: string): Promise<BlockSide> {
+    return blockSide(this.ex, memberId, otherId);
   }
 
   async memberExists(memberId: string): Promise<boolean> {

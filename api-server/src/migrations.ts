@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { CHANGE_LOG_FROM_EVENTS_MIGRATION, CHANGE_LOG_MIGRATION } from './live/schema';
+import { SAFETY_MIGRATION } from './safety-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
@@ -163,4 +164,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-39-post-tags': POST_TAGS_MIGRATION,
   // Live events from the core's operations, and one-time stream tickets (docs/live.md).
   '2026-11-27-38-change-log-from-events': CHANGE_LOG_FROM_EVENTS_MIGRATION,
+  // Blocks, mutes and reports (issue 40, src/safety-store.ts, docs/safety.md).
+  '2026-11-27-40-safety': SAFETY_MIGRATION,
 };

@@ -4,11 +4,12 @@
  * statement); the reads are RendererV2's, one query per answer.
  */
 import type { LiveMember } from '@social/mock-api/contract-live';
-import type { Change, PostKey, PostList, PostRow, PostStore, Reaction } from '@social/mock-api/core';
+import type { BlockSide, Change, PostKey, PostList, PostRow, PostStore, Reaction } from '@social/mock-api/core';
 import { one, sql, type Executor, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
 import { pictureColumns, pictureRef, storePic } from './images';
 import { newId } from './kit';
+import { blockSide } from './safety-filters';
 import { postIdsAfter } from './v2/post-lists';
 import { RendererV2 } from './v2/render';
 
@@ -29,6 +30,10 @@ export class SqlPostStore implements PostStore {
 
   private get tx(): Transaction {
     return this.ex as Transaction;
+  }
+
+  blockBetween(memberId: string, otherId: string): Promise<BlockSide> {
+    return blockSide(this.ex, memberId, otherId);
   }
 
   async postAuthor(postId: string): Promise<string | null> {
@@ -123,7 +128,7 @@ export class SqlPostStore implements PostStore {
   }
 
   readPosts(list: PostList, after: PostKey | null, count: number, viewerId: string | null): Promise<PostRow[]> {
-    return new RendererV2(this.ex, this.origin, viewerId ?? undefined).postRows(postIdsAfter(list, after, count));
+    return new RendererV2(this.ex, this.origin, viewerId ?? undefined).postRows(postIdsAfter(list, after, count, viewerId));
   }
 
   async readMember(memberId: string): Promise<LiveMember | null> {

@@ -14,7 +14,8 @@ let server: RunningServer;
 let db: Db;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Kabir (test user 3) moderates too, so he has decisions to leave behind.
+  server = await startTestServer({ env: { API_MODERATORS: 'saraahmed,kabirshah' } });
   db = server.database.db;
 }, 180_000);
 beforeEach(() => resetToSeed(db));
@@ -99,6 +100,37 @@ it('a deleted member leaves no row, no picture and no wrong count behind, table 
   expect(await countDrift(db)).toEqual([]);
   // The seed's shared pictures (the default avatar other members show) stay.
   expect((await rows(db, sql`select 1 from members m join images i on i.id = m.pic_image_id`)).length).toBeGreaterThan(0);
+}, 120_000);
+
+it('a deleted member leaves no block, mute or report behind, theirs or about them (docs/safety.md)', async () => {
+  const kabir = await login(server, 3);
+  const adarsh = await login(server, 1);
+  const meera = await login(server, 2);
+  const memberId = kabir.foundUser._id;
+  const { post } = await kabir.api.v2.posts.create({ content: 'Reported, then kept', pic: '' });
+  await kabir.api.v2.members.block('u5-rohan');
+  await kabir.api.v2.members.mute('u6-lena', 3600);
+  await kabir.api.v2.posts.report('p01-sunrise', { reason: 'spam', details: 'by Kabir' });
+  await adarsh.api.v2.members.block(memberId);
+  await meera.api.v2.members.mute(memberId, 0);
+  await adarsh.api.v2.members.report(memberId, { reason: 'harassment' });
+  const { reportId } = await meera.api.v2.posts.report(post._id, { reason: 'other' });
+  // A report about someone else that Kabir decided as a moderator: the decision stays, without his name.
+  const decided = await meera.api.v2.posts.report('p12-game', { reason: 'spam' });
+  await kabir.api.v2.moderation.dismiss(decided.reportId);
+  expect((await rowsNaming(memberId)).map((r) => r.table)).toEqual(expect.arrayContaining(['blocks', 'mutes', 'reports']));
+  expect(reportId).toBeTruthy();
+
+  await clientFor(server, kabir.encodedToken).v2.me.deleteAccount(TEST_CREDENTIALS[2]!.password);
+
+  expect(await rowsNaming(memberId)).toEqual([]);
+  for (const table of ['blocks', 'mutes', 'reports'])
+    expect(
+      await rows(db, sql`select * from ${sql.table(table)} where ${sql.raw(table === 'reports' ? "status = 'open'" : 'true')}`),
+    ).toEqual([]);
+  expect(await rows(db, sql<{ status: string; decided_by: string | null }>`select status, decided_by from reports`)).toEqual([
+    { status: 'dismissed', decided_by: null },
+  ]);
 }, 120_000);
 
 it('deletes in batches: a member with more rows than a batch leaves nothing, and the counts are right', async () => {

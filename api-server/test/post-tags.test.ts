@@ -66,7 +66,7 @@ it("a tag's page is one range of post_tags_by_tag in the page's order: no sort, 
     // The seed's few rows would make a sequential scan the cheapest; the question is whether the index serves the order.
     await sql`set local enable_seqscan = off`.execute(trx);
     const after: PostKey = ['2026-11-01T00:00:00.000Z', 'p09-launch'];
-    return rows(trx, sql<{ 'QUERY PLAN': string }>`explain ${postIdsAfter({ kind: 'tag', tag: 'orbit' }, after, 21)}`);
+    return rows(trx, sql<{ 'QUERY PLAN': string }>`explain ${postIdsAfter({ kind: 'tag', tag: 'orbit' }, after, 21, null)}`);
   });
   const text = plan.map((row) => row['QUERY PLAN']).join('\n');
   expect(text).toMatch(/Index Only Scan using post_tags_by_tag/);

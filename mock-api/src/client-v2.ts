@@ -8,6 +8,14 @@ import type { LoginInput, SignupInput, UserEdit } from './contract';
 import type {
   AccountExportV2,
   AddedCommentAnswerV2,
+  BlockAnswerV2,
+  MemberV2,
+  RelationshipAnswerV2,
+  ReportAnswerV2,
+  ReportDraftV2,
+  ReportSentAnswerV2,
+  ReportsPageV2,
+  RolesAnswerV2,
   CommentAnswerV2,
   CommentsPageV2,
   DeletedCommentAnswerV2,
@@ -73,6 +81,13 @@ export function createV2Calls(request: RequestFn) {
       exportData: () => read<AccountExportV2>('/me/export'),
       /** Deletes the account and everything that is theirs; the token stops working. */
       deleteAccount: (password: string) => write<Record<string, never>>('/me/delete', { password }),
+      /** Whether the member moderates (the "Moderation" link). */
+      roles: () => read<RolesAnswerV2>('/me/roles'),
+      /** Members the caller blocked, most recent first. */
+      blocks: (query?: PageQuery) => read<MembersPageV2>(`/me/blocks${queryString(page(query))}`),
+      /** Members the caller mutes now, most recent first, each with the mute's end. */
+      mutes: (query?: PageQuery) =>
+        read<{ mutes: { member: MemberV2; until: string | null }[]; nextCursor: string | null }>(`/me/mutes${queryString(page(query))}`),
     },
     feed: {
       home: ({ sort, ...query }: FeedQuery = {}) => read<PostsPageV2>(`/feed/home${queryString({ sort, ...page(query) })}`),
@@ -92,6 +107,13 @@ export function createV2Calls(request: RequestFn) {
         read<MembersPageV2>(`/members/${id(memberId)}/following${queryString(page(query))}`),
       follow: (memberId: string) => write<FollowAnswerV2>(`/members/follow/${id(memberId)}`),
       unfollow: (memberId: string) => write<FollowAnswerV2>(`/members/unfollow/${id(memberId)}`),
+      relationship: (memberId: string) => read<RelationshipAnswerV2>(`/members/${id(memberId)}/relationship`),
+      block: (memberId: string) => write<BlockAnswerV2>(`/members/block/${id(memberId)}`),
+      unblock: (memberId: string) => write<BlockAnswerV2>(`/members/unblock/${id(memberId)}`),
+      /** `duration` in seconds (MUTE_DURATIONS); 0: until unmuted. */
+      mute: (memberId: string, duration: number) => write<RelationshipAnswerV2>(`/members/mute/${id(memberId)}`, { duration }),
+      unmute: (memberId: string) => write<RelationshipAnswerV2>(`/members/unmute/${id(memberId)}`),
+      report: (memberId: string, draft: ReportDraftV2) => write<ReportSentAnswerV2>(`/members/${id(memberId)}/report`, draft),
     },
     tags: {
       /** `tag` with or without capitals, without the '#'. */
@@ -106,6 +128,13 @@ export function createV2Calls(request: RequestFn) {
       dislike: (postId: string) => write<PostAnswerV2>(`/posts/dislike/${id(postId)}`),
       bookmark: (postId: string) => write<PostAnswerV2>(`/posts/bookmark/${id(postId)}`),
       removeBookmark: (postId: string) => write<PostAnswerV2>(`/posts/remove-bookmark/${id(postId)}`),
+      report: (postId: string, draft: ReportDraftV2) => write<ReportSentAnswerV2>(`/posts/${id(postId)}/report`, draft),
+    },
+    moderation: {
+      /** Open reports, oldest first (moderators only). */
+      reports: (query?: PageQuery) => read<ReportsPageV2>(`/moderation/reports${queryString(page(query))}`),
+      removePost: (reportId: string) => write<ReportAnswerV2>(`/moderation/reports/${id(reportId)}/remove`),
+      dismiss: (reportId: string) => write<ReportAnswerV2>(`/moderation/reports/${id(reportId)}/dismiss`),
     },
     comments: {
       ofPost: (postId: string, query?: PageQuery) => read<CommentsPageV2>(`/posts/${id(postId)}/comments${queryString(page(query))}`),

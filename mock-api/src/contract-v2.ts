@@ -25,7 +25,7 @@ export const API_V2_PREFIX = '/api/v2';
 export const PAGE_LIMITS = { default: 20, max: 50 } as const;
 
 /** Longest v2-only text fields (the others are TEXT_LIMITS of ./contract.ts). */
-export const V2_TEXT_LIMITS = { picAlt: 500, tag: 64 } as const;
+export const V2_TEXT_LIMITS = { picAlt: 500, tag: 64, reportDetails: 1000 } as const;
 
 /** A member as anyone sees them: no e-mail, no bookmarks, no lists that grow. */
 export interface MemberV2 {
@@ -224,9 +224,75 @@ export interface AccountExportV2 {
   bookmarks: { postId: string }[];
   /** Members they follow, and members who follow them. */
   follows: { following: { memberId: string; userHandler: string }[]; followers: { memberId: string; userHandler: string }[] };
-  /** Members they blocked and muted: always empty until blocking and muting exist (docs/account.md). */
+  /** Members they blocked, and members they muted (`until`: when the mute ends, null for ever). */
   blocks: { memberId: string; userHandler: string }[];
-  mutes: { memberId: string; userHandler: string }[];
+  mutes: { memberId: string; userHandler: string; until: string | null }[];
+}
+
+// ---- Safety: block, mute, report, moderate (docs/safety.md) ----
+
+/** How the caller stands with a member they look at (never whether that member blocked them). */
+export interface RelationshipV2 {
+  blocking: boolean;
+  muting: boolean;
+  /** When the mute ends (ISO), null while not muting or when it is for ever. */
+  mutedUntil: string | null;
+}
+export interface RelationshipAnswerV2 {
+  relationship: RelationshipV2;
+}
+/** A block or unblock: the follows between the two ended, so both members' counts may have moved. */
+export interface BlockAnswerV2 {
+  me: MeV2;
+  member: MemberV2;
+  relationship: RelationshipV2;
+}
+/** The lengths a mute can have, in seconds (0: until unmuted), as the apps offer them. */
+export const MUTE_DURATIONS = { oneHour: 3600, oneDay: 86_400, sevenDays: 604_800, forever: 0 } as const;
+/** Longest mute with an end (a year); longer is for ever (duration 0). */
+export const MAX_MUTE_SECONDS = 31_536_000;
+export interface MuteV2 {
+  /** Seconds from now, 1 to MAX_MUTE_SECONDS; 0 or absent: until unmuted. */
+  duration?: number;
+}
+
+export const REPORT_REASONS = ['spam', 'harassment', 'other'] as const;
+export type ReportReasonV2 = (typeof REPORT_REASONS)[number];
+/** The reasons as the report dialog names them. */
+export const REPORT_REASON_LABELS: Record<ReportReasonV2, string> = { spam: 'Spam', harassment: 'Harassment', other: 'Something else' };
+export interface ReportDraftV2 {
+  reason: ReportReasonV2;
+  /** What the moderators should know, up to V2_TEXT_LIMITS.reportDetails characters ('' allowed). */
+  details?: string;
+}
+export interface ReportSentAnswerV2 {
+  reportId: string;
+}
+export type ReportStatusV2 = 'open' | 'removed' | 'dismissed';
+/** A report as moderators see it. */
+export interface ReportV2 {
+  _id: string;
+  reason: ReportReasonV2;
+  details: string;
+  createdAt: string;
+  reporter: AuthorV2;
+  /** The reported member (a post's author for a post report). */
+  member: AuthorV2;
+  /** The reported post, null for a report about a member. */
+  post: { _id: string; content: string; pic: string; picAlt: string; createdAt: string } | null;
+  status: ReportStatusV2;
+  /** Who decided and when; null while open (or when the moderator's account is gone). */
+  decidedBy: AuthorV2 | null;
+  decidedAt: string | null;
+}
+export interface ReportsPageV2 extends Page {
+  reports: ReportV2[];
+}
+export interface ReportAnswerV2 {
+  report: ReportV2;
+}
+export interface RolesAnswerV2 {
+  moderator: boolean;
 }
 
 /**
@@ -243,6 +309,9 @@ export const V2_ROUTES = {
   changePassword: ['POST', '/me/password'],
   exportMyData: ['GET', '/me/export'],
   deleteAccount: ['POST', '/me/delete'],
+  myRoles: ['GET', '/me/roles'],
+  myBlocks: ['GET', '/me/blocks'],
+  myMutes: ['GET', '/me/mutes'],
   homeFeed: ['GET', '/feed/home'],
   exploreFeed: ['GET', '/feed/explore'],
   searchMembers: ['GET', '/members/search'],
@@ -256,6 +325,16 @@ export const V2_ROUTES = {
   following: ['GET', '/members/:memberId/following'],
   follow: ['POST', '/members/follow/:memberId'],
   unfollow: ['POST', '/members/unfollow/:memberId'],
+  relationship: ['GET', '/members/:memberId/relationship'],
+  block: ['POST', '/members/block/:memberId'],
+  unblock: ['POST', '/members/unblock/:memberId'],
+  mute: ['POST', '/members/mute/:memberId'],
+  unmute: ['POST', '/members/unmute/:memberId'],
+  reportMember: ['POST', '/members/:memberId/report'],
+  reportPost: ['POST', '/posts/:postId/report'],
+  reports: ['GET', '/moderation/reports'],
+  removeReportedPost: ['POST', '/moderation/reports/:reportId/remove'],
+  dismissReport: ['POST', '/moderation/reports/:reportId/dismiss'],
   post: ['GET', '/posts/:postId'],
   createPost: ['POST', '/posts'],
   editPost: ['POST', '/posts/edit/:postId'],
@@ -285,6 +364,16 @@ export const V2_ERRORS = {
   replyEditNotOwner: "Cannot edit a Reply doesn't belong to the logged in User.",
   replyDeleteNotAllowed: 'Only the reply author or the post author can delete this Reply.',
   emptySearch: '"q" must not be empty.',
+  alreadyBlocked: 'You have already blocked this member.',
+  notBlocked: 'You have not blocked this member.',
+  notMuted: 'You have not muted this member.',
+  blockSelf: 'You cannot block or mute yourself.',
+  reportSelf: 'You cannot report yourself or your own post.',
+  badMuteDuration: `"duration" must be a whole number of seconds from 0 (until unmuted) to ${MAX_MUTE_SECONDS}.`,
+  badReportReason: `"reason" must be one of: ${REPORT_REASONS.join(', ')}.`,
+  reportNotFound: 'The report you requested does not exist. Not Found error',
+  reportDecided: 'This report has already been decided.',
+  notAPostReport: 'This report is about a member, not a post: there is no post to remove.',
   badTag: `A tag is letters, digits and _, with at least one letter, and at most ${V2_TEXT_LIMITS.tag} characters.`,
 } as const;
 

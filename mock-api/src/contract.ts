@@ -217,6 +217,12 @@ export const SERVER_ERRORS = {
   wrongCurrentPassword: 'The current password is not correct. Your password was not changed.',
   /** 403: an account deletion confirmed with a wrong password (nothing deleted). */
   wrongDeletePassword: 'The password is not correct. Your account was not deleted.',
+  /** 403: the member acted on someone who blocked them (follow, like, dislike, comment, reply, upvote). */
+  blockedByMember: "You can't interact with this member's posts, comments or profile. Forbidden error",
+  /** 403: the member acted on someone they blocked. */
+  youBlockedMember: 'You have blocked this member. Unblock them to do this. Forbidden error',
+  /** 403: a call only moderators may make (reading or deciding reports). */
+  notModerator: 'Only moderators can see or decide reports. Forbidden error',
 } as const;
 
 /** Client messages (form checks and toasts). */

@@ -6,5 +6,9 @@ import type { Implements } from '@social/shell/federation';
 import type PostCard from './card/PostCard';
 import type PostComposer from './composer/PostComposer';
 import type PostPage from './page/PostPage';
+import type ModerationPage from './moderation/ModerationPage';
 
-export type PostExposes = Implements<'post', { PostCard: typeof PostCard; PostComposer: typeof PostComposer; PostPage: typeof PostPage }>;
+export type PostExposes = Implements<
+  'post',
+  { PostCard: typeof PostCard; PostComposer: typeof PostComposer; PostPage: typeof PostPage; ModerationPage: typeof ModerationPage }
+>;

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLIENT_MESSAGES, SERVER_ERRORS } from '@social/mock-api/contract';
+import { createApiClient } from '@social/mock-api/client';
+import { CLIENT_MESSAGES, SERVER_ERRORS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { api } from '@social/shell/bus';
-import { formatFullDate, formatRelativeDate } from '@social/shell/ui';
+import { REPORT_SENT, formatFullDate, formatRelativeDate } from '@social/shell/ui';
 import { ADARSH_ID, listed, loadList, renderCard, requestsTo, setupBackend } from './helpers';
 
 const ctx = setupBackend();
@@ -43,10 +44,10 @@ test('clicking the text or the image opens the post page', async () => {
   expect(await screen.findByRole('heading', { name: '2 comments' })).toBeInTheDocument();
 });
 
-test("the options menu: others' posts offer only saving; my own post adds Edit post and Delete post", async () => {
+test("the options menu: others' posts offer saving and reporting; my own post adds Edit post and Delete post", async () => {
   const { unmount } = renderCard('p05-charts');
   await openOptions();
-  expect(menuItems()).toEqual(['Save post']);
+  expect(menuItems()).toEqual(['Save post', 'Report post']);
   unmount();
 
   renderCard('p02-css');
@@ -69,7 +70,31 @@ test('Save post and Remove saved update my bookmarks with a toast each', async (
   expect(listed('p05-charts')?.viewer?.bookmarked).toBe(false);
   expect((await api.users.bookmarks()).bookmarks).not.toContain('p05-charts');
   await openOptions();
-  expect(menuItems()).toEqual(['Save post']);
+  expect(menuItems()).toEqual(['Save post', 'Report post']);
+});
+
+test('Report post sends the reason and details to the moderators, with the toast "Report sent"', async () => {
+  renderCard('p05-charts');
+  await openOptions();
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Report post' }));
+  const dialog = screen.getByRole('dialog', { name: 'Report' });
+  // No reason yet: the dialog says so and stays open.
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a reason.');
+  await userEvent.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
+  await userEvent.type(within(dialog).getByRole('textbox', { name: 'Details' }), 'Insults in the replies');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+  await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'success', message: REPORT_SENT }]));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  const { encodedToken } = await api.auth.login(TEST_CREDENTIALS[3]!);
+  const { reports } = await createApiClient({ getToken: () => encodedToken }).v2.moderation.reports();
+  expect(reports).toEqual([
+    expect.objectContaining({
+      reason: 'harassment',
+      details: 'Insults in the replies',
+      post: expect.objectContaining({ _id: 'p05-charts' }),
+    }),
+  ]);
 });
 
 test("a refused bookmark shows the server's message and changes nothing", async () => {

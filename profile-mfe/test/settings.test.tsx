@@ -146,3 +146,20 @@ test('Delete account with the password deletes the member and ends the session h
   await expect(withToken(token).v2.me.get()).rejects.toMatchObject({ status: 404 });
   await expect(anonymous().v2.auth.login(USER_1)).rejects.toMatchObject({ status: 404, errors: [SERVER_ERRORS.userNotFound] });
 });
+
+test('Blocked and muted lists whom I blocked and mute, each with its way back', async () => {
+  await signIn(1);
+  const { api } = await import('@social/shell/bus');
+  await api.v2.members.block('u2-meera');
+  await api.v2.members.mute('u3-kabir', 0);
+  const { user } = renderSettings();
+  const section = await screen.findByRole('region', { name: 'Blocked and muted' });
+  const unblock = await within(section).findByRole('button', { name: 'Unblock Meera Nair' });
+  expect(within(section).getByText(/until you unmute/)).toBeInTheDocument();
+  await user.click(unblock);
+  await within(section).findByText('You have not blocked anyone.');
+  expect((await api.v2.members.relationship('u2-meera')).relationship.blocking).toBe(false);
+  await user.click(within(section).getByRole('button', { name: 'Unmute Kabir Shah' }));
+  await within(section).findByText('You have not muted anyone.');
+  await waitFor(() => expect(ctx.toasts).toContainEqual({ toastType: 'success', message: 'Kabir Shah is no longer muted' }));
+});

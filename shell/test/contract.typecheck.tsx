@@ -48,15 +48,17 @@ export async function loaders() {
 type RenamedPostCard = (props: { item: Post }) => React.JSX.Element;
 type PostComposer = (props: { onSubmit: (draft: PostDraft) => Promise<boolean> }) => React.JSX.Element;
 type PostPage = () => React.JSX.Element;
+type ModerationPage = () => React.JSX.Element;
 type CardWithNewRequiredProp = (props: { post: Post; highlight: boolean }) => React.JSX.Element;
 type PostCard = (props: { post: Post }) => React.JSX.Element;
-export type PostRemoteOk = Implements<'post', { PostCard: PostCard; PostComposer: PostComposer; PostPage: PostPage }>;
+type PostPages = { PostComposer: PostComposer; PostPage: PostPage; ModerationPage: ModerationPage };
+export type PostRemoteOk = Implements<'post', { PostCard: PostCard } & PostPages>;
 // @ts-expect-error -- PostCard's props no longer match the contract
-export type PostRemoteRenamed = Implements<'post', { PostCard: RenamedPostCard; PostComposer: PostComposer; PostPage: PostPage }>;
+export type PostRemoteRenamed = Implements<'post', { PostCard: RenamedPostCard } & PostPages>;
 // @ts-expect-error -- a new required prop no caller passes
-export type PostRemoteNewProp = Implements<'post', { PostCard: CardWithNewRequiredProp; PostComposer: PostComposer; PostPage: PostPage }>;
+export type PostRemoteNewProp = Implements<'post', { PostCard: CardWithNewRequiredProp } & PostPages>;
 // @ts-expect-error -- PostComposer is missing from what the remote exposes
-export type PostRemoteMissing = Implements<'post', { PostCard: PostCard; PostPage: PostPage }>;
+export type PostRemoteMissing = Implements<'post', { PostCard: PostCard; PostPage: PostPage; ModerationPage: ModerationPage }>;
 
 // Routes: parameters are named and required; a page reads what the contract says it reads.
 export function routeUsages() {

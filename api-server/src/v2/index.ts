@@ -6,12 +6,15 @@ import { feedRoutes } from './feed';
 import { memberRoutes } from './members';
 import { meRoutes } from './me';
 import { postRoutesV2 } from './posts';
+import { safetyRoutes } from './safety';
 
-export function v2Routes(r: RouteKit): void {
+/** `moderators`: the handles that moderate reports (API_MODERATORS, src/config.ts). */
+export function v2Routes(r: RouteKit, moderators: readonly string[]): void {
   meRoutes(r);
   accountRoutes(r);
   feedRoutes(r);
   memberRoutes(r);
   postRoutesV2(r);
   commentRoutesV2(r);
+  safetyRoutes(r, moderators);
 }

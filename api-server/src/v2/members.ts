@@ -24,6 +24,7 @@ import {
 } from '@social/mock-api/core';
 import { SqlMemberStore } from '../member-store';
 import { SqlPostStore } from '../post-store';
+import { shownTo } from '../safety-filters';
 import type { RendererV2 } from './render';
 
 const FOLLOW_LISTS: Record<'followers' | 'following', ListKey> = {
@@ -65,7 +66,7 @@ const containing = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c
  * Ordered by handle. The trigram index over the three fields finds the candidates (each word
  * of `q` is in one of them); the exact rule is checked on each.
  */
-async function searchPage(ex: Executor, q: string, page: PageRequest) {
+async function searchPage(ex: Executor, q: string, page: PageRequest, viewerId: string | undefined) {
   const { limit, after } = page;
   const handleOnly = q.startsWith('@');
   const needle = (handleOnly ? q.slice(1) : q).toLowerCase();
@@ -88,18 +89,20 @@ async function searchPage(ex: Executor, q: string, page: PageRequest) {
                 or lower(m.first_name || ' ' || m.last_name) like ${spaced} or lower(m.last_name || ' ' || m.first_name) like ${spaced})`
         }
         ${after ? sql`and (m.user_handler collate "C", m.id collate "C") > (${after[0]}::text collate "C", ${after[1]}::text collate "C")` : sql``}
+        ${shownTo(viewerId, sql`m.id`)}
       order by m.user_handler collate "C", m.id collate "C" limit ${limit + 1}`,
   );
   return pageFrom(list, page, (row) => [row.user_handler, row.id]);
 }
 
-/** Members other than me whom I don't follow, newest member first. */
+/** Members other than me whom I don't follow and safety does not hide from me, newest member first. */
 async function suggestedPage(ex: Executor, meId: string, page: PageRequest) {
   const { limit, after } = page;
   const list = await rows(
     ex,
     sql<{ id: string; created_iso: string }>`select m.id, m.created_iso from members m
       where m.id <> ${meId} and not exists (select 1 from follows f where f.follower_id = ${meId} and f.followee_id = m.id)
+        ${shownTo(meId, sql`m.id`)}
         ${after ? sql`and (m.created_at, m.id collate "C") < (${after[0]}::timestamptz, ${after[1]}::text collate "C")` : sql``}
       order by m.created_at desc, m.id collate "C" desc limit ${limit + 1}`,
   );
@@ -115,7 +118,7 @@ export function memberRoutes(r: RouteKit): void {
     const q = ctx.query.q;
     if (typeof q !== 'string' || !q.trim()) throw fail.badRequest(V2_ERRORS.emptySearch);
     const page = pageRequest(ctx.query, SEARCH_LIST);
-    return read(ctx, async (t) => membersAnswer(t, await searchPage(t.ex, q.trim(), page)));
+    return read(ctx, async (t) => membersAnswer(t, await searchPage(t.ex, q.trim(), page, t.viewer?.id)));
   });
 
   route(r, 'suggestedMembers', (ctx) => {

@@ -8,6 +8,7 @@ import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, ReactionV2 } from '@s
 import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
+import { shownTo } from '../safety-filters';
 import type { MemberRow as StoredMemberRow } from '../v1-store';
 import {
   commentV2,
@@ -20,7 +21,7 @@ import {
   type ReplyRow as CoreReplyRow,
 } from '@social/mock-api/core';
 
-interface AuthorColumns {
+export interface AuthorColumns {
   a_id: string;
   a_first_name: string;
   a_last_name: string;
@@ -78,6 +79,17 @@ interface ReplyRow extends AuthorColumns {
   edited: boolean;
 }
 
+/** Who wrote something (or reported, or decided), from a_-prefixed member columns. */
+export function authorV2(origin: string, row: AuthorColumns): AuthorV2 {
+  return {
+    _id: row.a_id,
+    firstName: row.a_first_name,
+    lastName: row.a_last_name,
+    userHandler: row.a_user_handler,
+    pic: picUrl(origin, row.a_pic_url, row.a_pic_image_id),
+  };
+}
+
 export class RendererV2 {
   constructor(
     private readonly ex: Executor,
@@ -87,13 +99,7 @@ export class RendererV2 {
   ) {}
 
   private author(row: AuthorColumns): AuthorV2 {
-    return {
-      _id: row.a_id,
-      firstName: row.a_first_name,
-      lastName: row.a_last_name,
-      userHandler: row.a_user_handler,
-      pic: picUrl(this.origin, row.a_pic_url, row.a_pic_image_id),
-    };
+    return authorV2(this.origin, row);
   }
 
   /** Posts by id, in the order given (ids that no longer exist are left out). */
@@ -219,8 +225,11 @@ export class RendererV2 {
     return row && meV2(row);
   }
 
-  /** Comments by id, in the order given, each with all its replies (oldest first), as the core renders them. */
-  async commentRows(ids: readonly string[]): Promise<CoreCommentRow[]> {
+  /**
+   * Comments by id, in the order given, each with all its replies (oldest first), as the core
+   * renders them; `hideReplies`: without the replies of members safety hides from the viewer.
+   */
+  async commentRows(ids: readonly string[], { hideReplies = false } = {}): Promise<CoreCommentRow[]> {
     if (ids.length === 0) return [];
     const viewer = this.viewerId ?? null;
     const [found, replies] = await Promise.all([
@@ -239,7 +248,7 @@ export class RendererV2 {
         sql<ReplyRow>`
           select r.comment_id, r.id, r.content, r.created_iso, coalesce(r.updated_iso, r.created_iso) as updated_iso, r.edited, ${AUTHOR}
           from replies r join members m on m.id = r.author_id
-          where r.comment_id = any(${ids}::text[])
+          where r.comment_id = any(${ids}::text[]) ${hideReplies ? shownTo(viewer, sql`r.author_id`) : sql``}
           order by r.comment_id, r.position`,
       ),
     ]);
@@ -270,7 +279,7 @@ export class RendererV2 {
     }));
   }
 
-  async comments(ids: readonly string[]): Promise<CommentV2[]> {
-    return (await this.commentRows(ids)).map(commentV2);
+  async comments(ids: readonly string[], options: { hideReplies?: boolean } = {}): Promise<CommentV2[]> {
+    return (await this.commentRows(ids, options)).map(commentV2);
   }
 }

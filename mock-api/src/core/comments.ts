@@ -9,6 +9,7 @@ import type { LiveComment } from '../contract-live';
 import { V2_ERRORS, type AuthorV2, type CommentV2 } from '../contract-v2';
 import { fail, HttpError } from '../server/errors';
 import { objectField, requiredText, type JsonObject } from '../server/validate';
+import { refuseIfBlocked } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import type { PostRow, PostStore } from './posts';
@@ -48,7 +49,7 @@ export interface CommentRow {
   edited: boolean;
 }
 
-export interface CommentStore extends Pick<PostStore, 'postAuthor' | 'readPost'> {
+export interface CommentStore extends Pick<PostStore, 'postAuthor' | 'readPost' | 'blockBetween'> {
   /** The comment, or null when there is none (on that post, when `postId` is given). */
   commentRef(commentId: string, postId?: string): Step<CommentRef | null>;
   /** The comment's replies in order, for the rules; the store holds them until the write ends (no two edits past the cap). */
@@ -137,14 +138,16 @@ export function* readComment(store: CommentStore, commentId: string, viewerId: s
   return commentV2(yield* readCommentOr404(store, commentId, viewerId));
 }
 
-/** Anyone signed in comments on a post. */
+/** Anyone signed in comments on a post, unless a block stands between them and its author. */
 export function* addComment(
   store: CommentStore,
   actor: Actor,
   postId: string,
   textOf: () => string,
 ): Operation<Outcome<{ comment: CommentV2; post: PostV2 }>> {
-  if ((yield* wait(store.postAuthor(postId))) === null) throw fail.postNotFound();
+  const postAuthor = yield* wait(store.postAuthor(postId));
+  if (postAuthor === null) throw fail.postNotFound();
+  yield* refuseIfBlocked(store, actor.memberId, [postAuthor]);
   const commentId = yield* wait(store.insertComment(postId, actor.memberId, textOf(), actor.now));
   const row = yield* readCommentOr404(store, commentId, actor.memberId);
   const post = yield* postRow(store, postId, actor.memberId);
@@ -184,6 +187,8 @@ export function* editCommentWithReplies(
   if (!isAuthor && content !== comment.content) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
   if (sent) {
     const plan = repliesAfterEdit(yield* wait(store.repliesOf(commentId)), sent, actor.memberId, isAuthor);
+    // A new reply is a reply to the comment's author on its post's author's post.
+    if (plan.some((edit) => 'added' in edit)) yield* refuseIfBlocked(store, actor.memberId, [comment.authorId, comment.postAuthorId]);
     yield* wait(store.replaceReplies(commentId, plan, actor.memberId, actor.now));
   }
   if (content !== comment.content) yield* wait(store.setCommentText(commentId, content, actor.now));
@@ -209,19 +214,21 @@ export function* deleteComment(
   };
 }
 
-/** A toggle: the first call adds the member's upvote, the next takes it back. */
+/** A toggle: the first call adds the member's upvote, the next takes it back (refused across a block). */
 export function* upvoteComment(store: CommentStore, actor: Actor, commentId: string, postId?: string): Operation<Outcome<CommentV2>> {
   if (postId !== undefined && (yield* wait(store.postAuthor(postId))) === null) throw fail.postNotFound();
   const comment = yield* commentOr404(store, commentId, postId);
+  yield* refuseIfBlocked(store, actor.memberId, [comment.authorId, comment.postAuthorId]);
   const upvoted = yield* wait(store.toggleUpvote(commentId, actor.memberId));
   const outcome = yield* edited(store, actor, commentId);
   outcome.events.push({ kind: 'viewer.comment', data: { memberId: actor.memberId, postId: comment.postId, commentId, upvoted } });
   return outcome;
 }
 
-/** Anyone signed in replies to a comment, while it has room (LIMITS.maxRepliesPerComment). */
+/** Anyone signed in replies to a comment, while it has room (LIMITS.maxRepliesPerComment) and no block stands in the way. */
 export function* addReply(store: CommentStore, actor: Actor, commentId: string, textOf: () => string): Operation<Outcome<CommentV2>> {
-  yield* commentOr404(store, commentId);
+  const comment = yield* commentOr404(store, commentId);
+  yield* refuseIfBlocked(store, actor.memberId, [comment.authorId, comment.postAuthorId]);
   const content = textOf();
   assertRoomForReply((yield* wait(store.repliesOf(commentId))).length);
   yield* wait(store.insertReply(commentId, actor.memberId, content, actor.now));

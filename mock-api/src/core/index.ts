@@ -9,5 +9,7 @@ export * from './members';
 export * from './comments';
 export * from './reply-edits';
 export * from './text';
+export * from './blocks';
+export * from './safety';
 export * from './v1';
 export * from './v1-routes';

@@ -16,6 +16,9 @@ export const LIST_TAGS = {
   following: 'FG',
   bookmarks: 'B',
   comments: 'C',
+  reports: 'R',
+  blocks: 'BK',
+  mutes: 'MU',
 } as const;
 
 /** The tag of a feed (explore or home) in one sort. */

@@ -7,6 +7,7 @@ import type { LiveMember } from '../contract-live';
 import type { MemberV2, MeV2 } from '../contract-v2';
 import { fail } from '../server/errors';
 import { INPUT_MESSAGES, link, objectField, text, type JsonObject } from '../server/validate';
+import { refuseIfBlocked, type BlockReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import type { Change } from './posts';
@@ -45,7 +46,7 @@ export interface ProfileChanges {
   pic?: string;
 }
 
-export interface MemberStore {
+export interface MemberStore extends BlockReader {
   memberExists(memberId: string): Step<boolean>;
   /** `followerId` follows `followeeId` (`following`), or no longer does; both members' updatedAt become `now`. */
   setFollow(followerId: string, followeeId: string, following: boolean, now: string): Step<Change>;
@@ -92,13 +93,13 @@ export const liveMember = (row: MemberRow): LiveMember => publicFields(row);
 
 export const meV2 = (row: MeRow): MeV2 => ({ ...publicFields(row), username: row.username, bookmarkCount: row.bookmarkCount });
 
-export function* readMember(store: MemberStore, memberId: string, viewerId: string | null): Operation<MemberV2> {
+export function* readMember(store: Pick<MemberStore, 'readMember'>, memberId: string, viewerId: string | null): Operation<MemberV2> {
   const row = yield* wait(store.readMember(memberId, viewerId));
   if (!row) throw fail.memberNotFound();
   return memberV2(row);
 }
 
-export function* readMe(store: MemberStore, memberId: string): Operation<MeV2> {
+export function* readMe(store: Pick<MemberStore, 'readMe'>, memberId: string): Operation<MeV2> {
   const row = yield* wait(store.readMe(memberId));
   if (!row) throw fail.userNotFound();
   return meV2(row);
@@ -125,6 +126,7 @@ export function* follow(
 ): Operation<Outcome<{ me: MeV2; member: MemberV2 }>> {
   if (!(yield* wait(store.memberExists(memberId)))) throw fail.memberNotFound();
   if (memberId === actor.memberId) throw fail.badRequest(INPUT_MESSAGES.followSelf);
+  if (following) yield* refuseIfBlocked(store, actor.memberId, [memberId]);
   const change = yield* wait(store.setFollow(actor.memberId, memberId, following, actor.now));
   if (change !== 'changed') throw fail.badRequest(following ? SERVER_ERRORS.alreadyFollowing : SERVER_ERRORS.notFollowing);
   const me = yield* readMe(store, actor.memberId);

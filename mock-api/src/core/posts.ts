@@ -9,6 +9,7 @@ import type { LiveMember, LivePost } from '../contract-live';
 import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type PostV2, type ReactionV2 } from '../contract-v2';
 import { fail } from '../server/errors';
 import { objectField, requiredText, text, type JsonObject } from '../server/validate';
+import { blockedFrom, refuseIfBlocked, type BlockReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { feedTag, LIST_TAGS } from './lists';
 import { wait, type Actor, type Operation, type Step } from './operation';
@@ -51,7 +52,7 @@ export type PostList =
 export type PostKey = [createdAt: string, id: string] | [score: number, createdAt: string, id: string];
 
 /** The storage behind the post operations (the fake backend's memory and IndexedDB, api-server's PostgreSQL). */
-export interface PostStore {
+export interface PostStore extends BlockReader {
   /** The post's author, or null when there is no such post. */
   postAuthor(postId: string): Step<string | null>;
   /** The post's stored picture (a reference only the store reads) and its description. */
@@ -68,7 +69,12 @@ export interface PostStore {
   setReaction(memberId: string, postId: string, kind: Reaction): Step<Change>;
   setBookmark(memberId: string, postId: string, bookmarked: boolean): Step<Change>;
   readPost(postId: string, viewerId: string | null): Step<PostRow | null>;
-  /** Up to `count` posts of the list after `after` (from the start when null), in the list's order. */
+  /**
+   * Up to `count` posts of the list after `after` (from the start when null), in the list's order.
+   * With a viewer, the lists leave out what safety hides from them (docs/safety.md): explore,
+   * home, tag pages and activities the posts of members blocked either way or muted; a member's
+   * own posts when that member blocked the viewer.
+   */
   readPosts(list: PostList, after: PostKey | null, count: number, viewerId: string | null): Step<PostRow[]>;
   /** A member as anyone sees them (their counts moved). */
   readMember(memberId: string): Step<LiveMember | null>;
@@ -197,8 +203,22 @@ export const postDraftOf =
     };
   };
 
+/** One post; a post whose author blocked the viewer is not found for them (docs/safety.md). */
 export function* readPost(store: PostStore, postId: string, viewerId: string | null): Operation<PostV2> {
-  return postV2(yield* postOr404(store, postId, viewerId));
+  const post = yield* postOr404(store, postId, viewerId);
+  if (yield* blockedFrom(store, viewerId, post.author._id)) throw fail.postNotFound();
+  return postV2(post);
+}
+
+/** 404 for a post that does not exist, or whose author blocked the viewer: what reads of the post and its comments check first. */
+export function* visiblePostOr404(
+  store: Pick<PostStore, 'postAuthor' | 'blockBetween'>,
+  postId: string,
+  viewerId: string | null,
+): Operation<string> {
+  const author = yield* wait(store.postAuthor(postId));
+  if (author === null || (yield* blockedFrom(store, viewerId, author))) throw fail.postNotFound();
+  return author;
 }
 
 /**
@@ -274,6 +294,9 @@ export function* deletePost(store: PostStore, actor: Actor, postId: string): Ope
  * goes down by one); the same reaction twice is refused.
  */
 export function* react(store: PostStore, actor: Actor, postId: string, kind: Reaction): Operation<Outcome<PostV2>> {
+  const author = yield* wait(store.postAuthor(postId));
+  if (author === null) throw fail.postNotFound();
+  yield* refuseIfBlocked(store, actor.memberId, [author]);
   const change = yield* wait(store.setReaction(actor.memberId, postId, kind));
   if (change === 'missing') throw fail.postNotFound();
   if (change === 'same') throw fail.badRequest(kind === 'like' ? SERVER_ERRORS.alreadyLiked : SERVER_ERRORS.alreadyDisliked);

@@ -10,6 +10,7 @@ import type { Ctx } from './request-context';
 import { indexOf } from './indexes';
 import { findPost, findUser, removePost, removeUser, touch, type StoredPost, type StoredUser } from './store';
 import { signToken } from './tokens';
+import { muteInForce } from './safety-filters';
 import { newId } from './time';
 
 const byCreation = <T extends { createdAt: string; _id: string }>(items: T[]): T[] =>
@@ -66,8 +67,8 @@ export class MemoryAccountStore implements AccountStore {
       upvotes: [],
       bookmarks: user.bookmarks.filter((id) => indexes.postsById.has(id)).map((postId) => ({ postId })),
       follows: { following: this.handles(user.following), followers: this.handles(user.followers) },
-      blocks: [],
-      mutes: [],
+      blocks: this.handles((user.blocks ?? []).map((b) => b.memberId)),
+      mutes: this.mutesOf(user),
     };
     for (const post of this.db.posts) {
       if (post.userId === memberId)
@@ -121,6 +122,12 @@ export class MemoryAccountStore implements AccountStore {
       .sort(byText((item) => item.memberId));
   }
 
+  /** The member's mutes in force, in id order, each with its end. */
+  private mutesOf(user: StoredUser): AccountData['mutes'] {
+    const until = new Map((user.mutes ?? []).filter((m) => muteInForce(m, this.ctx.now)).map((m) => [m.memberId, m.until]));
+    return this.handles([...until.keys()]).map((h) => ({ ...h, until: until.get(h.memberId) ?? null }));
+  }
+
   deleteMember(memberId: string): void {
     const member = findUser(this.db, memberId);
     if (!member) return;
@@ -130,20 +137,31 @@ export class MemoryAccountStore implements AccountStore {
       else this.takeOutOf(post, memberId);
     }
     for (const post of own) removePost(this.db, post);
-    // Bookmarks of their posts, and follows both ways.
+    // Bookmarks of their posts, follows both ways, blocks and mutes of them, reports about them
+    // (their reports go with their record), and their name on the reports they decided.
     const ownIds = new Set([...own].map((post) => post._id));
     for (const user of this.db.users) {
       if (user === member) continue;
       const bookmarks = user.bookmarks.filter((id) => !ownIds.has(id));
       const followers = user.followers.filter((id) => id !== memberId);
       const following = user.following.filter((id) => id !== memberId);
-      if (
+      const blocks = user.blocks?.filter((b) => b.memberId !== memberId);
+      const mutes = user.mutes?.filter((m) => m.memberId !== memberId);
+      const reports = user.reports
+        ?.filter((r) => r.memberId !== memberId)
+        .map((r) => (r.decidedBy === memberId ? { ...r, decidedBy: null } : r));
+      const unchanged =
         bookmarks.length === user.bookmarks.length &&
         followers.length === user.followers.length &&
-        following.length === user.following.length
-      )
-        continue;
+        following.length === user.following.length &&
+        blocks?.length === user.blocks?.length &&
+        mutes?.length === user.mutes?.length &&
+        !user.reports?.some((r) => r.memberId === memberId || r.decidedBy === memberId);
+      if (unchanged) continue;
       Object.assign(touch(this.db, user), { bookmarks, followers, following });
+      if (blocks) user.blocks = blocks;
+      if (mutes) user.mutes = mutes;
+      if (reports) user.reports = reports;
     }
     removeUser(this.db, member);
   }

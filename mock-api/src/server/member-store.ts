@@ -3,21 +3,27 @@
  * Records it changes are looked up through findUser (./store.ts), so the write stores them.
  */
 import type { Change } from '../core/posts';
+import type { BlockSide } from '../core/blocks';
 import type { MemberRow, MemberStore, MeRow, ProfileChanges } from '../core/members';
 import { indexOf } from './indexes';
 import type { Ctx } from './request-context';
+import { blockSideOf } from './safety-filters';
 import { findUser, type StoredUser } from './store';
 import { V2Renderer } from './v2/common';
 
 export class MemoryMemberStore implements MemberStore {
   private readonly v2: V2Renderer;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(protected readonly ctx: Ctx) {
     this.v2 = new V2Renderer(ctx, null);
   }
 
   private get db() {
     return this.ctx.db;
+  }
+
+  blockBetween(memberId: string, otherId: string): BlockSide {
+    return blockSideOf(this.db, memberId, otherId);
   }
 
   memberExists(memberId: string): boolean {

@@ -5,10 +5,12 @@
  * stores exactly those records, or puts them back when the request fails.
  */
 import type { LiveMember } from '../contract-live';
+import type { BlockSide } from '../core/blocks';
 import type { Change, PostKey, PostList, PostRow, PostStore, Reaction } from '../core/posts';
 import type { Ctx } from './request-context';
 import { indexOf, SortedList, type Key } from './indexes';
 import { addPost, findPost, findUser, removePost, takeNumericId, touch, type StoredPost } from './store';
+import { blockSideOf, hiddenFrom } from './safety-filters';
 import { newId } from './time';
 import { pageOfList, pageOfMerged, V2Renderer } from './v2/common';
 
@@ -29,6 +31,10 @@ export class MemoryPostStore implements PostStore {
 
   private get db() {
     return this.ctx.db;
+  }
+
+  blockBetween(memberId: string, otherId: string): BlockSide {
+    return blockSideOf(this.db, memberId, otherId);
   }
 
   postAuthor(postId: string): string | null {
@@ -112,27 +118,30 @@ export class MemoryPostStore implements PostStore {
   readPosts(list: PostList, after: PostKey | null, count: number, viewerId: string | null): PostRow[] {
     const indexes = indexOf(this.db);
     const key = indexKey(after);
+    // What safety hides from the viewer (docs/safety.md) is skipped while the page is read, so a page stays full.
+    const { hidden, blockedBy } = hiddenFrom(this.db, viewerId, this.ctx.now);
+    const shown = hidden.size === 0 ? undefined : (post: StoredPost) => !hidden.has(post.userId);
     let found: StoredPost[];
     switch (list.kind) {
       case 'explore':
-        found = pageOfList(indexes.all[list.sort], key, count).items;
+        found = pageOfList(indexes.all[list.sort], key, count, shown).items;
         break;
       case 'home': {
         // Me, my followers and the people I follow (SPEC §2): their lists merged, by the same keys.
         const me = indexes.usersById.get(list.memberId);
         const circle = new Set([list.memberId, ...(me?.followers ?? []), ...(me?.following ?? [])]);
-        const lists = [...circle].flatMap((id) => indexes.byAuthor.get(id)?.[list.sort] ?? []);
+        const lists = [...circle].filter((id) => !hidden.has(id)).flatMap((id) => indexes.byAuthor.get(id)?.[list.sort] ?? []);
         found = pageOfMerged(lists, key, count).items;
         break;
       }
       case 'member':
-        found = pageOfList(indexes.listsOf(list.memberId).latest, key, count).items;
+        found = blockedBy.has(list.memberId) ? [] : pageOfList(indexes.listsOf(list.memberId).latest, key, count).items;
         break;
       case 'activities':
-        found = pageOfList(indexes.activityOf(list.memberId), key, count).items;
+        found = blockedBy.has(list.memberId) ? [] : pageOfList(indexes.activityOf(list.memberId), key, count, shown).items;
         break;
       case 'tag':
-        found = pageOfList(indexes.byTag.get(list.tag) ?? EMPTY_LIST, key, count).items;
+        found = pageOfList(indexes.byTag.get(list.tag) ?? EMPTY_LIST, key, count, shown).items;
         break;
     }
     return found.map((post) => this.rowOf(post, viewerId));

@@ -28,6 +28,41 @@ export interface StoredUser {
    * it are refused (./tokens.ts, issuedBefore); absent when the password never changed.
    */
   sessionsFrom?: string;
+  /** Members this one blocks (absent: none). docs/safety.md */
+  blocks?: StoredBlock[];
+  /** Members this one mutes, each until `until` (ISO) or for ever (null); absent: none. */
+  mutes?: StoredMute[];
+  /** Reports this member made (they go with the member's account). */
+  reports?: StoredReport[];
+  /** A moderator reads and decides every member's reports (the seed's test user 4). */
+  moderator?: boolean;
+}
+
+export interface StoredBlock {
+  memberId: string;
+  at: string;
+}
+
+export interface StoredMute {
+  memberId: string;
+  at: string;
+  until: string | null;
+}
+
+export interface StoredReport {
+  _id: string;
+  /** Arrival order (the data's numeric id counter): the queue's order. */
+  seq: number;
+  /** The reported member (a post's author for a post report). */
+  memberId: string;
+  postId: string | null;
+  reason: 'spam' | 'harassment' | 'other';
+  details: string;
+  createdAt: string;
+  status: 'open' | 'removed' | 'dismissed';
+  /** The moderator who decided (null once their account is gone) and when; absent while open. */
+  decidedBy?: string | null;
+  decidedAt?: string;
 }
 
 export interface StoredReply {

@@ -4,13 +4,15 @@ import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import type { PostDraftV2 } from '@social/mock-api/contract-v2';
 import type { PostCardProps } from '@social/shell/federation';
 import { pathTo, useRouteMatch } from '@social/shell/routes';
-import { toast, useAuth } from '@social/shell/bus';
+import { api, toast, useAuth } from '@social/shell/bus';
 import { useBookmark, usePostMutations, useReaction } from '@social/shell/actions';
 import { usePostEntity } from '@social/shell/data';
 import {
   CommentIcon,
   Menu,
   Modal,
+  REPORT_SENT,
+  ReportDialog,
   ShareIcon,
   ThumbDownIcon,
   ThumbUpIcon,
@@ -42,7 +44,7 @@ export default function PostCard({ post: listed }: PostCardProps) {
   const navigate = useNavigate();
   const onThisPostPage = useRouteMatch('post')?.postId === post._id;
   const articleRef = useRef<HTMLElement>(null);
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const reaction = useReaction(post, me?._id ?? null);
   const bookmark = useBookmark(post);
@@ -108,7 +110,7 @@ export default function PostCard({ post: listed }: PostCardProps) {
           { label: 'Edit post', onSelect: () => (focusOptions(), setDialog('edit')) },
           { label: 'Delete post', danger: true, onSelect: () => (focusOptions(), setDialog('delete')) },
         ]
-      : []),
+      : [{ label: 'Report post', onSelect: () => (focusOptions(), setDialog('report')) }]),
   ];
 
   return (
@@ -192,6 +194,17 @@ export default function PostCard({ post: listed }: PostCardProps) {
             </button>
           </div>
         </Modal>
+      )}
+      {dialog === 'report' && (
+        <ReportDialog
+          subject="this post"
+          onClose={() => setDialog(null)}
+          onSend={async (draft) => {
+            await api.v2.posts.report(post._id, draft);
+            setDialog(null);
+            toast('success', REPORT_SENT);
+          }}
+        />
       )}
     </article>
   );

@@ -1,12 +1,14 @@
 import React, { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
-import { logout, useAuth } from '@social/shell/bus';
+import { errorMessage, logout, toast, useAuth } from '@social/shell/bus';
 import { useFollow } from '@social/shell/actions';
 import { pathTo } from '@social/shell/routes';
 import { Avatar, RichText, countLabel, fullName, safeHttpUrl } from '@social/shell/ui';
 import { EditProfileModal } from '../edit/EditProfileModal';
 import { UserListModal } from '../connections/UserListModal';
+import { ProfileOptions } from '../safety/ProfileOptions';
+import { useRelationship } from '../safety/use-relationship';
 
 interface Props {
   member: MemberV2;
@@ -36,6 +38,9 @@ export function ProfileHeader({ member, isOwn, onReload }: Props) {
   const [list, setList] = useState<'Followers' | 'Following' | null>(null);
   const [editing, setEditing] = useState(false);
   const follow = useFollow(member, { onFailed: onReload });
+  const safety = useRelationship(member._id, !!me && !isOwn);
+  const blocking = safety.relationship?.blocking ?? false;
+  const unblock = () => void safety.unblock().catch((failure: unknown) => toast('error', errorMessage(failure)));
 
   // The followers count as it will be once the member's last follow choice lands.
   const followers = member.followerCount + (follow.following === follow.followingOnServer ? 0 : follow.following ? 1 : -1);
@@ -65,18 +70,32 @@ export function ProfileHeader({ member, isOwn, onReload }: Props) {
               </>
             ) : (
               me && (
-                <button
-                  type="button"
-                  className={follow.following ? 'btn' : 'btn btn--primary'}
-                  onClick={follow.toggle}
-                  aria-busy={follow.pending || undefined}
-                >
-                  {follow.following ? 'Unfollow' : 'Follow'}
-                </button>
+                <>
+                  {blocking ? (
+                    <button type="button" className="btn" onClick={unblock}>
+                      Unblock
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className={follow.following ? 'btn' : 'btn btn--primary'}
+                      onClick={follow.toggle}
+                      aria-busy={follow.pending || undefined}
+                    >
+                      {follow.following ? 'Unfollow' : 'Follow'}
+                    </button>
+                  )}
+                  <ProfileOptions member={member} safety={safety} />
+                </>
               )
             )}
           </div>
         </div>
+        {blocking && (
+          <p className="profile-header__blocked" role="status">
+            You have blocked this member
+          </p>
+        )}
         {member.bio.trim() && <RichText className="profile-header__bio" text={member.bio} />}
         <ProfileLink link={member.link} />
         <div className="profile-header__counts">

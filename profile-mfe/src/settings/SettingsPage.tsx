@@ -1,12 +1,13 @@
 /**
- * /settings: the signed-in member's account (docs/account.md). Change the password, download
- * their data as a JSON file, delete the account. Owned by profile-mfe with the member's other
+ * /settings: the signed-in member's account (docs/account.md). Change the password, the members
+ * they blocked or muted (docs/safety.md), download their data as a JSON file, delete the account. Owned by profile-mfe with the member's other
  * own-account screens (their profile and its edit dialog).
  */
 import React, { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CLIENT_MESSAGES, isValidPassword, TEXT_LIMITS } from '@social/mock-api/contract';
 import { ApiError, api, endSession, errorMessage, setAuth, toast, useAuth } from '@social/shell/bus';
 import { Modal } from '@social/shell/ui';
+import { BlockedAndMuted } from './BlockedAndMuted';
 import './settings.css';
 
 export const PASSWORD_CHANGED = 'Password changed';
@@ -253,6 +254,7 @@ export default function SettingsPage() {
     <div className="settings">
       <h1 className="settings__heading">Settings</h1>
       <ChangePassword />
+      <BlockedAndMuted section={(title, children) => <Section title={title}>{children}</Section>} />
       <DownloadData />
       <DeleteAccount />
     </div>

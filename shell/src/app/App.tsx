@@ -92,6 +92,14 @@ export function AppRoutes() {
         }
       />
       <Route
+        path={ROUTES.moderation}
+        element={
+          <Protected>
+            <RemoteComponent id="post/ModerationPage" />
+          </Protected>
+        }
+      />
+      <Route
         path={ROUTES.tag}
         element={
           <Protected>

@@ -164,3 +164,13 @@ export function removeComment(postId: string, commentId: string, client: QueryCl
     ),
   );
 }
+
+/**
+ * After the member blocked, unblocked, muted or unmuted someone (docs/safety.md): every post
+ * list, comment list and member list may now show more or less, so each is read again.
+ */
+export function refetchAfterSafetyChange(client: QueryClient = defaultClient): void {
+  void client.invalidateQueries({ queryKey: queryKeys.postLists });
+  void client.invalidateQueries({ queryKey: queryKeys.memberLists });
+  void client.invalidateQueries({ queryKey: ['comments'] });
+}

@@ -38,6 +38,7 @@ export {
   removeComment,
   removePost,
   removePostFrom,
+  refetchAfterSafetyChange,
   seedMembers,
   seedPosts,
 } from './cache';

@@ -147,6 +147,7 @@ export const ROUTE_OWNERS = {
   profile: 'profile',
   post: 'post',
   settings: 'profile',
+  moderation: 'post',
   tag: 'feed',
   login: 'auth',
   signup: 'auth',
@@ -206,6 +207,8 @@ function OwnedPage({ route }: { route: RouteName }) {
       return <PostPage />;
     case 'settings':
       return <RemoteComponent id="profile/SettingsPage" />;
+    case 'moderation':
+      return <RemoteComponent id="post/ModerationPage" />;
     case 'tag':
       return <TagPage />;
     case 'login':

@@ -40,6 +40,7 @@ export interface RemoteModuleProps {
   'post/PostCard': PostCardProps;
   'post/PostComposer': PostComposerProps;
   'post/PostPage': NoProps;
+  'post/ModerationPage': NoProps;
   'profile/ProfilePage': NoProps;
   'profile/SettingsPage': NoProps;
   'mockman/MockmanPage': NoProps;
@@ -58,6 +59,7 @@ export const REMOTE_MODULES = {
   'post/PostCard': { route: null },
   'post/PostComposer': { route: null },
   'post/PostPage': { route: 'post' },
+  'post/ModerationPage': { route: null },
   'profile/ProfilePage': { route: 'profile' },
   'profile/SettingsPage': { route: null },
   'mockman/MockmanPage': { route: null },

@@ -1,19 +1,41 @@
-import React, { useCallback, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useAuth } from '@social/shell/bus';
+import { api, useAuth } from '@social/shell/bus';
 import { pathTo } from '@social/shell/routes';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
-import { Avatar, fullName, CompassIcon, HomeIcon, SearchIcon } from '@social/shell/ui';
+import { Avatar, fullName, CompassIcon, HomeIcon, SearchIcon, ShieldIcon } from '@social/shell/ui';
 import { SkipLinks } from '../app/SkipLinks';
 import { SearchOverlay } from './SearchOverlay';
 
 export const PRODUCT_NAME = 'Orbit';
+
+/**
+ * Whether the signed-in member moderates (GET /v2/me/roles), asked once per member: the link to
+ * /moderation shows for moderators only. The server checks the role on every moderation call.
+ */
+function useIsModerator(memberId: string | null): boolean {
+  const [moderator, setModerator] = useState<{ memberId: string; moderator: boolean } | null>(null);
+  useEffect(() => {
+    if (!memberId) return;
+    let current = true;
+    api.v2.me.roles().then(
+      (roles) => current && setModerator({ memberId, moderator: roles.moderator }),
+      // Unknown: no link; a moderator who goes to /moderation still gets the queue.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [memberId]);
+  return !!memberId && moderator?.memberId === memberId && moderator.moderator;
+}
 
 export function NavBar() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [searchOpen, setSearchOpen] = useState(false);
   const searchButtonRef = useRef<HTMLButtonElement>(null);
+  const moderator = useIsModerator(auth?.user._id ?? null);
   // Closed without a choice: focus goes back to the button that opened it.
   const closeSearch = useCallback(() => {
     setSearchOpen(false);
@@ -51,6 +73,11 @@ export function NavBar() {
             <NavLink to={pathTo('explore')} className="icon-btn topbar__link" aria-label="Explore">
               <CompassIcon />
             </NavLink>
+            {moderator && (
+              <NavLink to={pathTo('moderation')} className="icon-btn topbar__link" aria-label="Moderation">
+                <ShieldIcon />
+              </NavLink>
+            )}
             <button ref={searchButtonRef} type="button" className="icon-btn" aria-label="Search users" onClick={() => setSearchOpen(true)}>
               <SearchIcon />
             </button>

@@ -9,6 +9,7 @@ export const ROUTES = {
   profile: '/profile/:userHandler',
   post: '/post/:postId',
   settings: '/settings',
+  moderation: '/moderation',
   tag: '/tag/:tag',
   login: '/login',
   signup: '/signup',

@@ -33,6 +33,13 @@ export const CompassIcon = () => (
     <path d="M15.5 8.5l-2 5-5 2 2-5z" />
   </Icon>
 );
+/** A shield: moderation. */
+export const ShieldIcon = () => (
+  <Icon>
+    <path d="M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </Icon>
+);
 export const SearchIcon = () => (
   <Icon>
     <circle cx="11" cy="11" r="7" />

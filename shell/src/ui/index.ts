@@ -4,6 +4,7 @@ export { Spinner } from './Spinner';
 export { Avatar, type AvatarProps } from './Avatar';
 export { Modal, type ModalProps } from './Modal';
 export { Menu, type MenuItem } from './Menu';
+export { BlockDialog, MuteDialog, ReportDialog, MUTE_CHOICES, REPORT_SENT } from './SafetyDialogs';
 export { EmojiPicker, EMOJIS, insertAtCursor } from './EmojiPicker';
 export { RichText, WebLink, safeHttpUrl } from './RichText';
 export { loadOnce } from './load-once';

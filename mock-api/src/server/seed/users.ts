@@ -135,6 +135,12 @@ const FOLLOWING: Record<string, string[]> = {
 
 export const SEED_USER_IDS = SOURCES.map((s) => s._id);
 
+/** Test user 4 moderates (docs/safety.md); api-server takes moderators from API_MODERATORS, whose default names the same member. */
+export const SEED_MODERATOR_IDS: readonly string[] = ['u4-sara'];
+export const SEED_MODERATOR_HANDLES: readonly string[] = SOURCES.filter((s) => SEED_MODERATOR_IDS.includes(s._id)).map(
+  (s) => s.userHandler,
+);
+
 export function seedUsers(bookmarks: Record<string, string[]> = {}): StoredUser[] {
   return SOURCES.map((s, index) => ({
     _id: s._id,
@@ -152,5 +158,6 @@ export function seedUsers(bookmarks: Record<string, string[]> = {}): StoredUser[
     bookmarks: [...(bookmarks[s._id] ?? [])],
     createdAt: s.createdAt,
     updatedAt: s.createdAt,
+    ...(SEED_MODERATOR_IDS.includes(s._id) ? { moderator: true } : {}),
   }));
 }

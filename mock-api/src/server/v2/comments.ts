@@ -8,7 +8,10 @@ import { runNow } from '../../core/operation';
 import type { Ctx } from '../backend';
 import { MemoryCommentStore } from '../comment-store';
 import { actorOf, answered, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
-import { forViewer, pageOfArrivals, postOr404 } from './common';
+import { visiblePostOr404 } from '../../core/posts';
+import { MemoryPostStore } from '../post-store';
+import { hiddenFrom } from '../safety-filters';
+import { forViewer, pageOfArrivals, postOr404, viewerOf } from './common';
 
 const store = (ctx: Ctx) => new MemoryCommentStore(ctx);
 const commentId = (ctx: Ctx) => ctx.params.commentId ?? '';
@@ -17,15 +20,20 @@ const textOf = (ctx: Ctx, field: 'commentData' | 'replyData') => () => commentTe
 const commentAnswer = <T>(comment: T) => ({ comment });
 
 export function commentRoutesV2(r: RouteKit): void {
+  // Comments and replies of members safety hides from the viewer are left out (docs/safety.md).
   v2Read(r, 'comments', (ctx) => {
     const post = postOr404(ctx.db, ctx.params.postId);
+    const viewerId = viewerOf(ctx)?._id ?? null;
+    runNow(visiblePostOr404(new MemoryPostStore(ctx), post._id, viewerId));
+    const { hidden } = hiddenFrom(ctx.db, viewerId, ctx.now);
+    const shown = post.comments.filter((c) => !hidden.has(c.userId));
     const page = pageOfArrivals(
-      post.comments.map((c) => c._id),
+      shown.map((c) => c._id),
       ctx.query,
       LIST_TAGS.comments,
       false,
     );
-    const byId = new Map(post.comments.map((c) => [c._id, c]));
+    const byId = new Map(shown.map((c) => [c._id, { ...c, replies: c.replies.filter((reply) => !hidden.has(reply.userId)) }]));
     const render = forViewer(ctx);
     return ok({ comments: page.ids.map((id) => render.comment(post, byId.get(id)!)), nextCursor: page.nextCursor });
   });

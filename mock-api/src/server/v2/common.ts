@@ -21,13 +21,18 @@ export interface PageOf<T> {
   next: Key | null;
 }
 
-/** One page of a sorted list from a keyset cursor. */
-export function pageOfList<T>(list: SortedList<T>, after: Key | null, limit: number): PageOf<T> {
-  const start = list.after(after);
+/** One page of a sorted list from a keyset cursor; `keep` (all when absent) skips items the page leaves out. */
+export function pageOfList<T>(list: SortedList<T>, after: Key | null, limit: number, keep?: (item: T) => boolean): PageOf<T> {
   const items: T[] = [];
-  for (let i = start; i < list.size && items.length < limit; i += 1) items.push(list.at(i)!);
-  const end = start + items.length;
-  return { items, next: end < list.size && items.length > 0 ? list.keyAt(end - 1) : null };
+  let i = list.after(after);
+  let lastAt = -1;
+  for (; i < list.size && items.length < limit; i += 1) {
+    const item = list.at(i)!;
+    if (keep && !keep(item)) continue;
+    items.push(item);
+    lastAt = i;
+  }
+  return { items, next: i < list.size && lastAt >= 0 ? list.keyAt(lastAt) : null };
 }
 
 /** One page of several sorted lists merged (the home feed: its authors' lists), by the same keys. */

@@ -5,6 +5,7 @@ import { authRoutesV2 } from './auth';
 import { commentRoutesV2 } from './comments';
 import { memberRoutesV2 } from './members';
 import { postRoutesV2 } from './posts';
+import { safetyRoutesV2 } from './safety';
 
 export function v2Routes(r: RouteKit): void {
   authRoutesV2(r);
@@ -12,4 +13,5 @@ export function v2Routes(r: RouteKit): void {
   postRoutesV2(r);
   memberRoutesV2(r);
   commentRoutesV2(r);
+  safetyRoutesV2(r);
 }

@@ -6,6 +6,7 @@ import { indexOf } from '../indexes';
 import { follow, readMember } from '../../core/members';
 import { runNow } from '../../core/operation';
 import { MemoryMemberStore } from '../member-store';
+import { hiddenFrom } from '../safety-filters';
 import { actorOf, answered, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
 import type { StoredUser } from '../store';
 import { LIST_TAGS } from '../../core/lists';
@@ -52,12 +53,13 @@ export function memberRoutesV2(r: RouteKit): void {
     const limit = pageLimit(ctx.query.limit);
     const after = decodeCursor(list, ctx.query.cursor) as [string, string] | null;
     const render = forViewer(ctx);
+    const { hidden } = hiddenFrom(ctx.db, render.viewer?._id ?? null, ctx.now);
     const all = indexOf(ctx.db).membersByHandle();
     const found: StoredUser[] = [];
     let more = false;
     for (const user of all) {
       if (after && (user.userHandler < after[0] || (user.userHandler === after[0] && user._id <= after[1]))) continue;
-      if (!matches(user)) continue;
+      if (!matches(user) || hidden.has(user._id)) continue;
       if (found.length === limit) {
         more = true;
         break;
@@ -78,12 +80,13 @@ export function memberRoutesV2(r: RouteKit): void {
     const list = indexOf(ctx.db).newestMembers;
     const listKey = { tag: LIST_TAGS.suggested, shape: ['num', 'text'] } as const;
     const following = new Set(me.following);
+    const { hidden } = hiddenFrom(ctx.db, me._id, ctx.now);
     const found: StoredUser[] = [];
     let lastAt = -1;
     let more = false;
     for (let i = list.after(decodeCursor(listKey, ctx.query.cursor)); i < list.size; i += 1) {
       const user = list.at(i)!;
-      if (user._id === me._id || following.has(user._id)) continue;
+      if (user._id === me._id || following.has(user._id) || hidden.has(user._id)) continue;
       if (found.length === limit) {
         more = true;
         break;
