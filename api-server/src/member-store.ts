@@ -6,14 +6,19 @@ import type { Change, MemberRow, MemberStore, MeRow, ProfileChanges } from '@soc
 import { one, sql, type Executor, type Transaction } from './db';
 import { forgetUnusedImages, memberPicture } from './image-cleanup';
 import { pictureColumns, pictureRef, storePic } from './images';
+import { SqlNotificationStore } from './notification-store';
 import { RendererV2 } from './v2/render';
 
 export class SqlMemberStore implements MemberStore {
+  readonly notifications: SqlNotificationStore;
+
   /** `ex`: a transaction for the changes (a follow is a change and a timestamp on two members); the database itself for reads. */
   constructor(
     private readonly ex: Executor,
     private readonly origin: string,
-  ) {}
+  ) {
+    this.notifications = new SqlNotificationStore(ex, origin);
+  }
 
   private get tx(): Transaction {
     return this.ex as Transaction;

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { CHANGE_LOG_MIGRATION } from './live/schema';
+import { NOTIFICATIONS_MIGRATION } from './notification-store';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
@@ -161,4 +162,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   // Each post's tags, for a tag's page (issue 39, src/v2/post-tags.ts).
   '2026-11-27-39-post-tags': POST_TAGS_MIGRATION,
+  // Notifications, their members, each member's unread count, and mentions (issue 39, src/notification-store.ts).
+  '2026-11-27-39-notifications': NOTIFICATIONS_MIGRATION,
 };

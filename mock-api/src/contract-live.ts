@@ -9,7 +9,7 @@
  * reconnects with `Last-Event-ID` (EventSource does it by itself) gets every event after it,
  * or a `reset` event when that id is older than what the server keeps (then it refetches).
  */
-import type { AuthorV2, CommentV2, MemberV2, PostV2 } from './contract-v2';
+import type { AuthorV2, CommentV2, MemberV2, NotificationV2, PostV2 } from './contract-v2';
 
 /** A post's `viewer` field: the member's own reaction and bookmark. */
 export type PostViewerV2 = NonNullable<PostV2['viewer']>;
@@ -87,6 +87,15 @@ export interface LiveEventData {
   'viewer.post': { memberId: string; postId: string; viewer: PostViewerV2 };
   /** The member's own upvote of a comment changed; private like `viewer.post`. */
   'viewer.comment': { memberId: string; postId: string; commentId: string; upvoted: boolean };
+  /**
+   * A notification of the member's is new or changed (a new member in its group moves it to the
+   * top), with their unread count after it. Private (PRIVATE_LIVE_KINDS).
+   */
+  'notification.changed': { memberId: string; notification: NotificationV2; unreadCount: number };
+  /** A notification of the member's went (its post or comment was deleted, its last member left it). Private. */
+  'notification.removed': { memberId: string; notificationId: string; unreadCount: number };
+  /** The member opened their notifications: every one is read (unreadCount 0). Private. */
+  'notification.read': { memberId: string; unreadCount: number };
 }
 
 export type LiveEventKind = keyof LiveEventData;
@@ -104,7 +113,24 @@ export const LIVE_EVENT_KINDS = [
   'reset',
   'viewer.post',
   'viewer.comment',
+  'notification.changed',
+  'notification.removed',
+  'notification.read',
 ] as const satisfies readonly LiveEventKind[];
+
+/**
+ * The member's own events: each carries the recipient's `memberId`, and only that member hears
+ * it (the in-browser backend's channel stays in one browser; api-server sends them only to a
+ * stream authenticated as that member).
+ */
+export const PRIVATE_LIVE_KINDS = [
+  'viewer.post',
+  'viewer.comment',
+  'notification.changed',
+  'notification.removed',
+  'notification.read',
+] as const satisfies readonly LiveEventKind[];
+export type PrivateLiveKind = (typeof PRIVATE_LIVE_KINDS)[number];
 
 /** One event as a client reads it: `id` is the sequence number as text. */
 export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: LiveEventData[K] } }[LiveEventKind];

@@ -84,10 +84,10 @@ export function postRoutes(r: RouteKit): void {
     }),
   );
 
-  // One statement each (a refused insert of a missing post must not abort a transaction): no transaction.
+  // The reaction and its notification: one transaction.
   for (const kind of ['like', 'dislike'] as const)
     r.route('POST', `/posts/${kind}/:postId`, (ctx) =>
-      ctx.run(async (t) => {
+      ctx.tx(async (t) => {
         const caller = await t.caller();
         await runAsync(react(new SqlPostStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.params.postId ?? '', kind));
         return created({ posts: await t.render.posts() });

@@ -5,6 +5,7 @@ import { commentRoutesV2 } from './comments';
 import { feedRoutes } from './feed';
 import { memberRoutes } from './members';
 import { meRoutes } from './me';
+import { notificationRoutes } from './notifications';
 import { postRoutesV2 } from './posts';
 
 export function v2Routes(r: RouteKit): void {
@@ -14,4 +15,5 @@ export function v2Routes(r: RouteKit): void {
   memberRoutes(r);
   postRoutesV2(r);
   commentRoutesV2(r);
+  notificationRoutes(r);
 }

@@ -35,14 +35,15 @@ export function postRoutesV2(r: RouteKit): void {
     write(ctx, async (t) => ok((await runAsync(deletePost(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId')))).result)),
   );
 
-  // One statement each: no transaction.
+  // The reaction and its notification: one transaction.
   for (const kind of ['like', 'dislike'] as const)
     route(r, kind, (ctx) =>
-      asMember(ctx, async (t) => {
+      write(ctx, async (t) => {
         const { result } = await runAsync(react(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), kind));
         return created({ post: result });
       }),
     );
+  // One statement each: no transaction.
   for (const [name, bookmarked] of [
     ['bookmark', true],
     ['removeBookmark', false],

@@ -7,5 +7,6 @@ export * from './operation';
 export * from './posts';
 export * from './members';
 export * from './comments';
+export * from './notifications';
 export * from './reply-edits';
 export * from './text';

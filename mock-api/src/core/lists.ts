@@ -16,6 +16,7 @@ export const LIST_TAGS = {
   following: 'FG',
   bookmarks: 'B',
   comments: 'C',
+  notifications: 'N',
 } as const;
 
 /** The tag of a feed (explore or home) in one sort. */

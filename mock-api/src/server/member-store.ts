@@ -5,15 +5,18 @@
 import type { Change } from '../core/posts';
 import type { MemberRow, MemberStore, MeRow, ProfileChanges } from '../core/members';
 import { indexOf } from './indexes';
+import { MemoryNotificationStore } from './notification-store';
 import type { Ctx } from './request-context';
 import { findUser, type StoredUser } from './store';
 import { V2Renderer } from './v2/common';
 
 export class MemoryMemberStore implements MemberStore {
   private readonly v2: V2Renderer;
+  readonly notifications: MemoryNotificationStore;
 
   constructor(private readonly ctx: Ctx) {
     this.v2 = new V2Renderer(ctx, null);
+    this.notifications = new MemoryNotificationStore(ctx, this.v2);
   }
 
   private get db() {

@@ -4,6 +4,7 @@
  * avatar or name shows everywhere at once, and no password can leak through a nested user.
  */
 import type { Comment, Post, Reply, User, UserSummary } from '../contract';
+import type { NotificationKind } from '../contract-v2';
 import { builtIndexes, indexOf } from './indexes';
 
 export interface StoredUser {
@@ -30,6 +31,26 @@ export interface StoredUser {
    * it are refused (./tokens.ts, issuedBefore); absent when the password never changed.
    */
   sessionsFrom?: string;
+  /** Their notifications (./notification-store.ts); absent until the first. */
+  notifications?: StoredNotification[];
+  /** How many of them are unread: stored, moved by each change. */
+  unreadNotifications?: number;
+  /** When they last opened the list: a notification changed after it is unread. */
+  notificationsReadAt?: string;
+}
+
+/** One notification of a member's: a group of members who did one thing (../core/notifications.ts). */
+export interface StoredNotification {
+  /** A whole number as text. */
+  id: string;
+  key: string;
+  kind: NotificationKind;
+  postId: string | null;
+  commentId: string | null;
+  replyId: string | null;
+  /** Who is in it and when each joined, oldest first. */
+  actors: { id: string; at: string }[];
+  updatedAt: string;
 }
 
 export interface StoredReply {
@@ -41,6 +62,8 @@ export interface StoredReply {
   updatedAt?: string;
   /** True once an edit changed its text; absent in data stored before the mark (then an updatedAt says it). */
   edited?: boolean;
+  /** The ids of the members its text mentions; absent when none. */
+  mentions?: string[];
 }
 
 export interface StoredComment {
@@ -53,6 +76,8 @@ export interface StoredComment {
   updatedAt: string;
   /** True once an edit changed its own text; absent in data stored before the mark (then a moved updatedAt says it). */
   edited?: boolean;
+  /** The ids of the members its text mentions; absent when none. */
+  mentions?: string[];
 }
 
 export interface StoredPost {
@@ -70,6 +95,8 @@ export interface StoredPost {
   comments: StoredComment[];
   createdAt: string;
   updatedAt: string;
+  /** The ids of the members its text mentions; absent when none. */
+  mentions?: string[];
 }
 
 /** A token logout revoked; kept until it would have expired anyway. */

@@ -136,6 +136,15 @@ export class V2Renderer {
     return { ...author };
   }
 
+  /** The handles of the mentioned members still here. */
+  private handles(memberIds: readonly string[] | undefined): string[] {
+    if (!memberIds) return [];
+    return memberIds.flatMap((id) => {
+      const user = readUser(this.db, id);
+      return user ? [user.userHandler] : [];
+    });
+  }
+
   /** The post as the core renders it (../../core/posts.ts), with `viewer`'s own reaction and bookmark. */
   postRow(post: StoredPost, viewer: StoredUser | null): PostRow {
     let own: PostRow['viewer'] = null;
@@ -157,6 +166,7 @@ export class V2Renderer {
       dislikeCount: post.dislikedBy.length,
       commentCount: post.comments.length,
       viewer: own,
+      mentions: this.handles(post.mentions),
     };
   }
 
@@ -180,10 +190,12 @@ export class V2Renderer {
         createdAt: reply.createdAt,
         updatedAt: reply.updatedAt ?? reply.createdAt,
         edited: reply.edited ?? reply.updatedAt !== undefined,
+        mentions: this.handles(reply.mentions),
       })),
       createdAt: comment.createdAt,
       updatedAt: comment.updatedAt,
       edited: comment.edited ?? comment.updatedAt !== comment.createdAt,
+      mentions: this.handles(comment.mentions),
     };
   }
 

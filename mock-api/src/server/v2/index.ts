@@ -4,6 +4,7 @@ import { accountRoutesV2 } from './account';
 import { authRoutesV2 } from './auth';
 import { commentRoutesV2 } from './comments';
 import { memberRoutesV2 } from './members';
+import { notificationRoutesV2 } from './notifications';
 import { postRoutesV2 } from './posts';
 
 export function v2Routes(r: RouteKit): void {
@@ -12,4 +13,5 @@ export function v2Routes(r: RouteKit): void {
   postRoutesV2(r);
   memberRoutesV2(r);
   commentRoutesV2(r);
+  notificationRoutesV2(r);
 }
