@@ -3,15 +3,17 @@
  * PostgreSQL, and its tables (NOTIFICATIONS_MIGRATION):
  * - `notifications`: one row per notification (a group: likes of one post, upvotes of one comment,
  *   follows; or one comment, reply or mention), unique by (recipient, group key), with its stored
- *   actor count and newest change; a member's page is one range of notifications_page.
- * - `notification_actors`: who is in each group and when they joined; the newest is the group's
- *   first name (notification_actors_newest), so an answer never grows with the group.
- * - `notification_state`: each member's stored unread count and when they last read the list.
+ *   actor count, newest change and `seq` (taken anew from notification_seq at each change: the
+ *   list's order); a member's page is one range of notifications_page.
+ * - `notification_actors`: who is in each group, when they joined and in which order (seq); the
+ *   newest is the group's first name (notification_actors_newest), so an answer never grows with the group.
+ * - `notification_state`: each member's stored unread count, and the number marking read took
+ *   (`read_seq`): a notification whose seq is above it is unread.
  * - `mentions`: the members a post, comment or reply mentions, as written.
  * Rows about a post or comment go with it (foreign keys cascade); the core removes them first
  * (removeAbout) so the unread counts follow. Every change runs inside the operation's transaction.
  */
-import type { MentionSource, NotificationKey, NotificationRef, NotificationRow, NotificationStore } from '@social/mock-api/core';
+import type { MentionSource, NotificationRef, NotificationRow, NotificationStore } from '@social/mock-api/core';
 import { NOTIFICATION_EXCERPT_LENGTH, NOTIFICATION_KINDS, type NotificationKind } from '@social/mock-api/contract-v2';
 import type { Migration } from 'kysely';
 import { one, rows, sql, type Executor } from './db';
@@ -19,7 +21,11 @@ import { AUTHOR, authorOf, type AuthorColumns } from './v2/render';
 
 /** A mention's source as one key: the post, a comment, or a reply. */
 export const mentionSourceKey = (source: MentionSource): string =>
-  source.commentId === null ? `p:${source.postId}` : source.replyId === null ? `c:${source.commentId}` : `r:${source.commentId}:${source.replyId}`;
+  source.commentId === null
+    ? `p:${source.postId}`
+    : source.replyId === null
+      ? `c:${source.commentId}`
+      : `r:${source.commentId}:${source.replyId}`;
 
 /** Mentions of replies no longer there (a reply deleted, or left out by a v1 edit) go. */
 export async function dropMentionsOfGoneReplies(ex: Executor, commentId: string): Promise<void> {
@@ -29,6 +35,7 @@ export async function dropMentionsOfGoneReplies(ex: Executor, commentId: string)
 
 interface NotificationColumns extends Partial<AuthorColumns> {
   id: string;
+  seq: string;
   kind: NotificationKind;
   post_id: string | null;
   comment_id: string | null;
@@ -47,28 +54,34 @@ export class SqlNotificationStore implements NotificationStore {
   ) {}
 
   async addActor(recipientId: string, ref: NotificationRef, actorId: string, now: string): Promise<void> {
-    // Made read (at -infinity) when new, then locked: two members joining at once wait for each other.
-    await sql`insert into notifications (recipient_id, group_key, kind, post_id, comment_id, reply_id, updated_at, updated_iso)
-      values (${recipientId}, ${ref.key}, ${ref.kind}, ${ref.postId}, ${ref.commentId}, ${ref.replyId}, '-infinity', '')
+    // Made read (seq 0) when new, then locked: two members joining at once wait for each other.
+    await sql`insert into notifications (recipient_id, group_key, kind, post_id, comment_id, reply_id, updated_iso, seq)
+      values (${recipientId}, ${ref.key}, ${ref.kind}, ${ref.postId}, ${ref.commentId}, ${ref.replyId}, ${now}, 0)
       on conflict (recipient_id, group_key) do nothing`.execute(this.ex);
     const group = await one(
       this.ex,
-      sql<{ id: string; unread: boolean }>`select n.id::text as id, n.updated_at > coalesce(s.read_at, '-infinity') as unread
+      sql<{ id: string; unread: boolean }>`select n.id::text as id, n.seq > coalesce(s.read_seq, 0) as unread
         from notifications n left join notification_state s on s.member_id = n.recipient_id
         where n.recipient_id = ${recipientId} and n.group_key = ${ref.key} for update of n`,
     );
     if (!group) return;
-    await sql`with joined as (
-        insert into notification_actors (notification_id, actor_id, at) values (${group.id}::bigint, ${actorId}, ${now}::timestamptz)
-        on conflict (notification_id, actor_id) do update set at = excluded.at
-        returning (xmax = 0) as added)
-      update notifications set updated_at = ${now}::timestamptz, updated_iso = ${now},
-        actor_count = actor_count + (select count(*) from joined where added)::int
-      where id = ${group.id}::bigint`.execute(this.ex);
-    if (!group.unread)
+    const moved = await one(
+      this.ex,
+      sql<{ seq: string }>`with joined as (
+          insert into notification_actors (notification_id, actor_id, at, seq)
+          values (${group.id}::bigint, ${actorId}, ${now}::timestamptz, nextval('notification_seq'))
+          on conflict (notification_id, actor_id) do update set at = excluded.at, seq = excluded.seq
+          returning (xmax = 0) as added)
+        update notifications set updated_iso = ${now}, seq = nextval('notification_seq'),
+          actor_count = actor_count + (select count(*) from joined where added)::int
+        where id = ${group.id}::bigint
+        returning seq::text as seq`,
+    );
+    // Marking read after this change took its number, and then set the count: it stays read.
+    if (!group.unread && moved)
       await sql`insert into notification_state (member_id, unread) values (${recipientId}, 1)
         on conflict (member_id) do update
-        set unread = notification_state.unread + case when ${now}::timestamptz > notification_state.read_at then 1 else 0 end`.execute(
+        set unread = notification_state.unread + case when ${moved.seq}::bigint > notification_state.read_seq then 1 else 0 end`.execute(
         this.ex,
       );
   }
@@ -93,10 +106,10 @@ export class SqlNotificationStore implements NotificationStore {
     const gone = await rows(
       this.ex,
       sql<{ id: string; recipient_id: string }>`with gone as (
-          delete from notifications where ${where} returning id, recipient_id, updated_at),
+          delete from notifications where ${where} returning id, recipient_id, seq),
         unread as (
           select gone.recipient_id, count(*)::int as n from gone join notification_state s on s.member_id = gone.recipient_id
-          where gone.updated_at > s.read_at group by gone.recipient_id),
+          where gone.seq > s.read_seq group by gone.recipient_id),
         counted as (
           update notification_state s set unread = greatest(s.unread - unread.n, 0) from unread where s.member_id = unread.recipient_id)
         select id::text as id, recipient_id from gone order by id`,
@@ -114,24 +127,25 @@ export class SqlNotificationStore implements NotificationStore {
   private async select(recipientId: string, where: ReturnType<typeof sql>, count: number): Promise<NotificationRow[]> {
     const found = await rows(
       this.ex,
-      sql<NotificationColumns>`select n.id::text as id, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count, n.updated_iso,
-          n.updated_at > coalesce(s.read_at, '-infinity') as unread,
+      sql<NotificationColumns>`select n.id::text as id, n.seq::text as seq, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count,
+          n.updated_iso, n.seq > coalesce(s.read_seq, 0) as unread,
           left(coalesce(case when n.kind = 'like' then p.content else coalesce(r.content, c.content, p.content) end, ''),
             ${NOTIFICATION_EXCERPT_LENGTH * 2}) as text,
           ${AUTHOR}
         from notifications n
         left join notification_state s on s.member_id = n.recipient_id
-        left join lateral (select a.actor_id from notification_actors a where a.notification_id = n.id order by a.at desc limit 1) newest on true
+        left join lateral (select a.actor_id from notification_actors a where a.notification_id = n.id order by a.seq desc limit 1) newest on true
         left join members m on m.id = newest.actor_id
         left join posts p on p.id = n.post_id
         left join comments c on c.id = n.comment_id
         left join replies r on r.comment_id = n.comment_id and r.id = n.reply_id
         where n.recipient_id = ${recipientId} and ${where}
-        order by n.updated_at desc, n.id desc
+        order by n.seq desc
         limit ${count}`,
     );
     return found.map((row) => ({
       id: row.id,
+      seq: Number(row.seq),
       kind: row.kind,
       postId: row.post_id,
       commentId: row.comment_id,
@@ -148,21 +162,22 @@ export class SqlNotificationStore implements NotificationStore {
     return (await this.select(recipientId, sql`n.group_key = ${key}`, 1))[0] ?? null;
   }
 
-  readNotifications(recipientId: string, after: NotificationKey | null, count: number): Promise<NotificationRow[]> {
-    const where = after ? sql`(n.updated_at, n.id) < (${after[0]}::timestamptz, ${after[1]}::bigint)` : sql`true`;
-    return this.select(recipientId, where, count);
+  readNotifications(recipientId: string, before: number | null, count: number): Promise<NotificationRow[]> {
+    return this.select(recipientId, before === null ? sql`true` : sql`n.seq < ${before}::bigint`, count);
   }
 
   async unreadCount(recipientId: string): Promise<number> {
-    return (await one(this.ex, sql<{ unread: number }>`select unread from notification_state where member_id = ${recipientId}`))?.unread ?? 0;
+    return (
+      (await one(this.ex, sql<{ unread: number }>`select unread from notification_state where member_id = ${recipientId}`))?.unread ?? 0
+    );
   }
 
-  async markAllRead(recipientId: string, now: string): Promise<boolean> {
+  async markAllRead(recipientId: string): Promise<boolean> {
     const row = await one(
       this.ex,
       sql<{ before: number | null }>`with before as (select unread from notification_state where member_id = ${recipientId})
-        insert into notification_state (member_id, unread, read_at) values (${recipientId}, 0, ${now}::timestamptz)
-        on conflict (member_id) do update set unread = 0, read_at = excluded.read_at
+        insert into notification_state (member_id, unread, read_seq) values (${recipientId}, 0, nextval('notification_seq'))
+        on conflict (member_id) do update set unread = 0, read_seq = excluded.read_seq
         returning (select unread from before) as before`,
     );
     return (row?.before ?? 0) > 0;
@@ -177,7 +192,10 @@ export class SqlNotificationStore implements NotificationStore {
   }
 
   async mentionsOf(source: MentionSource): Promise<string[]> {
-    const found = await rows(this.ex, sql<{ member_id: string }>`select member_id from mentions where source = ${mentionSourceKey(source)}`);
+    const found = await rows(
+      this.ex,
+      sql<{ member_id: string }>`select member_id from mentions where source = ${mentionSourceKey(source)}`,
+    );
     return found.map((row) => row.member_id);
   }
 
@@ -204,6 +222,7 @@ export const NOTIFICATIONS_MIGRATION: Migration = {
       `create index mentions_by_post on mentions (post_id)`,
       `create index mentions_by_comment on mentions (comment_id) where comment_id is not null`,
       `create index mentions_by_member on mentions (member_id)`,
+      `create sequence notification_seq`,
       `create table notifications (
         id bigint generated always as identity primary key,
         recipient_id text not null references members (id) on delete cascade,
@@ -213,26 +232,28 @@ export const NOTIFICATIONS_MIGRATION: Migration = {
         comment_id text references comments (id) on delete cascade,
         reply_id text,
         actor_count integer not null default 0 check (actor_count >= 0),
-        updated_at timestamptz not null,
         updated_iso text not null,
+        seq bigint not null,
         unique (recipient_id, group_key)
       )`,
-      // A member's page: newest change first, then id (the cursor's key).
-      `create index notifications_page on notifications (recipient_id, updated_at desc, id desc)`,
+      // A member's page: newest change first (the cursor's key).
+      `create index notifications_page on notifications (recipient_id, seq desc)`,
       `create index notifications_by_post on notifications (post_id) where post_id is not null`,
       `create index notifications_by_comment on notifications (comment_id) where comment_id is not null`,
       `create table notification_actors (
         notification_id bigint not null references notifications (id) on delete cascade,
         actor_id text not null references members (id) on delete cascade,
         at timestamptz not null,
+        seq bigint not null,
         primary key (notification_id, actor_id)
       )`,
-      `create index notification_actors_newest on notification_actors (notification_id, at desc)`,
+      // The group's newest member (its first name on screen): the greatest seq.
+      `create index notification_actors_newest on notification_actors (notification_id, seq desc)`,
       `create index notification_actors_by_actor on notification_actors (actor_id)`,
       `create table notification_state (
         member_id text primary key references members (id) on delete cascade,
         unread integer not null default 0 check (unread >= 0),
-        read_at timestamptz not null default '-infinity'
+        read_seq bigint not null default 0
       )`,
     ])
       await sql.raw(statement).execute(db);
@@ -240,5 +261,6 @@ export const NOTIFICATIONS_MIGRATION: Migration = {
   async down(db) {
     for (const table of ['notification_state', 'notification_actors', 'notifications', 'mentions'])
       await sql.raw(`drop table ${table}`).execute(db);
+    await sql`drop sequence notification_seq`.execute(db);
   },
 };

@@ -215,7 +215,8 @@ export function* editCommentWithReplies(
     const kept = new Set(plan.flatMap((item) => ('kept' in item ? [before[item.kept]!.id] : [])));
     // Replies it removed take their notifications with them; the ones it adds notify, like v2's calls.
     for (const reply of before)
-      if (!kept.has(reply.id)) notified.push(...(yield* forgetNotificationsOf(store.notifications, commentSource(postId, commentId, reply.id))));
+      if (!kept.has(reply.id))
+        notified.push(...(yield* forgetNotificationsOf(store.notifications, commentSource(postId, commentId, reply.id))));
     yield* wait(store.replaceReplies(commentId, plan, actor.memberId, actor.now));
     for (const item of plan) {
       const replyId = 'added' in item ? item.added._id : before[item.kept]!.id;

@@ -12,8 +12,11 @@
  *   whom). A dislike notifies nobody, and a like turned into a dislike leaves its group, as an
  *   upvote taken back or an unfollow does; a group nobody is left in goes.
  * - Deleting a post, comment or reply removes the notifications about it.
+ * - The list is in order of change: each change gives the notification a new number from one
+ *   growing sequence (times of two changes can be equal; their order cannot).
  * - The unread count is stored: a notification is unread when it changed after the member last
- *   opened the list; the store keeps the count as groups become unread or go.
+ *   opened the list (its number is above the one marking read took); the store keeps the count
+ *   as notifications become unread or go.
  * - Mentions are stored as member ids when the text is written; an edit notifies only members it
  *   newly mentions (one it no longer mentions loses that notification).
  */
@@ -45,8 +48,10 @@ export interface NotificationRef extends NotificationSubject {
 
 /** A notification as the store reads it for its recipient. */
 export interface NotificationRow extends NotificationSubject {
-  /** A whole number as text (the list's tie-break). */
+  /** A whole number as text. */
   id: string;
+  /** Its place in the list: a number every change takes anew from one growing sequence. */
+  seq: number;
   kind: NotificationKind;
   /** The newest member in it; null when none is left (it is then about to go). */
   actor: AuthorV2 | null;
@@ -58,15 +63,13 @@ export interface NotificationRow extends NotificationSubject {
 }
 
 /** Where a mention was written: the post, or a comment or reply of it. */
-export type MentionSource = { postId: string; commentId: null; replyId: null } | { postId: string; commentId: string; replyId: string | null };
-
-/** The sort key of a notification in its recipient's list: newest change first, then id. */
-export type NotificationKey = [updatedAt: string, id: number];
+export type MentionSource =
+  { postId: string; commentId: null; replyId: null } | { postId: string; commentId: string; replyId: string | null };
 
 export interface NotificationStore {
   /**
-   * Puts `actorId` in the recipient's notification `ref.key` (made when new) at `now`: it moves to
-   * the top and is unread; the stored unread count grows by one when it was read or new.
+   * Puts `actorId` in the recipient's notification `ref.key` (made when new) at `now`: it takes a
+   * new `seq` (to the top) and is unread; the stored unread count grows by one when it was read or new.
    */
   addActor(recipientId: string, ref: NotificationRef, actorId: string, now: string): Step<void>;
   /**
@@ -80,11 +83,11 @@ export interface NotificationStore {
    */
   removeAbout(subject: MentionSource): Step<{ recipientId: string; id: string }[]>;
   readNotification(recipientId: string, key: string): Step<NotificationRow | null>;
-  /** Up to `count` of the member's notifications after `after` (from the newest when null). */
-  readNotifications(recipientId: string, after: NotificationKey | null, count: number): Step<NotificationRow[]>;
+  /** Up to `count` of the member's notifications with a `seq` below `before` (from the newest when null), newest first. */
+  readNotifications(recipientId: string, before: number | null, count: number): Step<NotificationRow[]>;
   unreadCount(recipientId: string): Step<number>;
-  /** Every notification of the member's becomes read at `now`; the count becomes 0. Answers whether any was unread. */
-  markAllRead(recipientId: string, now: string): Step<boolean>;
+  /** Every notification of the member's becomes read (a change after this one is unread); the count becomes 0. Answers whether any was unread. */
+  markAllRead(recipientId: string): Step<boolean>;
   /** The ids of the members with these handles (matched case-insensitively); unknown ones are left out. */
   membersByHandle(handles: readonly string[]): Step<string[]>;
   /** The members a post, comment or reply mentions (as stored when it was written). */
@@ -130,7 +133,7 @@ export function mentionedHandles(text: string): string[] {
   return [...handles];
 }
 
-const NOTIFICATIONS_LIST: ListKey = { tag: LIST_TAGS.notifications, shape: ['iso', 'int'] };
+const NOTIFICATIONS_LIST: ListKey = { tag: LIST_TAGS.notifications, shape: ['int'] };
 
 /** The start of a text, at most NOTIFICATION_EXCERPT_LENGTH characters (code points, never half of one). */
 export function excerptOf(text: string): string {
@@ -233,11 +236,16 @@ export function* storeMentions(
 // ---- Operations ----
 
 /** A page of the member's own notifications, newest first. */
-export function* readNotificationPage(store: NotificationStore, actor: Actor, query: Record<string, unknown>): Operation<NotificationsPageV2> {
+export function* readNotificationPage(
+  store: NotificationStore,
+  actor: Actor,
+  query: Record<string, unknown>,
+): Operation<NotificationsPageV2> {
   const request = pageRequest(query, NOTIFICATIONS_LIST);
   const memberId = actor.memberId;
-  const found = yield* wait(store.readNotifications(memberId, request.after as NotificationKey | null, request.limit + 1));
-  const page = pageFrom(found, request, (row) => [row.updatedAt, Number(row.id)]);
+  const before = request.after ? (request.after[0] as number) : null;
+  const found = yield* wait(store.readNotifications(memberId, before, request.limit + 1));
+  const page = pageFrom(found, request, (row) => [row.seq]);
   const notifications: NotificationV2[] = [];
   for (const row of page.items) {
     const notification = notificationV2(row);
@@ -252,7 +260,7 @@ export function* readUnreadCount(store: NotificationStore, actor: Actor): Operat
 
 /** The member opened their notifications: every one is read, on every page of theirs. */
 export function* markNotificationsRead(store: NotificationStore, actor: Actor): Operation<Outcome<{ count: number }>> {
-  const changed = yield* wait(store.markAllRead(actor.memberId, actor.now));
+  const changed = yield* wait(store.markAllRead(actor.memberId));
   return {
     result: { count: 0 },
     events: changed ? [{ kind: 'notification.read', data: { memberId: actor.memberId, unreadCount: 0 } }] : [],

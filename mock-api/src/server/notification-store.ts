@@ -4,25 +4,19 @@
  * own record (so a write stores the members it notified, found through findUser), and a post's,
  * comment's or reply's mentions in that post's record (found through findPost).
  */
-import type {
-  MentionSource,
-  NotificationKey,
-  NotificationRef,
-  NotificationRow,
-  NotificationStore,
-} from '../core/notifications';
+import type { MentionSource, NotificationRef, NotificationRow, NotificationStore } from '../core/notifications';
 import { NOTIFICATION_EXCERPT_LENGTH } from '../contract-v2';
 import { indexOf } from './indexes';
 import type { Ctx } from './request-context';
 import { findPost, findUser, takeNumericId, type StoredNotification, type StoredPost, type StoredUser } from './store';
 import type { V2Renderer } from './v2/common';
 
-const isUnread = (notification: StoredNotification, user: StoredUser): boolean =>
-  notification.updatedAt > (user.notificationsReadAt ?? '');
+const isUnread = (notification: StoredNotification, user: StoredUser): boolean => notification.seq > (user.notificationsReadSeq ?? 0);
 
-/** Newest change first, then the greater id. */
-const newestFirst = (a: StoredNotification, b: StoredNotification): number =>
-  a.updatedAt === b.updatedAt ? Number(b.id) - Number(a.id) : a.updatedAt < b.updatedAt ? 1 : -1;
+const newestFirst = (a: StoredNotification, b: StoredNotification): number => b.seq - a.seq;
+
+/** The next number of the one growing sequence (Db.nextId): later than every number taken before. */
+const nextSeq = (db: Ctx['db']): number => Number(takeNumericId(db));
 
 /** Whether the notification is about the subject: its post, a comment of it, or one reply. */
 function isAbout(notification: StoredNotification, subject: MentionSource): boolean {
@@ -48,11 +42,12 @@ export class MemoryNotificationStore implements NotificationStore {
     let notification = list.find((n) => n.key === ref.key);
     const wasUnread = notification !== undefined && isUnread(notification, user);
     if (!notification) {
-      notification = { id: takeNumericId(this.db), ...ref, actors: [], updatedAt: now };
+      notification = { id: takeNumericId(this.db), ...ref, actors: [], updatedAt: now, seq: 0 };
       list.push(notification);
     }
     notification.actors = [...notification.actors.filter((a) => a.id !== actorId), { id: actorId, at: now }];
-    if (now > notification.updatedAt) notification.updatedAt = now;
+    notification.updatedAt = now;
+    notification.seq = nextSeq(this.db);
     if (!wasUnread && isUnread(notification, user)) user.unreadNotifications = (user.unreadNotifications ?? 0) + 1;
   }
 
@@ -98,6 +93,7 @@ export class MemoryNotificationStore implements NotificationStore {
     const newest = notification.actors[notification.actors.length - 1];
     return {
       id: notification.id,
+      seq: notification.seq,
       kind: notification.kind,
       postId: notification.postId,
       commentId: notification.commentId,
@@ -116,26 +112,25 @@ export class MemoryNotificationStore implements NotificationStore {
     return user && notification ? this.rowOf(user, notification) : null;
   }
 
-  readNotifications(recipientId: string, after: NotificationKey | null, count: number): NotificationRow[] {
+  readNotifications(recipientId: string, before: number | null, count: number): NotificationRow[] {
     const user = indexOf(this.db).usersById.get(recipientId);
     if (!user) return [];
-    const sorted = [...(user.notifications ?? [])].sort(newestFirst);
-    const start = after
-      ? sorted.findIndex((n) => n.updatedAt < after[0] || (n.updatedAt === after[0] && Number(n.id) < after[1]))
-      : 0;
-    if (start < 0) return [];
-    return sorted.slice(start, start + count).map((n) => this.rowOf(user, n));
+    return (user.notifications ?? [])
+      .filter((n) => before === null || n.seq < before)
+      .sort(newestFirst)
+      .slice(0, count)
+      .map((n) => this.rowOf(user, n));
   }
 
   unreadCount(recipientId: string): number {
     return indexOf(this.db).usersById.get(recipientId)?.unreadNotifications ?? 0;
   }
 
-  markAllRead(recipientId: string, now: string): boolean {
+  markAllRead(recipientId: string): boolean {
     const user = findUser(this.db, recipientId);
     if (!user) return false;
     const hadUnread = (user.unreadNotifications ?? 0) > 0;
-    user.notificationsReadAt = now;
+    user.notificationsReadSeq = nextSeq(this.db);
     user.unreadNotifications = 0;
     return hadUnread;
   }

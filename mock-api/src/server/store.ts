@@ -35,8 +35,8 @@ export interface StoredUser {
   notifications?: StoredNotification[];
   /** How many of them are unread: stored, moved by each change. */
   unreadNotifications?: number;
-  /** When they last opened the list: a notification changed after it is unread. */
-  notificationsReadAt?: string;
+  /** The number marking read took when they last opened the list: a notification whose seq is above it is unread. */
+  notificationsReadSeq?: number;
 }
 
 /** One notification of a member's: a group of members who did one thing (../core/notifications.ts). */
@@ -51,6 +51,8 @@ export interface StoredNotification {
   /** Who is in it and when each joined, oldest first. */
   actors: { id: string; at: string }[];
   updatedAt: string;
+  /** Its place in the list: taken anew (from Db.nextId) at each change. */
+  seq: number;
 }
 
 export interface StoredReply {
