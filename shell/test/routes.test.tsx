@@ -12,6 +12,7 @@ test('the table lists every page of the product once', () => {
     post: '/post/:postId',
     settings: '/settings',
     tag: '/tag/:tag',
+    notifications: '/notifications',
     login: '/login',
     signup: '/signup',
     mockman: '/mockman',

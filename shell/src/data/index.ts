@@ -29,13 +29,16 @@ export {
 } from './client';
 export {
   appendComment,
+  markAllRead,
   prependOwnPost,
   prependPost,
   putComment,
   putMe,
   putMember,
+  putNotification,
   putPost,
   removeComment,
+  removeNotification,
   removePost,
   removePostFrom,
   seedMembers,
@@ -43,6 +46,7 @@ export {
 } from './cache';
 export {
   feedPageSize,
+  markNotificationsRead,
   prefetchFeed,
   prefetchSuggestedMembers,
   useComments,
@@ -54,10 +58,12 @@ export {
   useMemberEntity,
   useMemberPosts,
   useMemberSearch,
+  useNotifications,
   usePost,
   usePostEntity,
   useSuggestedMembers,
   useTagPosts,
+  useUnreadNotifications,
   type PagedList,
 } from './hooks';
 export { applyLiveEvent, type LiveContext } from './live/apply';

@@ -4,6 +4,7 @@ import { useAuth } from '@social/shell/bus';
 import { pathTo } from '@social/shell/routes';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { Avatar, fullName, CompassIcon, HomeIcon, SearchIcon } from '@social/shell/ui';
+import { NotificationsLink } from './NotificationsLink';
 import { SkipLinks } from '../app/SkipLinks';
 import { SearchOverlay } from './SearchOverlay';
 
@@ -51,6 +52,7 @@ export function NavBar() {
             <NavLink to={pathTo('explore')} className="icon-btn topbar__link" aria-label="Explore">
               <CompassIcon />
             </NavLink>
+            <NotificationsLink />
             <button ref={searchButtonRef} type="button" className="icon-btn" aria-label="Search users" onClick={() => setSearchOpen(true)}>
               <SearchIcon />
             </button>

@@ -10,6 +10,7 @@ export const ROUTES = {
   post: '/post/:postId',
   settings: '/settings',
   tag: '/tag/:tag',
+  notifications: '/notifications',
   login: '/login',
   signup: '/signup',
   mockman: '/mockman',
