@@ -282,15 +282,15 @@ export function useDebounced<T>(value: T, delayMs: number = LIMITS.searchDebounc
 }
 
 /**
- * Members matching a search, asked of the server 500 ms after the last keystroke (SPEC §5's
+ * Members matching a search, asked of the server 500 ms (`delayMs`) after the last keystroke (SPEC §5's
  * matching rules; a leading '@' matches handles only). `searched` is the query the results
  * answer ('' for none yet), so "No user to show" shows only for a query that was searched.
  * While a longer query is asked, the previous query's results stay (no empty flash, and a
  * result that keeps its place keeps the keyboard focus); `pending` says newer ones are coming.
  */
-export function useMemberSearch(query: string) {
+export function useMemberSearch(query: string, { delayMs = LIMITS.searchDebounceMs }: { delayMs?: number } = {}) {
   const typed = query.trim();
-  const settled = useDebounced(typed);
+  const settled = useDebounced(typed, delayMs);
   const asked = settled !== '' && settled !== '@';
   const result = useQuery(
     {
