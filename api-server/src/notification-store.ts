@@ -33,6 +33,31 @@ export async function dropMentionsOfGoneReplies(ex: Executor, commentId: string)
     and not exists (select 1 from replies r where 'r:' || r.comment_id || ':' || r.id = m.source)`.execute(ex);
 }
 
+/** The members `memberId` is in a notification of (before their account goes). */
+export async function notifiedBy(ex: Executor, memberId: string): Promise<string[]> {
+  const found = await rows(
+    ex,
+    sql<{ recipient_id: string }>`select distinct n.recipient_id from notification_actors a
+      join notifications n on n.id = a.notification_id where a.actor_id = ${memberId}`,
+  );
+  return found.map((row) => row.recipient_id);
+}
+
+/**
+ * After an account's deletion (its rows in notification_actors, and notifications about its
+ * posts and comments, went by cascade): these members' notifications nobody is left in go, each
+ * group's count is its members', and their unread count is counted again. The one place a count
+ * is recounted: a deletion touches few members' lists, and nothing is left to move them one by one.
+ */
+export async function recountNotifications(ex: Executor, recipientIds: readonly string[]): Promise<void> {
+  if (recipientIds.length === 0) return;
+  await sql`update notifications n set actor_count = (select count(*) from notification_actors a where a.notification_id = n.id)
+    where n.recipient_id = any(${recipientIds}::text[])`.execute(ex);
+  await sql`delete from notifications where recipient_id = any(${recipientIds}::text[]) and actor_count = 0`.execute(ex);
+  await sql`update notification_state s set unread = (select count(*) from notifications n where n.recipient_id = s.member_id and n.seq > s.read_seq)
+    where s.member_id = any(${recipientIds}::text[])`.execute(ex);
+}
+
 interface NotificationColumns extends Partial<AuthorColumns> {
   id: string;
   seq: string;

@@ -8,6 +8,7 @@
 import type { AccountData, AccountStore } from '../core/account';
 import type { Ctx } from './request-context';
 import { indexOf } from './indexes';
+import { forgetNotificationsBy } from './notification-store';
 import { findPost, findUser, removePost, removeUser, touch, type StoredPost, type StoredUser } from './store';
 import { signToken } from './tokens';
 import { newId } from './time';
@@ -145,6 +146,7 @@ export class MemoryAccountStore implements AccountStore {
         continue;
       Object.assign(touch(this.db, user), { bookmarks, followers, following });
     }
+    forgetNotificationsBy(this.db, memberId, ownIds);
     removeUser(this.db, member);
   }
 

@@ -8,7 +8,7 @@ import type { MentionSource, NotificationRef, NotificationRow, NotificationStore
 import { NOTIFICATION_EXCERPT_LENGTH } from '../contract-v2';
 import { indexOf } from './indexes';
 import type { Ctx } from './request-context';
-import { findPost, findUser, takeNumericId, type StoredNotification, type StoredPost, type StoredUser } from './store';
+import { findPost, findUser, takeNumericId, touch, type Db, type StoredNotification, type StoredPost, type StoredUser } from './store';
 import type { V2Renderer } from './v2/common';
 
 const isUnread = (notification: StoredNotification, user: StoredUser): boolean => notification.seq > (user.notificationsReadSeq ?? 0);
@@ -16,13 +16,32 @@ const isUnread = (notification: StoredNotification, user: StoredUser): boolean =
 const newestFirst = (a: StoredNotification, b: StoredNotification): number => b.seq - a.seq;
 
 /** The next number of the one growing sequence (Db.nextId): later than every number taken before. */
-const nextSeq = (db: Ctx['db']): number => Number(takeNumericId(db));
+const nextSeq = (db: Db): number => Number(takeNumericId(db));
 
 /** Whether the notification is about the subject: its post, a comment of it, or one reply. */
 function isAbout(notification: StoredNotification, subject: MentionSource): boolean {
   if (subject.commentId === null) return notification.postId === subject.postId;
   if (notification.commentId !== subject.commentId) return false;
   return subject.replyId === null || notification.replyId === subject.replyId;
+}
+
+/**
+ * A member's account went: they leave every notification they were in (one nobody is left in
+ * goes), notifications about their posts go, and each member who had such notifications has
+ * their unread count counted again (the one place it is recounted: a deletion touches few lists).
+ */
+export function forgetNotificationsBy(db: Db, memberId: string, postIds: ReadonlySet<string>): void {
+  for (const stored of db.users) {
+    const list = stored.notifications ?? [];
+    const touches = list.some((n) => (n.postId !== null && postIds.has(n.postId)) || n.actors.some((a) => a.id === memberId));
+    if (!touches || stored._id === memberId) continue;
+    const user = touch(db, stored);
+    user.notifications = list
+      .filter((n) => n.postId === null || !postIds.has(n.postId))
+      .map((n) => ({ ...n, actors: n.actors.filter((a) => a.id !== memberId) }))
+      .filter((n) => n.actors.length > 0);
+    user.unreadNotifications = user.notifications.filter((n) => isUnread(n, user)).length;
+  }
 }
 
 export class MemoryNotificationStore implements NotificationStore {

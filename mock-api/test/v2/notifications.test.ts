@@ -146,6 +146,24 @@ describe('when the cause goes', () => {
   });
 });
 
+describe('an account deleted', () => {
+  it('takes its member out of every notification; one nobody is left in goes, and the count follows', async () => {
+    const [ada, meera] = await members();
+    const password = 'zed-secret-1';
+    const zed = await anonymous().v2.auth.signup({ username: 'zed@x.dev', password, firstName: 'Zed', lastName: 'Quill' });
+    const zedApi = withToken(zed.encodedToken);
+    const { post } = await ada.api.v2.posts.create({ content: 'Liked by two', pic: '' });
+    await meera.api.v2.posts.like(post._id);
+    await zedApi.v2.posts.like(post._id);
+    await zedApi.v2.comments.add(post._id, 'Zed was here');
+    await zedApi.v2.members.follow(ada.user._id);
+    expect(await unread(ada)).toBe(3);
+    await zedApi.v2.me.deleteAccount(password);
+    expect((await list(ada)).map(summary)).toEqual([{ kind: 'like', actor: meera.user._id, actorCount: 1, read: false }]);
+    expect(await unread(ada)).toBe(1);
+  });
+});
+
 describe('read state', () => {
   it('reading the list leaves it unread; POST /read marks everything read and sets the count to 0', async () => {
     const [ada, meera, kabir] = await members();
