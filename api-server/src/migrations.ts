@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { CHANGE_LOG_MIGRATION } from './live/schema';
-import { NOTIFICATIONS_MIGRATION } from './notification-store';
+import { NOTIFICATIONS_MIGRATION } from './notifications-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
@@ -162,6 +162,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   // Each post's tags, for a tag's page (issue 39, src/v2/post-tags.ts).
   '2026-11-27-39-post-tags': POST_TAGS_MIGRATION,
-  // Notifications, their members, each member's unread count, and mentions (issue 39, src/notification-store.ts).
+  // Notifications, their members, each member's unread count, and mentions (issue 39, src/notifications-schema.ts).
   '2026-11-27-39-notifications': NOTIFICATIONS_MIGRATION,
 };

@@ -10,12 +10,11 @@
  * - `notification_state`: each member's stored unread count, and the number marking read took
  *   (`read_seq`): a notification whose seq is above it is unread.
  * - `mentions`: the members a post, comment or reply mentions, as written.
- * Rows about a post or comment go with it (foreign keys cascade); the core removes them first
+ * The tables are made by src/notifications-schema.ts. Rows about a post or comment go with it (foreign keys cascade); the core removes them first
  * (removeAbout) so the unread counts follow. Every change runs inside the operation's transaction.
  */
 import type { MentionSource, NotificationRef, NotificationRow, NotificationStore } from '@social/mock-api/core';
-import { NOTIFICATION_EXCERPT_LENGTH, NOTIFICATION_KINDS, type NotificationKind } from '@social/mock-api/contract-v2';
-import type { Migration } from 'kysely';
+import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind } from '@social/mock-api/contract-v2';
 import { one, rows, sql, type Executor } from './db';
 import { AUTHOR, authorOf, type AuthorColumns } from './v2/render';
 
@@ -232,60 +231,3 @@ export class SqlNotificationStore implements NotificationStore {
       on conflict do nothing`.execute(this.ex);
   }
 }
-
-export const NOTIFICATIONS_MIGRATION: Migration = {
-  async up(db) {
-    const kinds = NOTIFICATION_KINDS.map((kind) => `'${kind}'`).join(', ');
-    for (const statement of [
-      `create table mentions (
-        source text not null,
-        post_id text not null references posts (id) on delete cascade,
-        comment_id text references comments (id) on delete cascade,
-        member_id text not null references members (id) on delete cascade,
-        primary key (source, member_id)
-      )`,
-      `create index mentions_by_post on mentions (post_id)`,
-      `create index mentions_by_comment on mentions (comment_id) where comment_id is not null`,
-      `create index mentions_by_member on mentions (member_id)`,
-      `create sequence notification_seq`,
-      `create table notifications (
-        id bigint generated always as identity primary key,
-        recipient_id text not null references members (id) on delete cascade,
-        group_key text not null,
-        kind text not null check (kind in (${kinds})),
-        post_id text references posts (id) on delete cascade,
-        comment_id text references comments (id) on delete cascade,
-        reply_id text,
-        actor_count integer not null default 0 check (actor_count >= 0),
-        updated_iso text not null,
-        seq bigint not null,
-        unique (recipient_id, group_key)
-      )`,
-      // A member's page: newest change first (the cursor's key).
-      `create index notifications_page on notifications (recipient_id, seq desc)`,
-      `create index notifications_by_post on notifications (post_id) where post_id is not null`,
-      `create index notifications_by_comment on notifications (comment_id) where comment_id is not null`,
-      `create table notification_actors (
-        notification_id bigint not null references notifications (id) on delete cascade,
-        actor_id text not null references members (id) on delete cascade,
-        at timestamptz not null,
-        seq bigint not null,
-        primary key (notification_id, actor_id)
-      )`,
-      // The group's newest member (its first name on screen): the greatest seq.
-      `create index notification_actors_newest on notification_actors (notification_id, seq desc)`,
-      `create index notification_actors_by_actor on notification_actors (actor_id)`,
-      `create table notification_state (
-        member_id text primary key references members (id) on delete cascade,
-        unread integer not null default 0 check (unread >= 0),
-        read_seq bigint not null default 0
-      )`,
-    ])
-      await sql.raw(statement).execute(db);
-  },
-  async down(db) {
-    for (const table of ['notification_state', 'notification_actors', 'notifications', 'mentions'])
-      await sql.raw(`drop table ${table}`).execute(db);
-    await sql`drop sequence notification_seq`.execute(db);
-  },
-};

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { PostDraft } from '@social/mock-api/contract';
 import { api } from '@social/shell/bus';
 import PostComposer from '../src/composer/PostComposer';
-import { mentionQueryAt } from '../src/text/mentions';
+import { mentionQueryAt } from '../src/text/MentionSuggestions';
 import { renderPostPage, setupBackend } from './helpers';
 
 setupBackend();

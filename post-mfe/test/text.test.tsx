@@ -55,8 +55,8 @@ test('@handle of a member is a link to their profile, in posts, comments and rep
   expect(within(article).getByRole('link', { name: '@MeeraNair' })).toHaveAttribute('href', '/profile/meeranair');
   expect(within(article).getByRole('link', { name: '@kabirshah' })).toHaveAttribute('href', '/profile/kabirshah');
   expect(within(article).queryByRole('link', { name: '@nobody_at_all' })).not.toBeInTheDocument();
+  // As text: markup would have left "<img …>" out of the text.
   expect(article).toHaveTextContent(hostile);
-  expect(article.querySelector('img[src="x"]')).toBeNull();
   expect(await screen.findByRole('link', { name: '@saraahmed' })).toHaveAttribute('href', '/profile/saraahmed');
   expect(await screen.findAllByRole('link', { name: '@kabirshah' })).toHaveLength(2);
 });

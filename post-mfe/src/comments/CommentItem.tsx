@@ -7,7 +7,7 @@ import { ArrowUpIcon, Menu, Modal, formatFullDate, formatRelativeDate, type Menu
 import { AuthorLink, authorView } from '../author/AuthorLink';
 import { focusWasLost } from '../card/focus-after-removal';
 import { PostText } from '../text/PostText';
-import { useMentionSuggestions } from '../text/mentions';
+import { useMentionSuggestions } from '../text/MentionSuggestions';
 
 /** The server refuses comment and reply text longer than this. */
 export const COMMENT_MAX_LENGTH = TEXT_LIMITS.comment;

@@ -4,7 +4,7 @@ import { V2_TEXT_LIMITS } from '@social/mock-api/contract-v2';
 import type { PostComposerProps } from '@social/shell/federation';
 import { EmojiPicker, IMAGE_ACCEPT, ImageIcon, insertAtCursor, readImageFile } from '@social/shell/ui';
 import { focusWasLost } from '../card/focus-after-removal';
-import { useMentionSuggestions } from '../text/mentions';
+import { useMentionSuggestions } from '../text/MentionSuggestions';
 import './composer.css';
 
 /** The server refuses post text longer than this. */

@@ -9,7 +9,7 @@ import { useCommentMutations } from '@social/shell/actions';
 import { Spinner } from '@social/shell/ui';
 import PostCard from '../card/PostCard';
 import { COMMENT_MAX_LENGTH, CommentItem } from '../comments/CommentItem';
-import { useMentionSuggestions } from '../text/mentions';
+import { useMentionSuggestions } from '../text/MentionSuggestions';
 import '../comments/comments.css';
 import './page.css';
 

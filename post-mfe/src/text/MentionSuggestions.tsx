@@ -75,7 +75,7 @@ export function useMentionSuggestions<E extends Field>({
     pendingCaret.current = null;
     ref.current.setSelectionRange(at, at);
     setCaret(at);
-  }, [value]);
+  }, [value, ref]);
 
   const follow = (event: SyntheticEvent<E>) => setCaret(event.currentTarget.selectionStart);
 
@@ -132,6 +132,8 @@ export function useMentionSuggestions<E extends Field>({
   const list: ReactNode = open ? (
     <ul className="mention-list" role="listbox" id={listId} aria-label="Mention suggestions">
       {options.map((member, i) => (
+        // The keyboard chooses through the text box (arrows, Enter, Tab: aria-activedescendant); an option never takes focus.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events
         <li
           key={member._id}
           id={optionId(i)}
