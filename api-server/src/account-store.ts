@@ -8,13 +8,14 @@
  * wait at most one batch. First their sessions end and their password stops matching, so
  * nobody acts as them meanwhile; last the member row goes, and its foreign keys' cascades take
  * whatever a batch did not (rows other members added in the meantime). The stored counts move
- * in the triggers of v2/schema.ts. Change logging is off in these transactions: the last one
- * logs one `reset` event for the whole deletion (docs/live.md).
+ * in the triggers of v2/schema.ts. Only the last transaction logs a live event: the operation's
+ * one `reset` for the whole deletion (docs/live.md).
  */
-import type { AccountData, AccountStore } from '@social/mock-api/core';
+import type { AccountData, AccountStore, DomainEvent } from '@social/mock-api/core';
 import { one, rows, sql, type Db, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
 import { notifiedBy, recountNotifications } from './notification-store';
+import { logEvents } from './live/log';
 import { picUrl } from './images';
 import type { MemberRow } from './render';
 import { startSession } from './kit';
@@ -27,12 +28,7 @@ export const DELETION_BATCH = 200;
 /** A password hash no password matches (verifyPassword reads only scrypt hashes). */
 const NO_PASSWORD = '!deleted';
 
-/** Runs work in a transaction that logs no live event (live/schema.ts). */
-const unlogged = <T>(db: Db, work: (t: Transaction) => Promise<T>): Promise<T> =>
-  db.transaction().execute(async (t) => {
-    await sql`select set_config('orbit.change_log', 'off', true)`.execute(t);
-    return work(t);
-  });
+const inTransaction = <T>(db: Db, work: (t: Transaction) => Promise<T>): Promise<T> => db.transaction().execute(work);
 
 /** A deleted row: the picture of a deleted post (null for other rows). */
 interface Gone {
@@ -201,9 +197,10 @@ export class SqlAccountStore implements AccountStore {
       });
   }
 
-  async deleteMember(memberId: string): Promise<void> {
+  /** In batches of short transactions; the last one logs `events` (the operation's: no batch logs any other). */
+  async deleteMember(memberId: string, events: readonly DomainEvent[]): Promise<void> {
     // Nobody acts as them any more: every session ends, no password matches.
-    await unlogged(this.db, async (t) => {
+    await inTransaction(this.db, async (t) => {
       await sql`update members set password_hash = ${NO_PASSWORD} where id = ${memberId}`.execute(t);
       await sql`delete from sessions where member_id = ${memberId}`.execute(t);
     });
@@ -212,7 +209,7 @@ export class SqlAccountStore implements AccountStore {
     const notified = await notifiedBy(this.db, memberId);
     for (const statement of BATCHES(memberId, this.batch)) {
       for (;;) {
-        const done = await unlogged(this.db, async (t) => {
+        const done = await inTransaction(this.db, async (t) => {
           const gone = await rows(t, statement as ReturnType<typeof sql<{ pic: string | null }>>);
           await forgetUnusedImages(t, [...new Set(gone.flatMap((row) => (row.pic ? [row.pic] : [])))]);
           return gone.length < this.batch;
@@ -220,7 +217,7 @@ export class SqlAccountStore implements AccountStore {
         if (done) break;
       }
     }
-    await unlogged(this.db, async (t) => {
+    await inTransaction(this.db, async (t) => {
       const gone = await one(
         t,
         sql<{ pic_image_id: string | null; username: string }>`delete from members where id = ${memberId} returning pic_image_id, username`,
@@ -229,15 +226,14 @@ export class SqlAccountStore implements AccountStore {
       await recountNotifications(t, notified);
       // What else names them: past live events about them and their posts (a stream that replays
       // them gets the reset below anyway), and their rate-limit counters (by e-mail and by member).
-      await sql`delete from change_log where member_id = ${memberId} or entity_id = ${memberId} or post_id = any(${postIds}::text[])`.execute(
-        t,
-      );
+      // An event's data names them too when it carries their reply in another member's comment.
+      await sql`delete from change_log where member_id = ${memberId} or entity_id = ${memberId} or post_id = any(${postIds}::text[])
+        or recipient_id = ${memberId} or strpos(payload::text, ${JSON.stringify(memberId)}) > 0`.execute(t);
       if (gone)
         await sql`delete from rate_limits where key = ${`login-failures:${gone.username.trim().toLowerCase()}`} or key like ${`%member:${memberId}`}`.execute(
           t,
         );
-      await sql`select set_config('orbit.change_log', 'on', true)`.execute(t);
-      await sql`select log_change('reset', '', null, null, '{"reason":"member-deleted"}'::jsonb)`.execute(t);
+      await logEvents(t, events);
     });
   }
 }

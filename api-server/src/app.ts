@@ -39,7 +39,7 @@ import { setTokenSecret } from './tokens';
 import { v2Routes } from './v2';
 import { LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
 import { LiveHub, type LiveOptions } from './live/hub';
-import { liveRoutes } from './live/route';
+import { liveRoutes, liveTicketRoute } from './live/route';
 import { CHANGE_CHANNEL } from './live/schema';
 import { TEST_TODOS, unknownEndpoint } from '@social/mock-api/todos';
 
@@ -271,8 +271,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   const kit: RouteKit = { route: register };
   const listen = config.database?.listen;
   const hub = new LiveHub(db, listen ? (onNotify, onLost) => listen(CHANGE_CHANNEL, onNotify, onLost) : undefined, app.log, config.live);
-  liveRoutes(app, hub, {
-    origin: publicOrigin,
+  liveRoutes(app, db, hub, {
     rateLimit: routeRateLimit('GET', `/api/v2${LIVE_EVENTS_PATH}`, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE),
     metrics,
     caps: config.operations.liveStreams,
@@ -283,6 +282,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   postRoutes(kit);
   commentRoutes(kit);
   v2Routes(kit);
+  liveTicketRoute(kit);
   // The tester's fixtures: a setting (API_TEST_TODOS), off by default in production.
   if (config.operations.testTodos)
     kit.route('GET', '/test-todos', () => Promise.resolve({ status: 200, body: { todos: TEST_TODOS.todos.map((t) => ({ ...t })) } }));

@@ -57,7 +57,7 @@ export interface OperationsConfig {
   /** Runs the migrations at start (default); '0' leaves them to `npm run migrate -w api-server`. */
   migrateOnStart: boolean;
   /** Open live event streams per client address on this instance, and in all on this instance: past them, 429 / 503 with Retry-After. */
-  liveStreams: { perAddress: number; total: number };
+  liveStreams: { perAddress: number; perMember: number; total: number };
 }
 
 /** Development-only secret: refused when NODE_ENV is production. */
@@ -137,6 +137,7 @@ function loadOperations(env: NodeJS.ProcessEnv, production: boolean): Operations
     migrateOnStart: onOff(env, 'API_MIGRATE_ON_START', true),
     liveStreams: {
       perAddress: wholeNumber(env, 'API_LIVE_STREAMS_PER_ADDRESS', 16),
+      perMember: wholeNumber(env, 'API_LIVE_STREAMS_PER_MEMBER', 10),
       total: wholeNumber(env, 'API_LIVE_STREAMS_MAX', 10_000),
     },
   };

@@ -4,7 +4,7 @@
  * Statements are listed one by one: PGlite runs one statement per parameterised call.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { CHANGE_LOG_MIGRATION } from './live/schema';
+import { CHANGE_LOG_FROM_EVENTS_MIGRATION, CHANGE_LOG_MIGRATION } from './live/schema';
 import { NOTIFICATIONS_MIGRATION } from './notifications-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
@@ -162,6 +162,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   // Each post's tags, for a tag's page (issue 39, src/v2/post-tags.ts).
   '2026-11-27-39-post-tags': POST_TAGS_MIGRATION,
+  // Live events from the core's operations, and one-time stream tickets (docs/live.md).
+  '2026-11-27-38-change-log-from-events': CHANGE_LOG_FROM_EVENTS_MIGRATION,
   // Notifications, their members, each member's unread count, and mentions (issue 39, src/notifications-schema.ts).
   '2026-11-27-39-notifications': NOTIFICATIONS_MIGRATION,
 };

@@ -6,6 +6,7 @@
 import { createSeedDb, MAX_EXTRA_POSTS } from '@social/mock-api/seed';
 import { one, sql, type Db, type Executor } from './db';
 import { storePic } from './images';
+import { logEvents } from './live/log';
 import { hashPassword } from './passwords';
 import { insertTagsOf } from './v2/post-tags';
 import { COUNTED_TABLES, RECOUNT } from './v2/schema';
@@ -59,11 +60,9 @@ export async function isEmpty(ex: Executor): Promise<boolean> {
 export async function resetToSeed(db: Db, extra = 0): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql.raw(`truncate ${TABLES} restart identity cascade`).execute(trx);
-    // One `reset` event stands for the whole new data set (live/schema.ts), not one per row.
-    await sql`select set_config('orbit.change_log', 'off', true)`.execute(trx);
     await writeSeed(trx, extra);
-    await sql`select set_config('orbit.change_log', 'on', true)`.execute(trx);
-    await sql`select log_change('reset', '', null, null, '{"reason":"data-reset"}'::jsonb)`.execute(trx);
+    // One `reset` event stands for the whole new data set.
+    await logEvents(trx, [{ kind: 'reset', data: { reason: 'data-reset' } }]);
   });
 }
 
@@ -75,7 +74,6 @@ export async function seedIfEmpty(db: Db, extra = 0): Promise<boolean> {
     await sql`set local statement_timeout = 0`.execute(trx);
     await sql`lock table members in exclusive mode`.execute(trx);
     if (!(await isEmpty(trx))) return false;
-    await sql`select set_config('orbit.change_log', 'off', true)`.execute(trx);
     await writeSeed(trx, extra);
     return true;
   });

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { TEST_CREDENTIALS, type LoginAnswer } from '@social/mock-api/contract';
 import { createApiClient, type ApiClient } from '@social/mock-api/client';
 import { buildApp } from '../src/app';
+import type { LiveOptions } from '../src/live/hub';
 import { loadConfig, type ServerConfig } from '../src/config';
 import { openDatabase, rows, sql, type Db } from '../src/db';
 import { poolGuardsOf } from '../src/http/startup';
@@ -75,8 +76,8 @@ export interface Instance {
 }
 
 /** Another instance on `server`'s database with other settings (no second database to start). */
-export async function instanceWith(server: RunningServer, env: NodeJS.ProcessEnv): Promise<Instance> {
-  const app = await buildApp(server.database.db, testConfig(env));
+export async function instanceWith(server: RunningServer, env: NodeJS.ProcessEnv, live?: Partial<LiveOptions>): Promise<Instance> {
+  const app = await buildApp(server.database.db, { ...testConfig(env), live });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const loginAs = async (n: 1 | 2 | 3 | 4) => {

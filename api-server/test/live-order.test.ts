@@ -30,13 +30,13 @@ async function connection(): Promise<pg.Client> {
   return client;
 }
 
-/** A post written straight into the table (its triggers log the change); authors differ, so neither waits on the other's member row. */
-const insertPost = (client: pg.Client, id: string, authorId: string, content: string) =>
-  client.query(
-    `insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, created_at, created_iso, updated_iso)
-     values ($1, nextval('numeric_ids')::text, $2, $3, '', null, now(), $4, $4)`,
-    [id, authorId, content, new Date().toISOString()],
-  );
+/** A new post's event, logged as a write logs it (live/log.ts: `log_events` in the writer's transaction). */
+const logPost = (client: pg.Client, id: string, authorId: string, content: string) =>
+  client.query(`select log_events($1::jsonb)`, [
+    JSON.stringify([
+      { kind: 'post.created', entityId: id, postId: id, memberId: authorId, recipientId: null, data: { post: { _id: id, content } } },
+    ]),
+  ]);
 
 it('delivers the event of a transaction that took the lower seq with the higher xid, after the other committed', async () => {
   const stream = await openStream(server, { query: '?explore=1' });
@@ -53,8 +53,8 @@ it('delivers the event of a transaction that took the lower seq with the higher 
   // The second (higher xid) takes the lower seq; the first takes the next one and commits.
   const lowSeqPost = randomUUID();
   const highSeqPost = randomUUID();
-  await insertPost(second, lowSeqPost, 'u3-kabir', 'lower seq, higher xid');
-  await insertPost(first, highSeqPost, 'u4-sara', 'higher seq, lower xid');
+  await logPost(second, lowSeqPost, 'u3-kabir', 'lower seq, higher xid');
+  await logPost(first, highSeqPost, 'u4-sara', 'higher seq, lower xid');
   await first.query('commit');
 
   // The reader has met the gap (the missing seq is the second's, still running).

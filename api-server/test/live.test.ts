@@ -7,7 +7,13 @@
  */
 import http from 'node:http';
 import { LIMITS, TEST_CREDENTIALS, TEXT_LIMITS } from '@social/mock-api/contract';
-import { LIVE_MAX_EVENT_BYTES } from '@social/mock-api/contract-live';
+import {
+  LIVE_ERRORS,
+  LIVE_MAX_EVENT_BYTES,
+  LIVE_TICKET_PARAM,
+  LIVE_TICKET_PATH,
+  type LiveTicketAnswer,
+} from '@social/mock-api/contract-live';
 import { sql } from '../src/db';
 import { LiveHub } from '../src/live/hub';
 import { filterOf, type StreamFilter } from '../src/live/topics';
@@ -184,6 +190,97 @@ describe('caps on open streams (issue 41, finding 5)', () => {
   }, 180_000);
 });
 
+describe("a member's private events: one-time tickets", () => {
+  const ticketOf = async (server: { url: string }, token: string) => {
+    const answer = await fetch(`${server.url}/api/v2${LIVE_TICKET_PATH}`, { method: 'POST', headers: { authorization: token } });
+    expect(answer.status).toBe(201);
+    return ((await answer.json()) as LiveTicketAnswer).ticket;
+  };
+  const withTicket = (ticket: string) => `?explore=1&${LIVE_TICKET_PARAM}=${encodeURIComponent(ticket)}`;
+
+  it("a like's viewer.post goes only to the liker's ticketed stream; anonymous and other members' streams get the counts alone", async () => {
+    const kabir = await login(servers.a, 3);
+    const meera = await login(servers.a, 2);
+    const mine = await openStream(servers.a, { query: withTicket(await ticketOf(servers.a, kabir.encodedToken)) });
+    const hers = await openStream(servers.a, { query: withTicket(await ticketOf(servers.a, meera.encodedToken)) });
+    const anyone = await openStream(servers.a, { query: '?explore=1' });
+    await streamsOpen(servers.a, 3);
+    const { post } = await meera.api.v2.posts.create({ content: 'Like me privately', pic: '' });
+    await kabir.api.v2.posts.like(post._id);
+    const viewer = await mine.next('viewer.post', (d) => d.postId === post._id);
+    expect(viewer.data).toEqual({ memberId: kabir.foundUser._id, postId: post._id, viewer: { reaction: 'like', bookmarked: false } });
+    // The counts come after it on every stream: by then the private event would have come too.
+    for (const stream of [hers, anyone]) await stream.next('post.counts', (d) => d.postId === post._id && d.likeCount === 1);
+    for (const stream of [hers, anyone]) expect(stream.events.filter((e) => e.event.startsWith('viewer.'))).toEqual([]);
+    for (const stream of [mine, hers, anyone]) stream.close();
+    await streamsOpen(servers.a, 0);
+  }, 120_000);
+
+  it('a ticket opens one stream: used again, forged or after logout it is 401; logout closes its open stream', async () => {
+    // Sessions are checked at each heartbeat: a short one here.
+    const quick = await instanceWith(servers.a, {}, { heartbeatMs: 50 });
+    try {
+      const target = { url: quick.url };
+      const kabir = await login(servers.a, 3);
+      const ticket = await ticketOf(target, kabir.encodedToken);
+      const first = await openStream(target, { query: withTicket(ticket) });
+      expect(first.status).toBe(200);
+      const refusals: number[] = [];
+      for (const query of [withTicket(ticket), withTicket('forged-ticket'), `?${LIVE_TICKET_PARAM}=a&${LIVE_TICKET_PARAM}=b`]) {
+        const answer = await fetch(`${quick.url}/api/v2/events${query}`);
+        refusals.push(answer.status);
+        if (answer.status === 401) expect(await answer.json()).toEqual({ errors: [LIVE_ERRORS.badTicket] });
+      }
+      expect(refusals).toEqual([401, 401, 400]);
+      // Without a token there is no ticket.
+      expect((await fetch(`${quick.url}/api/v2${LIVE_TICKET_PATH}`, { method: 'POST' })).status).toBe(404);
+
+      const unused = await ticketOf(target, kabir.encodedToken);
+      await kabir.api.auth.logout();
+      expect((await fetch(`${quick.url}/api/v2/events${withTicket(unused)}`)).status).toBe(401);
+      // Its open stream ends at the next session check.
+      await first.until(() => first.closed);
+    } finally {
+      await quick.close();
+    }
+  }, 120_000);
+
+  it('refuses a member past the per-member cap with 429, from any address', async () => {
+    const capped = await instanceWith(servers.a, { API_LIVE_STREAMS_PER_MEMBER: '2', API_TRUST_PROXY: 'true' });
+    try {
+      const target = { url: capped.url };
+      const kabir = await login(servers.a, 3);
+      const open: Stream[] = [];
+      for (const address of ['10.6.0.1', '10.6.0.2'])
+        open.push(
+          await openStream(target, {
+            query: withTicket(await ticketOf(target, kabir.encodedToken)),
+            headers: { 'X-Forwarded-For': address },
+          }),
+        );
+      expect(open.map((s) => s.status)).toEqual([200, 200]);
+      const refused = await fetch(`${capped.url}/api/v2/events${withTicket(await ticketOf(target, kabir.encodedToken))}`, {
+        headers: { 'X-Forwarded-For': '10.6.0.3' },
+      });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ errors: [HTTP_MESSAGES.liveStreamsPerMember] });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await fetch(`${capped.url}/metrics`).then((r) => r.text())).includes('live_streams_refused{reason="member"} 1')).toBe(true);
+      // Another member, and anonymous streams, are not refused.
+      const meera = await login(servers.a, 2);
+      const hers = await openStream(target, {
+        query: withTicket(await ticketOf(target, meera.encodedToken)),
+        headers: { 'X-Forwarded-For': '10.6.0.3' },
+      });
+      expect(hers.status).toBe(200);
+      for (const stream of [...open, hers]) stream.close();
+      await streamsOpen(target, 0);
+    } finally {
+      await capped.close();
+    }
+  }, 180_000);
+});
+
 describe('a client that does not read', () => {
   it('is dropped when its buffer is full, while a reading client gets everything', async () => {
     // 8,000 events of about 2 KB each (16 MB): far past what the socket and a stream's buffer hold.
@@ -327,7 +424,7 @@ describe('what a stream gets: what its open pages show', () => {
     const server = http.createServer((_request, res) => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       const filter = filterOf({ post: 'a-post-nobody-reads' }) as StreamFilter;
-      void hub.start().then(() => hub.open(hub.stream(res, 'http://127.0.0.1', filter), undefined));
+      void hub.start().then(() => hub.open(hub.stream(res, filter, null), undefined));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -425,7 +522,9 @@ describe('an instance stopped while a stream is open, and a fresh one started', 
       await sql<{
         seq: string;
         kind: string;
-      }>`select c.seq::text as seq, c.kind from change_log c where c.seq > ${Number(seen.id)} order by c.seq`.execute(servers.b.database.db)
+      }>`select c.seq::text as seq, c.kind from change_log c where c.seq > ${Number(seen.id)} and c.recipient_id is null order by c.seq`.execute(
+        servers.b.database.db,
+      )
     ).rows;
     expect(missed.map((row) => row.kind)).toEqual(expect.arrayContaining(['post.created', 'post.edited', 'post.counts', 'comment.added']));
 
@@ -436,7 +535,7 @@ describe('an instance stopped while a stream is open, and a fresh one started', 
     await kabir.api.v2.members.unfollow('u4-sara');
     await again.next('follow.changed', (d) => d.followeeId === 'u4-sara' && d.following === false);
     const replayed = again.events.slice(0, missed.length);
-    // Every event of the log since its last id, in the log's order, none twice; then live.
+    // Every public event of the log since its last id, in the log's order, none twice; then live.
     expect(replayed.map((e) => [e.id, e.event])).toEqual(missed.map((row) => [row.seq, row.kind]));
     const ids = again.events.map((e) => BigInt(e.id));
     expect(ids.every((id, i) => id > (i === 0 ? BigInt(seen.id) : ids[i - 1]!))).toBe(true);

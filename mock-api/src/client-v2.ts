@@ -29,6 +29,8 @@ import type {
   UnreadCountV2,
 } from './contract-v2';
 
+import { LIVE_TICKET_PATH, type LiveTicketAnswer } from './contract-live';
+
 type Method = 'GET' | 'POST' | 'DELETE';
 export type RequestFn = <T>(method: Method, path: string, options?: RequestOptions) => Promise<T>;
 
@@ -121,6 +123,10 @@ export function createV2Calls(request: RequestFn) {
       unreadCount: () => read<UnreadCountV2>('/notifications/unread-count'),
       /** Every notification of the caller's becomes read. */
       markRead: () => write<UnreadCountV2>('/notifications/read'),
+    },
+    live: {
+      /** api-server's one-time ticket for the member's live stream (./contract-live.ts; the in-browser backend has no stream). */
+      ticket: () => write<LiveTicketAnswer>(LIVE_TICKET_PATH),
     },
   };
 }

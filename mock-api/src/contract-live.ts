@@ -23,6 +23,19 @@ export const LIVE_EVENTS_PATH = '/events';
  */
 export const LIVE_CHANNEL = 'orbit-live';
 
+/**
+ * api-server's one-time stream tickets (POST, with the member's token): `{ ticket }`, good for one
+ * stream opened within LIVE_TICKET_TTL_MS as `?ticket=`. That stream also gets the member's
+ * private events (PRIVATE_LIVE_KINDS), and ends when the session does. The token itself never
+ * goes in the URL, which servers and proxies log.
+ */
+export const LIVE_TICKET_PATH = '/events/ticket';
+export const LIVE_TICKET_PARAM = 'ticket';
+export interface LiveTicketAnswer {
+  ticket: string;
+}
+export const LIVE_TICKET_TTL_MS = 30_000;
+
 /** The query parameter that stands for the Last-Event-ID header (a reconnect made by hand). */
 export const LAST_EVENT_ID_PARAM = 'lastEventId';
 
@@ -31,7 +44,8 @@ export const LAST_EVENT_ID_PARAM = 'lastEventId';
  * the server sends `post.created` to a stream with `explore`, or with `home` when the author is
  * that member, one of their followers or one they follow (the home feed, SPEC §2); comment events
  * only to a stream that names their post. Every stream gets the rest (counts, edits, deletions,
- * members, follows, reset). All of it is public: the stream still takes no token.
+ * members, follows, reset) but the private kinds, which only a stream opened with the member's
+ * ticket gets (LIVE_TICKET_PATH). The query only narrows a stream; it never opens anything.
  */
 export const LIVE_TOPIC_PARAMS = { home: 'home', explore: 'explore', post: 'post' } as const;
 
@@ -78,12 +92,7 @@ export interface LiveEventData {
    * comments and reactions went, and every count that included them). Refetch what is on screen; the stream goes on from here.
    */
   reset: { reason: 'too-old' | 'data-reset' | 'member-deleted' };
-  /**
-   * The member's own view of a post changed (their reaction or bookmark), for their other pages.
-   * Private: only the in-browser backend sends it, on a channel no other browser hears. api-server's
-   * stream is public (no token), so a member's other devices get their own view when the page is
-   * refocused (the stale queries are read again).
-   */
+  /** The member's own view of a post changed (their reaction or bookmark), for their other pages (private). */
   'viewer.post': { memberId: string; postId: string; viewer: PostViewerV2 };
   /** The member's own upvote of a comment changed; private like `viewer.post`. */
   'viewer.comment': { memberId: string; postId: string; commentId: string; upvoted: boolean };
@@ -118,10 +127,21 @@ export const LIVE_EVENT_KINDS = [
   'notification.read',
 ] as const satisfies readonly LiveEventKind[];
 
+/** One event as a client reads it: `id` is the sequence number as text. */
+export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: LiveEventData[K] } }[LiveEventKind];
+
+export const LIVE_ERRORS = {
+  badLastEventId: '"Last-Event-ID" must be an event id this stream sent (a whole number).',
+  badHome: '"home" must be one member id.',
+  badExplore: '"explore" must be 1.',
+  badPost: `"post" must be a post id, given at most ${LIVE_MAX_POSTS} times.`,
+  badTicket: 'This live ticket is not valid: it was used, it expired, or its session ended. Ask for a new one.',
+} as const;
+
 /**
- * The member's own events: each carries the recipient's `memberId`, and only that member hears
- * it (the in-browser backend's channel stays in one browser; api-server sends them only to a
- * stream authenticated as that member).
+ * The member's own events: each names its one recipient in `memberId`. api-server sends them only
+ * to a stream opened with that member's ticket; the in-browser backend's channel stays in the
+ * browser, whose pages drop those of another member.
  */
 export const PRIVATE_LIVE_KINDS = [
   'viewer.post',
@@ -132,15 +152,10 @@ export const PRIVATE_LIVE_KINDS = [
 ] as const satisfies readonly LiveEventKind[];
 export type PrivateLiveKind = (typeof PRIVATE_LIVE_KINDS)[number];
 
-/** One event as a client reads it: `id` is the sequence number as text. */
-export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: LiveEventData[K] } }[LiveEventKind];
-
-export const LIVE_ERRORS = {
-  badLastEventId: '"Last-Event-ID" must be an event id this stream sent (a whole number).',
-  badHome: '"home" must be one member id.',
-  badExplore: '"explore" must be 1.',
-  badPost: `"post" must be a post id, given at most ${LIVE_MAX_POSTS} times.`,
-} as const;
+/** The member a private event is for, or null for an event anyone may get. */
+export function recipientOf(event: { kind: LiveEventKind; data: unknown }): string | null {
+  return (PRIVATE_LIVE_KINDS as readonly LiveEventKind[]).includes(event.kind) ? (event.data as { memberId: string }).memberId : null;
+}
 
 /**
  * The largest event (its SSE frame, bytes) a stream sends. A bigger one (a comment with many

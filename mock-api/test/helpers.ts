@@ -2,6 +2,8 @@
 import { ApiError, createApiClient, type ApiClient } from '../src/client';
 import { TEST_CREDENTIALS, type User } from '../src/contract';
 import { makeServer, type Server, type ServerOptions } from '../src/server';
+import { BroadcastChannel as NodeBroadcastChannel } from 'worker_threads';
+import { LIVE_CHANNEL, recipientOf, type LiveEvent } from '../src/contract-live';
 
 export interface Session {
   api: ApiClient;
@@ -72,4 +74,54 @@ export async function raw(
     json = undefined;
   }
   return { status: response.status, json, text };
+}
+
+/** The live events one member's pages get, in order (ids as each backend numbers them). */
+export interface LiveRecorder {
+  events(): LiveEvent[];
+  /** Waits until an event matching `test` has come; bounded at 20 s. */
+  waitFor(test: (event: LiveEvent) => boolean): Promise<LiveEvent>;
+  close(): void;
+}
+
+/** Set by api-server/test/contract/setup.ts: opens api-server's stream with the member's ticket. */
+const openRealStream = (globalThis as { __API_CONTRACT_LIVE__?: (token: string, query: string) => Promise<Omit<LiveRecorder, 'waitFor'>> })
+  .__API_CONTRACT_LIVE__;
+
+/**
+ * Records the live events `session`'s pages get: api-server's stream opened with the member's
+ * ticket and this query (LIVE_TOPIC_PARAMS), or the in-browser backend's channel, whose pages
+ * drop another member's private events (it is not filtered by topics: a test records only what
+ * its query covers).
+ */
+export async function recordLive(session: Session, query: string): Promise<LiveRecorder> {
+  let source: Omit<LiveRecorder, 'waitFor'>;
+  if (openRealStream) source = await openRealStream(session.token, query);
+  else {
+    const received: LiveEvent[] = [];
+    const channel = new NodeBroadcastChannel(LIVE_CHANNEL);
+    channel.onmessage = (message) => {
+      for (const event of (message as { data: LiveEvent[] }).data) {
+        const recipient = recipientOf(event);
+        if (recipient === null || recipient === session.user._id) received.push(event);
+      }
+    };
+    source = { events: () => received, close: () => channel.close() };
+  }
+  return {
+    ...source,
+    async waitFor(test) {
+      for (let i = 0; i < 2000; i += 1) {
+        const found = source.events().find(test);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(
+        `not received in 20 s; got ${source
+          .events()
+          .map((e) => e.kind)
+          .join(', ')}`,
+      );
+    },
+  };
 }

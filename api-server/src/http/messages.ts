@@ -25,6 +25,7 @@ export const HTTP_MESSAGES = {
   /** 429: the address has as many live streams open as it may. */
   liveStreamsPerAddress: 'Too many live connections from this address. Close a tab of the app, or try again shortly.',
   /** 503: this instance holds as many live streams as it may. */
+  liveStreamsPerMember: 'Too many live connections are open for your account. Close a tab or a device of the app, or try again shortly.',
   liveStreamsFull: 'The server has too many live connections open. Try again shortly.',
 } as const;
 

@@ -9,17 +9,17 @@
  *   transactions that were running when it read (pg_locks: runningTransactions) have ended:
  *   then the gap is either filled or never will be (a rollback). So `delivered` only moves over
  *   seqs that are final, and a reconnect from any id it handed out misses nothing.
- * - Each created or edited entity is read once per batch and origin (picture URLs), as anyone
- *   sees it (RendererV2 without a viewer), and the same frame goes to every stream.
+ * - A row carries its event's data as the operation made it (live/log.ts): one frame per row,
+ *   the same for every stream that gets it.
  * - Each stream has a bounded buffer (bytes the socket has not taken yet, and events held while
  *   it replays): past it, the stream is closed; the client reconnects with its last id.
  * - Each stream gets what its open pages show (./topics.ts). An event it does not get still
  *   moves its position, and the next heartbeat tells EventSource (an `id:` line with no data).
  */
 import type { ServerResponse } from 'node:http';
-import { LIVE_HEARTBEAT_MS, LIVE_MAX_EVENT_BYTES, type LiveEventKind } from '@social/mock-api/contract-live';
+import { LIVE_HEARTBEAT_MS, LIVE_MAX_EVENT_BYTES } from '@social/mock-api/contract-live';
 import { one, rows, sql, type Db } from '../db';
-import { RendererV2 } from '../v2/render';
+import { liveSessions, pruneTickets, type TicketHolder } from './tickets';
 import type { FilterRow, StreamFilter } from './topics';
 
 export interface LiveOptions {
@@ -59,8 +59,6 @@ export interface LiveLog {
 
 interface ChangeRow extends FilterRow {
   seq: string;
-  kind: LiveEventKind;
-  entity_id: string;
 }
 
 /** One event ready to go: its SSE frame, and the row the streams' filters read. */
@@ -110,9 +108,10 @@ export class LiveStream {
 
   constructor(
     private readonly res: ServerResponse,
-    readonly origin: string,
     /** What this stream gets (./topics.ts). */
     readonly filter: StreamFilter,
+    /** The member and session of its ticket (./tickets.ts), or null for an anonymous stream. */
+    readonly holder: TicketHolder | null,
     private readonly maxBufferBytes: number,
     /** Called once when it closes (dropped: its buffer was full). */
     private readonly onClose: (dropped: boolean) => void,
@@ -234,6 +233,7 @@ export class LiveHub {
     const poll = setInterval(() => this.wake(), this.options.pollMs);
     const heartbeat = setInterval(() => {
       for (const stream of this.streams) stream.heartbeat();
+      void this.closeEndedSessions().catch((error: unknown) => this.log.warn({ err: error }, 'live events: checking sessions failed'));
     }, this.options.heartbeatMs);
     poll.unref();
     heartbeat.unref();
@@ -294,7 +294,7 @@ export class LiveHub {
     for (;;) {
       const list = await rows(
         this.db,
-        sql<ChangeRow>`select c.seq::text as seq, c.kind, c.entity_id, c.post_id, c.member_id, c.payload
+        sql<ChangeRow>`select c.seq::text as seq, c.kind, c.post_id, c.member_id, c.recipient_id, c.payload
           from change_log c where c.seq > ${this.delivered} order by c.seq limit ${PAGE}`,
       );
       const ready: ChangeRow[] = [];
@@ -312,13 +312,7 @@ export class LiveHub {
       // Moved first: a stream that opens while this batch goes out replays it from the log.
       this.delivered = Math.max(this.delivered, next);
       if (ready.length > 0) {
-        try {
-          await this.deliver(ready);
-        } catch (error) {
-          // The streams missed this batch: they reconnect and replay it from their last id.
-          for (const stream of this.streams) stream.close(false);
-          throw error;
-        }
+        this.deliver(ready);
       }
       if (gap) {
         // A seq below a committed one is missing: its transaction may still be running.
@@ -334,8 +328,7 @@ export class LiveHub {
   /**
    * The transactions running now that have an id, read after the change log was: a missing seq
    * below a committed one was taken before that commit, by a transaction that already had its
-   * id (a change-log row is written by a trigger after the row it logs, and that write gave the
-   * transaction its id), so it is either over or in this list. Read from pg_locks (each
+   * id (log_events takes the transaction's id before it takes seqs), so it is either over or in this list. Read from pg_locks (each
    * transaction holds a lock on its own id) rather than pg_snapshot_xip, which leaves out ids at
    * or beyond the snapshot's xmax: a transaction that got its id after another that has since
    * committed (issue 41, finding 8). Not this session's own (on PGlite, whose one connection
@@ -369,31 +362,13 @@ export class LiveHub {
     }
   }
 
-  /** The SSE frames of these rows for streams of `origin` (entities read as they are now; one gone since is left out). */
-  async frames(list: readonly ChangeRow[], origin: string): Promise<Ready[]> {
-    const v2 = new RendererV2(this.db, origin, undefined);
-    const ids = (kinds: readonly string[]) => [...new Set(list.filter((r) => kinds.includes(r.kind)).map((r) => r.entity_id))];
-    const [posts, comments, members] = await Promise.all([
-      v2.posts(ids(['post.created', 'post.edited'])),
-      v2.comments(ids(['comment.added', 'comment.edited'])),
-      v2.members(ids(['member.changed'])),
-    ]);
-    const post = new Map(posts.map((p) => [p._id, p]));
-    const comment = new Map(comments.map((c) => [c._id, c]));
-    const member = new Map(members.map((m) => [m._id, m]));
+  /** The SSE frames of these rows: each carries its event's data as the operation made it. */
+  frames(list: readonly ChangeRow[]): Ready[] {
     const out: Ready[] = [];
     for (const row of list) {
-      let data: unknown;
-      if (row.kind === 'post.created' || row.kind === 'post.edited')
-        data = post.has(row.entity_id) ? { post: post.get(row.entity_id) } : undefined;
-      else if (row.kind === 'comment.added' || row.kind === 'comment.edited')
-        data = comment.has(row.entity_id) ? { comment: comment.get(row.entity_id) } : undefined;
-      else if (row.kind === 'member.changed') data = member.has(row.entity_id) ? { member: member.get(row.entity_id) } : undefined;
-      else data = row.payload;
-      if (data === undefined) continue;
-      const text = frame(row.seq, row.kind, data);
+      const text = frame(row.seq, row.kind, row.payload);
       const bytes = Buffer.byteLength(text);
-      // Too big for any stream's buffer: left out like an entity deleted meanwhile (contract-live.ts).
+      // Too big for any stream's buffer: not sent (contract-live.ts, LIVE_MAX_EVENT_BYTES).
       if (bytes > LIVE_MAX_EVENT_BYTES) {
         this.oversized += 1;
         this.log.warn({ seq: row.seq, kind: row.kind, bytes }, 'live events: an event over the size limit was not sent');
@@ -404,15 +379,9 @@ export class LiveHub {
     return out;
   }
 
-  private async deliver(list: readonly ChangeRow[]): Promise<void> {
-    const origins = new Set([...this.streams].map((s) => s.origin));
-    for (const origin of origins) {
-      const out = await this.frames(list, origin);
-      for (const stream of this.streams) {
-        if (stream.origin !== origin) continue;
-        for (const event of out) stream.push(event);
-      }
-    }
+  private deliver(list: readonly ChangeRow[]): void {
+    const out = this.frames(list);
+    for (const stream of this.streams) for (const event of out) stream.push(event);
   }
 
   /**
@@ -454,12 +423,12 @@ export class LiveHub {
     while (cursor < through && !stream.closed) {
       const page = await rows(
         this.db,
-        sql<ChangeRow>`select c.seq::text as seq, c.kind, c.entity_id, c.post_id, c.member_id, c.payload from change_log c where c.seq > ${cursor} and c.seq <= ${through} order by c.seq limit ${PAGE}`,
+        sql<ChangeRow>`select c.seq::text as seq, c.kind, c.post_id, c.member_id, c.recipient_id, c.payload from change_log c where c.seq > ${cursor} and c.seq <= ${through} order by c.seq limit ${PAGE}`,
       );
       // The same filter as live, in the same order; only what the stream gets is read and sent.
       const wanted = page.filter((row) => stream.filter.accepts(row));
       // A replay can be long: it goes at the client's pace, and a client that takes nothing is dropped.
-      for (const { seq, text } of await this.frames(wanted, stream.origin)) {
+      for (const { seq, text } of this.frames(wanted)) {
         if (!(await stream.drained(this.options.drainTimeoutMs))) return stream.close(true);
         stream.write(text, seq);
       }
@@ -470,16 +439,25 @@ export class LiveHub {
   }
 
   /** A stream on this response (open it with open()). */
-  stream(res: ServerResponse, origin: string, filter: StreamFilter): LiveStream {
-    const stream = new LiveStream(res, origin, filter, this.options.maxBufferBytes, (dropped) => {
+  stream(res: ServerResponse, filter: StreamFilter, holder: TicketHolder | null): LiveStream {
+    const stream = new LiveStream(res, filter, holder, this.options.maxBufferBytes, (dropped) => {
       this.streams.delete(stream);
       if (dropped) this.dropped += 1;
     });
     return stream;
   }
 
-  /** Deletes rows past the retention (age or count) in small batches; returns how many went. */
+  /** Closes the streams whose ticket's session has ended (logout, expiry, account deletion): no private event outlives it. */
+  async closeEndedSessions(): Promise<void> {
+    const held = [...this.streams].filter((stream) => stream.holder !== null);
+    if (held.length === 0) return;
+    const live = await liveSessions(this.db, [...new Set(held.map((stream) => stream.holder!.sessionHash))]);
+    for (const stream of held) if (!live.has(stream.holder!.sessionHash)) stream.close(false);
+  }
+
+  /** Deletes rows past the retention (age or count) in small batches, and expired tickets; returns how many rows went. */
   async prune(): Promise<number> {
+    await pruneTickets(this.db);
     let total = 0;
     for (let round = 0; round < 20; round += 1) {
       const row = await one(

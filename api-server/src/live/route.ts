@@ -1,7 +1,8 @@
 /**
- * GET /api/v2/events: the live event stream (Server-Sent Events; docs/live.md). Public: every
- * event carries only what anyone may read, so the stream takes no token (an EventSource can't
- * send headers, and a token in the URL would end up in logs). `Last-Event-ID` (the header
+ * GET /api/v2/events: the live event stream (Server-Sent Events; docs/live.md). Anyone may open
+ * one and gets the public events; a stream opened with a one-time ticket (`?ticket=`, from
+ * POST /api/v2/events/ticket with the member's token: ./tickets.ts) also gets that member's
+ * private events. The token never goes in the URL, which logs keep. `Last-Event-ID` (the header
  * EventSource sends on its own reconnects, or `?lastEventId=`) replays what came after it.
  * The query names what the client's open pages show (`home`, `explore`, `post`: ./topics.ts);
  * the stream gets those events and the ones every stream gets, live and in a replay alike.
@@ -10,23 +11,25 @@
  * (http/operations.ts: a hijacked reply counts as answered) leave it alone. The headers the
  * onRequest hooks set (CORS, security headers) are copied onto it.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import { API_V2_PREFIX } from '@social/mock-api/contract-v2';
-import { LAST_EVENT_ID_PARAM, LIVE_ERRORS, LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
+import { LAST_EVENT_ID_PARAM, LIVE_ERRORS, LIVE_EVENTS_PATH, LIVE_TICKET_PARAM, LIVE_TICKET_PATH } from '@social/mock-api/contract-live';
 import { errorBody } from '@social/mock-api/errors';
 import { HTTP_MESSAGES } from '../http/messages';
 import { unavailable } from '../http/operations';
+import type { Db } from '../db';
+import { created } from '../kit';
+import type { RouteKit } from '../routes/kit';
 import type { LiveHub } from './hub';
+import { issueTicket, redeemTicket, type TicketHolder } from './tickets';
 import { filterOf } from './topics';
 
 export interface LiveRouteOptions {
-  /** This API's public origin (picture URLs), from the configuration. */
-  origin(): string;
   rateLimit: object;
   metrics: Registry;
-  /** Open streams per client address, and in all, on this instance. */
-  caps: { perAddress: number; total: number };
+  /** Open streams per client address, per member (ticketed streams), and in all, on this instance. */
+  caps: { perAddress: number; perMember: number; total: number };
 }
 
 /** Seconds a refused stream is told to wait (EventSource retries on its own only after a 200). */
@@ -40,7 +43,35 @@ export function lastEventIdOf(value: unknown): number | undefined | null {
   return Number(text.trim());
 }
 
-export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRouteOptions): void {
+/** Open streams by key (an address, a member). */
+class Counts {
+  private readonly counts = new Map<string, number>();
+  of(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+  add(key: string): void {
+    this.counts.set(key, this.of(key) + 1);
+  }
+  remove(key: string): void {
+    const left = this.of(key) - 1;
+    if (left > 0) this.counts.set(key, left);
+    else this.counts.delete(key);
+  }
+}
+
+const values = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+const tooMany = (reply: FastifyReply, message: string) =>
+  reply.code(429).header('Retry-After', String(STREAM_RETRY_AFTER_S)).send(errorBody(message));
+
+/** POST /api/v2/events/ticket: a one-time ticket for the caller's stream (./tickets.ts). */
+export function liveTicketRoute(r: RouteKit): void {
+  r.route('POST', `${API_V2_PREFIX.replace(/^\/api/, '')}${LIVE_TICKET_PATH}`, (ctx) =>
+    ctx.run(async (t) => created({ ticket: await issueTicket(t.ex, await t.caller()) })),
+  );
+}
+
+export function liveRoutes(app: FastifyInstance, db: Db, hub: LiveHub, options: LiveRouteOptions): void {
   // Read when /metrics is scraped.
   const gauges: [name: string, help: string, value: () => number][] = [
     ['live_streams_open', 'Open live event streams (GET /api/v2/events) on this instance.', () => hub.streams.size],
@@ -67,17 +98,17 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     });
   new Gauge({
     name: 'live_streams_refused',
-    help: 'Live event streams refused because their address (429) or this instance (503) had as many open as allowed, since start.',
+    help: 'Live event streams refused, since start: their address or member (429) or this instance (503) had as many open as allowed, or their ticket was not valid (401).',
     registers: [options.metrics],
     labelNames: ['reason'],
     collect() {
-      this.set({ reason: 'address' }, refused.address);
-      this.set({ reason: 'instance' }, refused.instance);
+      for (const [reason, count] of Object.entries(refused)) this.set({ reason }, count);
     },
   });
-  // Open streams by client address (issue 41, finding 5): one address cannot hold them all.
-  const byAddress = new Map<string, number>();
-  const refused = { address: 0, instance: 0 };
+  // Open streams by client address and by member (issue 41, finding 5): nobody can hold them all.
+  const byAddress = new Counts();
+  const byMember = new Counts();
+  const refused = { address: 0, member: 0, instance: 0, ticket: 0 };
   let admitted = 0;
   hub.startPruning();
   // Before the server waits for its connections to end: open streams would keep it waiting.
@@ -87,28 +118,51 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     const query = (request.query ?? {}) as Record<string, unknown>;
     const lastId = lastEventIdOf(request.headers['last-event-id'] ?? query[LAST_EVENT_ID_PARAM]);
     if (lastId === null) return reply.code(400).send(errorBody(LIVE_ERRORS.badLastEventId));
-    const filter = filterOf(query);
-    if ('error' in filter) return reply.code(400).send(errorBody(filter.error));
+    const topics = filterOf(query);
+    if ('error' in topics) return reply.code(400).send(errorBody(topics.error));
     if (request.method === 'HEAD')
       return reply.code(200).header('Content-Type', 'text/event-stream; charset=utf-8').header('Cache-Control', 'no-store').send();
+    const ticket = values(query[LIVE_TICKET_PARAM]);
+    if (ticket.length > 1 || (ticket.length === 1 && typeof ticket[0] !== 'string'))
+      return reply.code(400).send(errorBody(LIVE_ERRORS.badTicket));
     const address = request.ip;
-    if ((byAddress.get(address) ?? 0) >= options.caps.perAddress) {
+    if (byAddress.of(address) >= options.caps.perAddress) {
       refused.address += 1;
-      return reply.code(429).header('Retry-After', String(STREAM_RETRY_AFTER_S)).send(errorBody(HTTP_MESSAGES.liveStreamsPerAddress));
+      return tooMany(reply, HTTP_MESSAGES.liveStreamsPerAddress);
     }
     if (admitted >= options.caps.total) {
       refused.instance += 1;
       return reply.code(503).header('Retry-After', String(STREAM_RETRY_AFTER_S)).send(errorBody(HTTP_MESSAGES.liveStreamsFull));
     }
     // Counted from here (before any wait: requests at once cannot all pass) until the response closes, whatever ends it.
-    byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+    byAddress.add(address);
     admitted += 1;
+    let member: string | null = null;
     reply.raw.once('close', () => {
       admitted -= 1;
-      const left = (byAddress.get(address) ?? 1) - 1;
-      if (left > 0) byAddress.set(address, left);
-      else byAddress.delete(address);
+      byAddress.remove(address);
+      if (member !== null) byMember.remove(member);
     });
+    let holder: TicketHolder | null = null;
+    if (ticket.length === 1) {
+      try {
+        holder = await redeemTicket(db, ticket[0] as string);
+      } catch (error) {
+        request.log.warn({ err: error }, 'live events: a ticket cannot be read');
+        return unavailable(reply);
+      }
+      if (!holder) {
+        refused.ticket += 1;
+        return reply.code(401).send(errorBody(LIVE_ERRORS.badTicket));
+      }
+      if (byMember.of(holder.memberId) >= options.caps.perMember) {
+        refused.member += 1;
+        return tooMany(reply, HTTP_MESSAGES.liveStreamsPerMember);
+      }
+      member = holder.memberId;
+      byMember.add(member);
+    }
+    const filter = topics.forMember(holder?.memberId ?? null);
     try {
       await hub.start();
     } catch (error) {
@@ -128,7 +182,7 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRout
     res.socket?.setNoDelay(true);
     // The headers go out now, and EventSource waits 2 s before a reconnect.
     res.write('retry: 2000\n: connected\n\n');
-    const stream = hub.stream(res, options.origin(), filter);
+    const stream = hub.stream(res, filter, holder);
     try {
       await hub.open(stream, lastId);
     } catch (error) {

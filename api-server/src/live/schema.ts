@@ -1,17 +1,13 @@
 /**
- * The change log behind live events (issue 23, docs/live.md): one row per change that members
- * can see, written by triggers in the SAME transaction as the write, whoever writes (v1 and v2
- * routes, a cascade when a post goes), and a `pg_notify('orbit_changes', seq)` that PostgreSQL
- * delivers to every listening instance when (and only if) that transaction commits.
+ * The change log behind live events (docs/live.md): one row per event an operation of the core
+ * returned, written in the SAME transaction as the write by `log_events` (./log.ts), which then
+ * calls `pg_notify('orbit_changes', seq)`: PostgreSQL delivers it to every listening instance
+ * when (and only if) that transaction commits. A row carries the event's data as the operation
+ * made it, and the columns the streams' filters read (post, author, a private event's recipient).
+ * change_log_horizon remembers the newest seq pruned, so a reconnect from before it gets a
+ * `reset` event rather than a silent gap.
  *
- * A row names the entity (kind, entity_id, and the post and member it belongs to) and carries
- * what only the write knows (a post's counts at that moment, a deleted entity's ids); the state
- * of a created or edited entity is read when the event goes out (live/hub.ts), with the picture
- * URLs of the stream's origin. Bookmarks and a member's e-mail are private: they log nothing.
- *
- * `set local orbit.change_log = 'off'` turns logging off for a transaction (the test reset,
- * which logs one `reset` row instead). change_log_horizon remembers the newest seq pruned, so
- * a reconnect from before it gets a `reset` event rather than a silent gap.
+ * The first migration below logged by triggers; the second replaced them with log_events.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 
@@ -130,5 +126,54 @@ export const CHANGE_LOG_MIGRATION: Migration = {
       `drop function log_change`,
       `drop table change_log_horizon`,
       `drop table change_log`,
+    ]),
+};
+
+/**
+ * The change log written from the core's events: the triggers go, rows get a recipient (private
+ * events), and one-time stream tickets (live/tickets.ts) are stored by hash, tied to the session
+ * that asked for them.
+ */
+export const CHANGE_LOG_FROM_EVENTS_MIGRATION: Migration = {
+  up: (db) =>
+    run(db, [
+      ...['follows', 'members', 'replies', 'comments', 'posts'].map((table) => `drop trigger ${table}_change_log on ${table}`),
+      `drop function log_follows`,
+      `drop function log_members`,
+      `drop function log_replies`,
+      `drop function log_comments`,
+      `drop function log_posts`,
+      `drop function log_change`,
+      `alter table change_log add column recipient_id text`,
+      // The transaction's id first: a seq is never taken by a writer the hub cannot see running.
+      `create function log_events(p_events jsonb) returns void language plpgsql as $$
+      declare
+        last bigint;
+      begin
+        perform pg_current_xact_id();
+        with added as (
+          insert into change_log (kind, entity_id, post_id, member_id, recipient_id, payload)
+          select e->>'kind', e->>'entityId', e->>'postId', e->>'memberId', e->>'recipientId', e->'data'
+          from jsonb_array_elements(p_events) with ordinality as t (e, n) order by n
+          returning seq)
+        select max(seq) into last from added;
+        if last is not null then perform pg_notify('${CHANGE_CHANNEL}', last::text); end if;
+      end $$`,
+      `create table live_tickets (
+        ticket_hash text primary key,
+        member_id text not null references members (id) on delete cascade,
+        session_hash text not null references sessions (token_hash) on delete cascade,
+        expires_at timestamptz not null
+      )`,
+      `create index live_tickets_expiry on live_tickets (expires_at)`,
+      `create index live_tickets_by_member on live_tickets (member_id)`,
+    ]),
+  // Back to the triggers: the functions and triggers of the first migration (after its tables).
+  down: (db) =>
+    run(db, [
+      `drop table live_tickets`,
+      `drop function log_events`,
+      `alter table change_log drop column recipient_id`,
+      ...UP.slice(UP.findIndex((statement) => statement.startsWith('create function log_change'))),
     ]),
 };

@@ -6,7 +6,8 @@
  * - `comment.*` to a stream that names the comment's post (`post=<id>`, up to LIVE_MAX_POSTS);
  * - every other kind (counts, edits, deletions, members, follows, reset) to every stream.
  *
- * Everything stays public (no token): the query only narrows a stream, it never opens anything.
+ * A private event (contract-live.ts, PRIVATE_LIVE_KINDS) goes only to a stream opened with its
+ * recipient's ticket (./tickets.ts). The query only narrows a stream, it never opens anything.
  * The home circle is read from the database when the stream opens, then kept up to date from the
  * `follow.changed` events the stream sees, in sequence order, so a replay and the live tail
  * decide alike.
@@ -14,11 +15,13 @@
 import { LIVE_ERRORS, LIVE_MAX_POSTS, LIVE_TOPIC_PARAMS, type LiveEventKind } from '@social/mock-api/contract-live';
 import { rows, sql, type Db } from '../db';
 
-/** What the filter reads of a change log row. */
+/** What the filter reads of a change log row (live/log.ts). */
 export interface FilterRow {
   kind: LiveEventKind;
   post_id: string | null;
   member_id: string | null;
+  /** A private event's one recipient. */
+  recipient_id: string | null;
   payload: Record<string, unknown>;
 }
 
@@ -27,7 +30,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const values = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
-/** The stream's query as a filter, or the 400 message of the first bad parameter. */
+/** The stream's query as a filter for an anonymous stream, or the 400 message of the first bad parameter. */
 export function filterOf(query: Record<string, unknown>): StreamFilter | { error: string } {
   const home = values(query[LIVE_TOPIC_PARAMS.home]);
   if (home.length > 1 || (home.length === 1 && (typeof home[0] !== 'string' || !ID.test(home[0])))) return { error: LIVE_ERRORS.badHome };
@@ -35,7 +38,7 @@ export function filterOf(query: Record<string, unknown>): StreamFilter | { error
   if (explore.length > 1 || (explore.length === 1 && explore[0] !== '1')) return { error: LIVE_ERRORS.badExplore };
   const posts = values(query[LIVE_TOPIC_PARAMS.post]);
   if (posts.length > LIVE_MAX_POSTS || posts.some((p) => typeof p !== 'string' || !ID.test(p))) return { error: LIVE_ERRORS.badPost };
-  return new StreamFilter((home[0] as string | undefined) ?? null, explore.length === 1, new Set(posts as string[]));
+  return new StreamFilter((home[0] as string | undefined) ?? null, explore.length === 1, new Set(posts as string[]), null);
 }
 
 export class StreamFilter {
@@ -47,7 +50,14 @@ export class StreamFilter {
     readonly home: string | null,
     readonly explore: boolean,
     readonly posts: ReadonlySet<string>,
+    /** Whom the stream's ticket was for (their private events come too), or null. */
+    readonly member: string | null,
   ) {}
+
+  /** The same topics for a stream opened with `member`'s ticket. */
+  forMember(member: string | null): StreamFilter {
+    return new StreamFilter(this.home, this.explore, this.posts, member);
+  }
 
   /**
    * Reads the home member's circle. Called after the stream's starting point is fixed: a follow
@@ -71,6 +81,7 @@ export class StreamFilter {
 
   /** Whether the stream gets this row; called once per row, in sequence order (follows update the circle). */
   accepts(row: FilterRow): boolean {
+    if (row.recipient_id !== null) return row.recipient_id === this.member;
     switch (row.kind) {
       case 'post.created':
         return this.explore || this.inHome(row.member_id);

@@ -1,10 +1,13 @@
 /** POST /auth/login, /auth/signup and /auth/logout (mock-api/src/server/routes/auth.ts, plus logout). */
 import { SERVER_ERRORS } from '@social/mock-api/contract';
+import { membersChanged, runAsync } from '@social/mock-api/core';
 import { HttpError } from '@social/mock-api/errors';
 import { DEFAULT_AVATAR } from '@social/mock-api/seed';
 import { requiredText, signupFields, TEXT_LIMITS } from '@social/mock-api/rules';
 import { isUniqueViolation, one, rows, sql, type Transaction } from '../db';
 import { storePic } from '../images';
+import { logEvents } from '../live/log';
+import { SqlMemberStore } from '../member-store';
 import { created, newId, ok, startSession, type Answer, type Ctx, type Tx } from '../kit';
 import { hashPassword, verifyPassword } from '../passwords';
 import { signToken, tokenHash } from '../tokens';
@@ -58,7 +61,7 @@ export async function logIn({ body, tx }: Ctx, answer: SessionAnswer): Promise<A
   });
 }
 
-export async function signUp({ body, tx, now }: Ctx, answer: SessionAnswer): Promise<Answer> {
+export async function signUp({ body, tx, now, origin }: Ctx, answer: SessionAnswer): Promise<Answer> {
   const { username, password, firstName, lastName, bio, link: userLink } = signupFields(body);
   const passwordHash = await hashPassword(password);
   const id = newId();
@@ -74,6 +77,8 @@ export async function signUp({ body, tx, now }: Ctx, answer: SessionAnswer): Pro
         await sql`insert into members (id, numeric_id, username, user_handler, password_hash, first_name, last_name, pic_url, pic_image_id, bio, link, created_iso, updated_iso)
           values (${id}, nextval('numeric_ids')::text, ${username}, ${handler}, ${passwordHash}, ${firstName}, ${lastName}, ${avatar.url}, ${avatar.imageId},
             ${bio ?? ''}, ${userLink ?? ''}, ${now}, ${now})`.execute(t.ex);
+        // Everyone may see the new member now (the in-browser backend's memberJoined).
+        await logEvents(t.ex, await runAsync(membersChanged(new SqlMemberStore(t.ex, origin), [id])));
         const encodedToken = signToken({ _id: id, username });
         await startSession(t.ex, id, encodedToken);
         return await answer(t, id, encodedToken);

@@ -1,5 +1,6 @@
 /** /posts endpoints: feeds, lookups, create/edit/delete (author only), like and dislike (mock-api/src/server/routes/posts.ts). */
-import { createPost, deletePost, editPost, postDraftOf, postSortOf, react, runAsync } from '@social/mock-api/core';
+import { createPost, deletePost, editPost, postDraftOf, postSortOf, react } from '@social/mock-api/core';
+import { perform } from '../live/log';
 import { fail } from '@social/mock-api/errors';
 import { wholeNumber } from '@social/mock-api/rules';
 import { one, rows, sql } from '../db';
@@ -61,7 +62,7 @@ export function postRoutes(r: RouteKit): void {
   r.route('POST', '/posts', (ctx) =>
     ctx.tx(async (t) => {
       const caller = await t.caller();
-      await runAsync(createPost(new SqlPostStore(t.ex, ctx.origin), actorOf(ctx, caller), postDraftOf(ctx.body, 'v1')));
+      await perform(t.ex, createPost(new SqlPostStore(t.ex, ctx.origin), actorOf(ctx, caller), postDraftOf(ctx.body, 'v1')));
       return created({ posts: await t.render.posts() });
     }),
   );
@@ -69,7 +70,8 @@ export function postRoutes(r: RouteKit): void {
   r.route('POST', '/posts/edit/:postId', (ctx) =>
     ctx.tx(async (t) => {
       const caller = await t.caller();
-      await runAsync(
+      await perform(
+        t.ex,
         editPost(new SqlPostStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.params.postId ?? '', postDraftOf(ctx.body, 'v1')),
       );
       return created({ posts: await t.render.posts() });
@@ -79,7 +81,7 @@ export function postRoutes(r: RouteKit): void {
   r.route('DELETE', '/posts/:postId', (ctx) =>
     ctx.tx(async (t) => {
       const caller = await t.caller();
-      await runAsync(deletePost(new SqlPostStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.params.postId ?? ''));
+      await perform(t.ex, deletePost(new SqlPostStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.params.postId ?? ''));
       return created({ posts: await t.render.posts() });
     }),
   );
@@ -89,7 +91,7 @@ export function postRoutes(r: RouteKit): void {
     r.route('POST', `/posts/${kind}/:postId`, (ctx) =>
       ctx.tx(async (t) => {
         const caller = await t.caller();
-        await runAsync(react(new SqlPostStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.params.postId ?? '', kind));
+        await perform(t.ex, react(new SqlPostStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.params.postId ?? '', kind));
         return created({ posts: await t.render.posts() });
       }),
     );

@@ -1,5 +1,6 @@
 /** /users endpoints: list, lookups, profile edit, bookmarks, follow and unfollow (mock-api/src/server/routes/users.ts). */
-import { bookmark, editProfile, follow, runAsync } from '@social/mock-api/core';
+import { bookmark, editProfile, follow } from '@social/mock-api/core';
+import { perform } from '../live/log';
 import { fail } from '@social/mock-api/errors';
 import { one, rows, sql, type Executor } from '../db';
 import { actorOf, created, ok } from '../kit';
@@ -38,22 +39,22 @@ export function userRoutes(r: RouteKit): void {
   r.route('POST', '/users/edit', (ctx) =>
     ctx.tx(async (t) => {
       const caller = await t.caller();
-      await runAsync(editProfile(new SqlMemberStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.body));
+      await perform(t.ex, editProfile(new SqlMemberStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.body));
       return created({ user: await t.render.user(caller.id) });
     }),
   );
 
   r.route('GET', '/users/bookmark', ({ tx }) => tx(async (t) => ok({ bookmarks: await bookmarksOf(t.ex, (await t.caller()).id) })));
 
-  // The same rule as v2's bookmark (mock-api/src/core/posts.ts); v1 answers the caller's bookmarks. One statement: no transaction.
+  // The same rule as v2's bookmark (mock-api/src/core/posts.ts); v1 answers the caller's bookmarks.
   for (const [path, bookmarked] of [
     ['/users/bookmark/:postId', true],
     ['/users/remove-bookmark/:postId', false],
   ] as const)
     r.route('POST', path, (ctx) =>
-      ctx.run(async (t) => {
+      ctx.tx(async (t) => {
         const caller = await t.caller();
-        await runAsync(bookmark(new SqlPostStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.params.postId ?? '', bookmarked));
+        await perform(t.ex, bookmark(new SqlPostStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.params.postId ?? '', bookmarked));
         return ok({ bookmarks: await bookmarksOf(t.ex, caller.id) });
       }),
     );
@@ -65,7 +66,7 @@ export function userRoutes(r: RouteKit): void {
     r.route('POST', path, (ctx) =>
       ctx.tx(async (t) => {
         const caller = await t.caller();
-        await runAsync(follow(new SqlMemberStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.params.followUserId ?? '', following));
+        await perform(t.ex, follow(new SqlMemberStore(t.ex, ctx.origin), actorOf(ctx, caller), ctx.params.followUserId ?? '', following));
         return ok({ user: await t.render.user(caller.id), allUsers: await t.render.users() });
       }),
     );

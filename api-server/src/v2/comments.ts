@@ -15,7 +15,6 @@ import {
   LIST_TAGS,
   pageFrom,
   pageRequest,
-  runAsync,
   upvoteComment,
   type ListKey,
 } from '@social/mock-api/core';
@@ -50,7 +49,7 @@ export function commentRoutesV2(r: RouteKit): void {
   route(r, 'addComment', (ctx) =>
     write(ctx, async (t) =>
       created(
-        (await runAsync(addComment(new SqlCommentStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), textOf(ctx, 'commentData'))))
+        (await t.perform(addComment(new SqlCommentStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), textOf(ctx, 'commentData'))))
           .result,
       ),
     ),
@@ -59,38 +58,38 @@ export function commentRoutesV2(r: RouteKit): void {
     write(ctx, async (t) => {
       const store = new SqlCommentStore(t.ex, ctx.origin);
       return created({
-        comment: (await runAsync(editComment(store, t.actor, param(ctx, 'commentId'), textOf(ctx, 'commentData')))).result,
+        comment: (await t.perform(editComment(store, t.actor, param(ctx, 'commentId'), textOf(ctx, 'commentData')))).result,
       });
     }),
   );
   route(r, 'deleteComment', (ctx) =>
     write(ctx, async (t) =>
-      ok((await runAsync(deleteComment(new SqlCommentStore(t.ex, ctx.origin), t.actor, param(ctx, 'commentId')))).result),
+      ok((await t.perform(deleteComment(new SqlCommentStore(t.ex, ctx.origin), t.actor, param(ctx, 'commentId')))).result),
     ),
   );
   // A toggle: the first call adds the caller's vote, the next takes it back.
   route(r, 'upvoteComment', (ctx) =>
     write(ctx, async (t) =>
-      ok({ comment: (await runAsync(upvoteComment(new SqlCommentStore(t.ex, ctx.origin), t.actor, param(ctx, 'commentId')))).result }),
+      ok({ comment: (await t.perform(upvoteComment(new SqlCommentStore(t.ex, ctx.origin), t.actor, param(ctx, 'commentId')))).result }),
     ),
   );
   route(r, 'addReply', (ctx) =>
     write(ctx, async (t) => {
       const store = new SqlCommentStore(t.ex, ctx.origin);
-      return created({ comment: (await runAsync(addReply(store, t.actor, param(ctx, 'commentId'), textOf(ctx, 'replyData')))).result });
+      return created({ comment: (await t.perform(addReply(store, t.actor, param(ctx, 'commentId'), textOf(ctx, 'replyData')))).result });
     }),
   );
   route(r, 'editReply', (ctx) =>
     write(ctx, async (t) => {
       const store = new SqlCommentStore(t.ex, ctx.origin);
-      const outcome = await runAsync(editReply(store, t.actor, param(ctx, 'commentId'), param(ctx, 'replyId'), textOf(ctx, 'replyData')));
+      const outcome = await t.perform(editReply(store, t.actor, param(ctx, 'commentId'), param(ctx, 'replyId'), textOf(ctx, 'replyData')));
       return created({ comment: outcome.result });
     }),
   );
   route(r, 'deleteReply', (ctx) =>
     write(ctx, async (t) => {
       const store = new SqlCommentStore(t.ex, ctx.origin);
-      return ok({ comment: (await runAsync(deleteReply(store, t.actor, param(ctx, 'commentId'), param(ctx, 'replyId')))).result });
+      return ok({ comment: (await t.perform(deleteReply(store, t.actor, param(ctx, 'commentId'), param(ctx, 'replyId')))).result });
     }),
   );
 }

@@ -4,10 +4,11 @@
  * RendererV2 for the viewer: the optional token holder on reads, the required one on writes.
  */
 import { API_V2_PREFIX, V2_ROUTES, type V2RouteName } from '@social/mock-api/contract-v2';
-import type { Actor } from '@social/mock-api/core';
+import type { Actor, Operation, Outcome } from '@social/mock-api/core';
 import { fail } from '@social/mock-api/errors';
 import { one, sql, type Executor } from '../db';
 import type { Answer, Caller, Ctx, Handler, Session, Tx } from '../kit';
+import { perform } from '../live/log';
 import type { RouteKit } from '../routes/kit';
 import { RendererV2 } from './render';
 
@@ -32,6 +33,8 @@ export interface WriteTx extends Tx {
   me: Caller;
   actor: Actor;
   v2: RendererV2;
+  /** Runs a writing operation of the core in this transaction, with its events in the change log (live/log.ts). */
+  perform<T>(operation: Operation<Outcome<T>>): Promise<Outcome<T>>;
 }
 
 /**
@@ -51,11 +54,17 @@ export const asMember = (ctx: Ctx, work: (t: MemberSession) => Promise<Answer>):
     return work({ ...t, me, actor: { memberId: me.id, now: ctx.now }, v2: new RendererV2(t.ex, ctx.origin, me.id) });
   });
 
-/** A write of several statements, in one transaction, by the token holder. */
+/** A write, in one transaction (the write and its live events commit together), by the token holder. */
 export const write = (ctx: Ctx, work: (t: WriteTx) => Promise<Answer>): Promise<Answer> =>
   ctx.tx(async (t) => {
     const me = await t.caller();
-    return work({ ...t, me, actor: { memberId: me.id, now: ctx.now }, v2: new RendererV2(t.ex, ctx.origin, me.id) });
+    return work({
+      ...t,
+      me,
+      actor: { memberId: me.id, now: ctx.now },
+      v2: new RendererV2(t.ex, ctx.origin, me.id),
+      perform: (operation) => perform(t.ex, operation),
+    });
   });
 
 export const param = (ctx: Ctx, name: string): string => ctx.params[name] ?? '';

@@ -22,7 +22,9 @@ export function meRoutes(r: RouteKit): void {
 
   // The fields of v1's /users/edit, with its checks (mock-api/src/core/members.ts, editProfile).
   route(r, 'editMe', (ctx) =>
-    write(ctx, async (t) => created({ me: (await runAsync(editProfile(new SqlMemberStore(t.ex, ctx.origin), t.actor, ctx.body))).result })),
+    write(ctx, async (t) =>
+      created({ me: (await t.perform(editProfile(new SqlMemberStore(t.ex, ctx.origin), t.actor, ctx.body))).result }),
+    ),
   );
 
   route(r, 'myBookmarks', (ctx) => {

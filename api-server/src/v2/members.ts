@@ -171,7 +171,7 @@ export function memberRoutes(r: RouteKit): void {
   ] as const)
     route(r, name, (ctx) =>
       write(ctx, async (t) =>
-        ok((await runAsync(follow(new SqlMemberStore(t.ex, ctx.origin), t.actor, param(ctx, 'memberId'), following))).result),
+        ok((await t.perform(follow(new SqlMemberStore(t.ex, ctx.origin), t.actor, param(ctx, 'memberId'), following))).result),
       ),
     );
 }

@@ -3,7 +3,7 @@ import { markNotificationsRead, readNotificationPage, readUnreadCount, runAsync 
 import { ok } from '../kit';
 import { SqlNotificationStore } from '../notification-store';
 import type { RouteKit } from '../routes/kit';
-import { asMember, route } from './kit';
+import { asMember, route, write } from './kit';
 
 export function notificationRoutes(r: RouteKit): void {
   route(r, 'notifications', (ctx) =>
@@ -12,8 +12,8 @@ export function notificationRoutes(r: RouteKit): void {
   route(r, 'unreadNotifications', (ctx) =>
     asMember(ctx, async (t) => ok(await runAsync(readUnreadCount(new SqlNotificationStore(t.ex, ctx.origin), t.actor)))),
   );
-  // One statement: no transaction.
+  // With its live event (the member's other pages): one transaction.
   route(r, 'readNotifications', (ctx) =>
-    asMember(ctx, async (t) => ok((await runAsync(markNotificationsRead(new SqlNotificationStore(t.ex, ctx.origin), t.actor))).result)),
+    write(ctx, async (t) => ok((await t.perform(markNotificationsRead(new SqlNotificationStore(t.ex, ctx.origin), t.actor))).result)),
   );
 }

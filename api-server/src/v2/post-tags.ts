@@ -7,14 +7,13 @@
  * and the seed call the same tagsOf.
  */
 import { tagsOf } from '@social/mock-api/core';
-import { sql, type Kysely, type Migration } from 'kysely';
-import type { Executor } from '../db';
+import { sql, type Migration, type QueryExecutorProvider } from 'kysely';
 
 /** Posts read per step of the backfill. */
 const BACKFILL_BATCH = 2000;
 
 /** Writes the tags of these posts (already inserted), in one statement. */
-export async function insertTagsOf(ex: Executor | Kysely<unknown>, posts: readonly { id: string; content: string }[]): Promise<void> {
+export async function insertTagsOf(ex: QueryExecutorProvider, posts: readonly { id: string; content: string }[]): Promise<void> {
   const pairs = posts.flatMap((post) => tagsOf(post.content).map((tag) => [post.id, tag] as const));
   if (pairs.length === 0) return;
   await sql`insert into post_tags (tag, post_id, created_at)

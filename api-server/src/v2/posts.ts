@@ -7,7 +7,7 @@ import { bookmark, createPost, deletePost, editPost, postDraftOf, react, readPos
 import { created, ok } from '../kit';
 import { SqlPostStore } from '../post-store';
 import type { RouteKit } from '../routes/kit';
-import { asMember, param, read, route, write } from './kit';
+import { param, read, route, write } from './kit';
 
 export function postRoutesV2(r: RouteKit): void {
   route(r, 'post', (ctx) =>
@@ -19,27 +19,27 @@ export function postRoutesV2(r: RouteKit): void {
   // Several statements (a picture, the post): one transaction each.
   route(r, 'createPost', (ctx) =>
     write(ctx, async (t) => {
-      const { result } = await runAsync(createPost(new SqlPostStore(t.ex, ctx.origin), t.actor, postDraftOf(ctx.body, 'v2')));
+      const { result } = await t.perform(createPost(new SqlPostStore(t.ex, ctx.origin), t.actor, postDraftOf(ctx.body, 'v2')));
       return created({ post: result });
     }),
   );
   route(r, 'editPost', (ctx) =>
     write(ctx, async (t) => {
-      const { result } = await runAsync(
+      const { result } = await t.perform(
         editPost(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), postDraftOf(ctx.body, 'v2')),
       );
       return created({ post: result });
     }),
   );
   route(r, 'deletePost', (ctx) =>
-    write(ctx, async (t) => ok((await runAsync(deletePost(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId')))).result)),
+    write(ctx, async (t) => ok((await t.perform(deletePost(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId')))).result)),
   );
 
   // The reaction and its notification: one transaction.
   for (const kind of ['like', 'dislike'] as const)
     route(r, kind, (ctx) =>
       write(ctx, async (t) => {
-        const { result } = await runAsync(react(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), kind));
+        const { result } = await t.perform(react(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), kind));
         return created({ post: result });
       }),
     );
@@ -49,8 +49,8 @@ export function postRoutesV2(r: RouteKit): void {
     ['removeBookmark', false],
   ] as const)
     route(r, name, (ctx) =>
-      asMember(ctx, async (t) => {
-        const { result } = await runAsync(bookmark(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), bookmarked));
+      write(ctx, async (t) => {
+        const { result } = await t.perform(bookmark(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), bookmarked));
         return ok({ post: result });
       }),
     );

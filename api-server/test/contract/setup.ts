@@ -19,6 +19,8 @@ import { openDatabase } from '../../src/db';
 import { decodeDataUrl } from '@social/mock-api/images';
 import { imageId } from '../../src/images';
 import { startApiServer, type RunningServer } from '../../src/server';
+import { LIVE_TICKET_PARAM, LIVE_TICKET_PATH, type LiveEvent, type LiveTicketAnswer } from '@social/mock-api/contract-live';
+import { openStream, streamsOpen } from '../sse';
 
 /** The worker's PGlite, made by api-server/test/pglite-environment.js (outlives this file). */
 declare const __sharedPGlite: () => Promise<PGlite>;
@@ -129,8 +131,23 @@ async function contractFetch(input: string | URL | Request, init?: RequestInit):
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/** A live stream of the member whose token this is (their ticket), as mock-api/test/helpers.ts's `recordLive` reads it. */
+async function openLiveStream(token: string, query: string): Promise<{ events: () => LiveEvent[]; close: () => void }> {
+  const answer = await nativeFetch(`${base}/api/v2${LIVE_TICKET_PATH}`, { method: 'POST', headers: { authorization: token } });
+  if (!answer.ok) throw new Error(`no live ticket: ${answer.status}`);
+  const { ticket } = (await answer.json()) as LiveTicketAnswer;
+  const stream = await openStream({ url: base }, { query: `?${query}&${LIVE_TICKET_PARAM}=${encodeURIComponent(ticket)}` });
+  if (stream.status !== 200) throw new Error(`the live stream answered ${stream.status}`);
+  await streamsOpen({ url: base }, 1);
+  return {
+    events: () => stream.events.map((e) => ({ id: e.id, kind: e.event, data: e.data }) as LiveEvent),
+    close: () => stream.close(),
+  };
+}
+
 Object.assign(globalThis, {
   fetch: contractFetch,
+  __API_CONTRACT_LIVE__: openLiveStream,
   __API_CONTRACT_RESET__: async () => {
     if (!server) throw new Error('The contract server did not start (see beforeAll).');
     const response = await nativeFetch(`${base}/api/__test/reset`, { method: 'POST' });

@@ -8,7 +8,7 @@ import { CLIENT_MESSAGES, isValidPassword, SERVER_ERRORS, TEXT_LIMITS } from '..
 import type { AccountExportV2 } from '../contract-v2';
 import { fail } from '../server/errors';
 import { requiredText, type JsonObject } from '../server/validate';
-import type { Outcome } from './events';
+import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';
 
 /** What the export holds besides its header: the store reads it. */
@@ -28,9 +28,10 @@ export interface AccountStore {
   /**
    * Deletes the member and everything that is theirs (posts with their comments and pictures,
    * their comments, replies, reactions, upvotes, bookmarks, follows and sessions), every count
-   * that included them corrected, pictures nobody shows any more forgotten.
+   * that included them corrected, pictures nobody shows any more forgotten. A store that deletes
+   * in several transactions records `events` (the operation's) with the last one.
    */
-  deleteMember(memberId: string): Step<void>;
+  deleteMember(memberId: string, events: readonly DomainEvent[]): Step<void>;
 }
 
 /** A password field of the body: text within TEXT_LIMITS.password (an empty one is simply wrong). */
@@ -67,6 +68,7 @@ export function* exportData(store: AccountStore, actor: Actor): Operation<Accoun
 export function* deleteAccount(store: AccountStore, actor: Actor, body: JsonObject): Operation<Outcome<Record<string, never>>> {
   const password = passwordField(body, 'password');
   if (!(yield* wait(store.passwordMatches(actor.memberId, password)))) throw fail.forbidden(SERVER_ERRORS.wrongDeletePassword);
-  yield* wait(store.deleteMember(actor.memberId));
-  return { result: {}, events: [{ kind: 'reset', data: { reason: 'member-deleted' } }] };
+  const events: DomainEvent[] = [{ kind: 'reset', data: { reason: 'member-deleted' } }];
+  yield* wait(store.deleteMember(actor.memberId, events));
+  return { result: {}, events };
 }

@@ -1,7 +1,9 @@
 /**
  * The page's one live connection (docs/live.md), open while a member is signed in:
  * - against api-server (the served config names an `apiBaseUrl`): an EventSource on
- *   GET /api/v2/events, which reconnects by itself and replays from its Last-Event-ID;
+ *   GET /api/v2/events, opened with a one-time ticket (so the stream carries the member's private
+ *   events too, and no token goes in the URL); after an error it is opened again with a new
+ *   ticket, from the last event this page got;
  * - on the in-browser backend: the BroadcastChannel LIVE_CHANNEL, on which the fake backend
  *   posts each write's events (this page's own writes included).
  * Each event is applied to the query cache (./apply.ts). Sign-out closes the connection and
@@ -19,6 +21,7 @@ import {
   LIVE_CHANNEL,
   LIVE_EVENT_KINDS,
   LIVE_EVENTS_PATH,
+  LIVE_TICKET_PARAM,
   LIVE_TOPIC_PARAMS,
   type LiveEvent,
   type LiveEventKind,
@@ -47,7 +50,7 @@ export interface LiveRequest {
 
 /**
  * Opens the transport for the backend in use; `onEvents` gets events in order. `onClosed` is
- * called when the source has stopped for good and will not reconnect by itself.
+ * called when the source has stopped for good (it is then opened again after a delay).
  */
 export type OpenSource = (onEvents: (events: LiveEvent[]) => void, request: LiveRequest, onClosed: () => void) => LiveSource | null;
 
@@ -57,14 +60,15 @@ export type OpenSource = (onEvents: (events: LiveEvent[]) => void, request: Live
  */
 export const REOPEN_DELAYS_MS = { first: 2000, max: 60_000 } as const;
 
-/** api-server's stream URL for a request (`?home=…&explore=1&post=…&lastEventId=…`). */
-export function liveEventsUrl(base: string, { topics, lastEventId }: LiveRequest): string {
+/** api-server's stream URL for a request (`?home=…&explore=1&post=…&lastEventId=…&ticket=…`). */
+export function liveEventsUrl(base: string, { topics, lastEventId }: LiveRequest, ticket?: string): string {
   const query = new URLSearchParams();
   if (topics.home) query.set(LIVE_TOPIC_PARAMS.home, topics.home);
   if (topics.explore) query.set(LIVE_TOPIC_PARAMS.explore, '1');
   for (const post of topics.posts) query.append(LIVE_TOPIC_PARAMS.post, post);
   // A hand-made reconnect's Last-Event-ID (EventSource's own reconnects send the header, which wins).
   if (lastEventId) query.set(LAST_EVENT_ID_PARAM, lastEventId);
+  if (ticket) query.set(LIVE_TICKET_PARAM, ticket);
   const text = query.toString();
   return `${base}/api/v2${LIVE_EVENTS_PATH}${text ? `?${text}` : ''}`;
 }
@@ -82,20 +86,35 @@ export const openDefaultSource: OpenSource = (onEvents, request, onClosed) => {
   const base = apiBaseUrl();
   if (base) {
     if (typeof EventSource === 'undefined') return null;
-    const source = new EventSource(liveEventsUrl(base, request));
-    // EventSource reconnects by itself after a network error, but an answer that is not a
-    // stream (a 503 while the database is away, a 502 from a balancer whose instance died, a
-    // 429) closes it for good.
-    source.addEventListener('error', () => {
-      if (source.readyState === EventSource.CLOSED) onClosed();
-    });
-    for (const kind of LIVE_EVENT_KINDS) {
-      source.addEventListener(kind, (message) => {
-        const event = parse(kind, message);
-        if (event) onEvents([event]);
-      });
-    }
-    return { close: () => source.close(), byTopics: true };
+    let source: EventSource | null = null;
+    let closed = false;
+    const stop = () => {
+      if (closed) return;
+      closed = true;
+      source?.close();
+      onClosed();
+    };
+    api.v2.live.ticket().then(({ ticket }) => {
+      if (closed) return;
+      const opened = new EventSource(liveEventsUrl(base, request, ticket));
+      source = opened;
+      // Its ticket is used: EventSource's own reconnect would be refused, so any error closes it
+      // and the connection opens a new one, with a new ticket, from the last event it got.
+      opened.addEventListener('error', stop);
+      for (const kind of LIVE_EVENT_KINDS) {
+        opened.addEventListener(kind, (message) => {
+          const event = parse(kind, message);
+          if (event) onEvents([event]);
+        });
+      }
+    }, stop);
+    return {
+      close: () => {
+        closed = true;
+        source?.close();
+      },
+      byTopics: true,
+    };
   }
   if (typeof BroadcastChannel === 'undefined') return null;
   const channel = new BroadcastChannel(LIVE_CHANNEL);
