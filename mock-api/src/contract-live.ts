@@ -109,35 +109,6 @@ export interface LiveEventData {
 
 export type LiveEventKind = keyof LiveEventData;
 
-export const LIVE_EVENT_KINDS = [
-  'post.created',
-  'post.edited',
-  'post.deleted',
-  'post.counts',
-  'comment.added',
-  'comment.edited',
-  'comment.deleted',
-  'member.changed',
-  'follow.changed',
-  'reset',
-  'viewer.post',
-  'viewer.comment',
-  'notification.changed',
-  'notification.removed',
-  'notification.read',
-] as const satisfies readonly LiveEventKind[];
-
-/** One event as a client reads it: `id` is the sequence number as text. */
-export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: LiveEventData[K] } }[LiveEventKind];
-
-export const LIVE_ERRORS = {
-  badLastEventId: '"Last-Event-ID" must be an event id this stream sent (a whole number).',
-  badHome: '"home" must be one member id.',
-  badExplore: '"explore" must be 1.',
-  badPost: `"post" must be a post id, given at most ${LIVE_MAX_POSTS} times.`,
-  badTicket: 'This live ticket is not valid: it was used, it expired, or its session ended. Ask for a new one.',
-} as const;
-
 /**
  * The member's own events: each names its one recipient in `memberId`. api-server sends them only
  * to a stream opened with that member's ticket; the in-browser backend's channel stays in the
@@ -151,6 +122,31 @@ export const PRIVATE_LIVE_KINDS = [
   'notification.read',
 ] as const satisfies readonly LiveEventKind[];
 export type PrivateLiveKind = (typeof PRIVATE_LIVE_KINDS)[number];
+
+export const LIVE_EVENT_KINDS = [
+  'post.created',
+  'post.edited',
+  'post.deleted',
+  'post.counts',
+  'comment.added',
+  'comment.edited',
+  'comment.deleted',
+  'member.changed',
+  'follow.changed',
+  'reset',
+  ...PRIVATE_LIVE_KINDS,
+] as const satisfies readonly LiveEventKind[];
+
+/** One event as a client reads it: `id` is the sequence number as text. */
+export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: LiveEventData[K] } }[LiveEventKind];
+
+export const LIVE_ERRORS = {
+  badLastEventId: '"Last-Event-ID" must be an event id this stream sent (a whole number).',
+  badHome: '"home" must be one member id.',
+  badExplore: '"explore" must be 1.',
+  badPost: `"post" must be a post id, given at most ${LIVE_MAX_POSTS} times.`,
+  badTicket: 'This live ticket is not valid: it was used, it expired, or its session ended. Ask for a new one.',
+} as const;
 
 /** The member a private event is for, or null for an event anyone may get. */
 export function recipientOf(event: { kind: LiveEventKind; data: unknown }): string | null {
