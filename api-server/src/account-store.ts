@@ -17,7 +17,7 @@ import { forgetUnusedImages } from './image-cleanup';
 import { notifiedBy, recountNotifications } from './notification-store';
 import { logEvents } from './live/log';
 import { picUrl } from './images';
-import type { MemberRow } from './render';
+import type { MemberRow } from './v1-store';
 import { startSession } from './kit';
 import { hashPassword, verifyPassword } from './passwords';
 import { signToken } from './tokens';

@@ -29,10 +29,8 @@ import { holdsMembersOrPosts, publicAnswer } from './http/public-mode';
 import { makeCtx, viewerOf, type Handler } from './kit';
 import { postgresRateLimitStore } from './rate-limit-store';
 import { authRoutes } from './routes/auth';
-import { commentRoutes } from './routes/comments';
 import type { Method, RouteKit } from './routes/kit';
-import { postRoutes } from './routes/posts';
-import { userRoutes } from './routes/users';
+import { v1Routes } from './routes/v1';
 import { RouteTable } from '@social/mock-api/route-table';
 import { resetToSeed } from './seed';
 import { setTokenSecret } from './tokens';
@@ -278,9 +276,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   });
   table.add('GET', `/v2${LIVE_EVENTS_PATH}`);
   authRoutes(kit);
-  userRoutes(kit);
-  postRoutes(kit);
-  commentRoutes(kit);
+  v1Routes(kit);
   v2Routes(kit);
   liveTicketRoute(kit);
   // The tester's fixtures: a setting (API_TEST_TODOS), off by default in production.

@@ -4,13 +4,11 @@
  * answer is one consistent snapshot). Inside it, `caller()` resolves the token holder.
  */
 import { randomUUID } from 'node:crypto';
-import { SERVER_ERRORS } from '@social/mock-api/contract';
 import type { Actor } from '@social/mock-api/core';
 import { fail } from '@social/mock-api/errors';
 import { nowIso } from '@social/mock-api/time';
 import type { JsonObject } from '@social/mock-api/rules';
 import { one, sql, type Db, type Executor, type Transaction } from './db';
-import { Renderer } from './render';
 import { expiresAt, tokenFromHeader, tokenHash, verifyToken } from './tokens';
 
 export interface Caller {
@@ -22,7 +20,6 @@ export interface Caller {
 
 export interface Tx {
   ex: Transaction;
-  render: Renderer;
   /** The token holder: 404 userNotFound without a token or member, 401 badToken when forged, expired or revoked. */
   caller(): Promise<Caller>;
   /** The token holder when the request carries a token (401 badToken when it is not valid), else undefined: reads whose answers add the caller's own fields. */
@@ -78,16 +75,15 @@ export function makeCtx(
     body: input.body,
     now: nowIso(),
     origin: input.origin,
-    tx: (work) => db.transaction().execute((ex) => work(session(ex, input.origin, input.authorization))),
-    run: (work) => work(session(db, input.origin, input.authorization)),
+    tx: (work) => db.transaction().execute((ex) => work(session(ex, input.authorization))),
+    run: (work) => work(session(db, input.authorization)),
   };
 }
 
-function session<E extends Executor>(ex: E, origin: string, authorization: string | string[] | undefined): Omit<Tx, 'ex'> & { ex: E } {
+function session<E extends Executor>(ex: E, authorization: string | string[] | undefined): Omit<Tx, 'ex'> & { ex: E } {
   let caller: Promise<Caller> | undefined;
   return {
     ex,
-    render: new Renderer(ex, origin),
     caller: () => (caller ??= resolveCaller(ex, authorization)),
     optionalCaller: () => (tokenFromHeader(authorization) ? (caller ??= resolveCaller(ex, authorization)) : Promise.resolve(undefined)),
   };
@@ -129,5 +125,3 @@ export async function startSession(ex: Transaction, memberId: string, token: str
   await sql`insert into sessions (token_hash, member_id, issued_at, expires_at)
     values (${tokenHash(token)}, ${memberId}, to_timestamp(${payload.iat}), to_timestamp(${expiresAt(payload) / 1000}))`.execute(ex);
 }
-
-export { SERVER_ERRORS, fail };

@@ -4,7 +4,6 @@
  * is one, so answers carry the caller's `viewer` fields. Creating calls (signup, post, comment)
  * send an Idempotency-Key, so the client's one retry after a lost answer creates nothing twice.
  */
-import type { RequestOptions } from './client';
 import type { LoginInput, SignupInput, UserEdit } from './contract';
 import type {
   AccountExportV2,
@@ -32,6 +31,16 @@ import type {
 import { LIVE_TICKET_PATH, type LiveTicketAnswer } from './contract-live';
 
 type Method = 'GET' | 'POST' | 'DELETE';
+
+/** How ./client.ts's request function sends a call. */
+export interface RequestOptions {
+  auth?: boolean;
+  body?: unknown;
+  idempotent?: boolean;
+  /** A login's account: its device token is sent, and the one the answer carries is kept. */
+  device?: string;
+}
+
 export type RequestFn = <T>(method: Method, path: string, options?: RequestOptions) => Promise<T>;
 
 /** `?limit=&cursor=&…` from the given values (undefined and null left out). */

@@ -20,7 +20,9 @@ import type {
   UserEdit,
   UsersAnswer,
 } from './contract';
-import { createV2Calls } from './client-v2';
+import { routePath, V1_ROUTES, type V1RouteName } from './contract';
+import { createV2Calls, type RequestOptions } from './client-v2';
+
 import { browserDeviceTokens, DEVICE_TOKEN_HEADER, type DeviceTokenStore } from './device-tokens';
 
 export class ApiError extends Error {
@@ -49,14 +51,6 @@ export interface ApiClientOptions {
 }
 
 type Method = 'GET' | 'POST' | 'DELETE';
-
-export interface RequestOptions {
-  auth?: boolean;
-  body?: unknown;
-  idempotent?: boolean;
-  /** A login's account: its device token is sent, and the one the answer carries is kept. */
-  device?: string;
-}
 
 function messagesOf(body: unknown, status: number): string[] {
   if (body && typeof body === 'object' && 'errors' in body) {
@@ -149,55 +143,54 @@ export function createApiClient(options: ApiClientOptions) {
     return parsed as T;
   }
 
-  const id = encodeURIComponent;
+  /** A v1 call by its name in V1_ROUTES, its path's parameters in order. */
+  const v1 = <T>(name: V1RouteName, params: string[] = [], options: RequestOptions = {}, query = '') =>
+    request<T>(V1_ROUTES[name][0], `${routePath(V1_ROUTES[name][1], params)}${query}`, options);
+  const signedIn = { auth: true, body: {} };
 
   return {
     request,
     /** The product's own paged API (/api/v2: ./contract-v2.ts); the apps use it. */
     v2: createV2Calls(request),
     auth: {
-      login: (input: LoginInput) => request<LoginAnswer>('POST', '/auth/login', { body: input, device: input.username }),
-      signup: (input: SignupInput) => request<SignupAnswer>('POST', '/auth/signup', { body: input, idempotent: true }),
+      login: (input: LoginInput) => v1<LoginAnswer>('login', [], { body: input, device: input.username }),
+      signup: (input: SignupInput) => v1<SignupAnswer>('signup', [], { body: input, idempotent: true }),
       /** Revokes the caller's token on the server. */
-      logout: () => request<Record<string, never>>('POST', '/auth/logout', { auth: true, body: {} }),
+      logout: () => v1<Record<string, never>>('logout', [], signedIn),
     },
     users: {
-      all: () => request<UsersAnswer>('GET', '/users'),
-      byId: (userId: string) => request<UserAnswer>('GET', `/users/id/${id(userId)}`),
-      byHandler: (handler: string) => request<UserAnswer>('GET', `/users/handler/${id(handler)}`),
-      edit: (userData: UserEdit) => request<UserAnswer>('POST', '/users/edit', { auth: true, body: { userData } }),
-      bookmarks: () => request<BookmarksAnswer>('GET', '/users/bookmark', { auth: true }),
-      bookmark: (postId: string) => request<BookmarksAnswer>('POST', `/users/bookmark/${id(postId)}`, { auth: true, body: {} }),
-      removeBookmark: (postId: string) =>
-        request<BookmarksAnswer>('POST', `/users/remove-bookmark/${id(postId)}`, { auth: true, body: {} }),
-      follow: (userId: string) => request<FollowAnswer>('POST', `/users/follow/${id(userId)}`, { auth: true, body: {} }),
-      unfollow: (userId: string) => request<FollowAnswer>('POST', `/users/unfollow/${id(userId)}`, { auth: true, body: {} }),
+      all: () => v1<UsersAnswer>('users'),
+      byId: (userId: string) => v1<UserAnswer>('userById', [userId]),
+      byHandler: (handler: string) => v1<UserAnswer>('userByHandle', [handler]),
+      edit: (userData: UserEdit) => v1<UserAnswer>('editUser', [], { auth: true, body: { userData } }),
+      bookmarks: () => v1<BookmarksAnswer>('bookmarks', [], { auth: true }),
+      bookmark: (postId: string) => v1<BookmarksAnswer>('bookmark', [postId], signedIn),
+      removeBookmark: (postId: string) => v1<BookmarksAnswer>('removeBookmark', [postId], signedIn),
+      follow: (userId: string) => v1<FollowAnswer>('follow', [userId], signedIn),
+      unfollow: (userId: string) => v1<FollowAnswer>('unfollow', [userId], signedIn),
     },
     posts: {
-      all: () => request<PostsAnswer>('GET', '/posts'),
+      all: () => v1<PostsAnswer>('posts'),
       /** Cumulative explore pages: (page + 1) * limit posts, newest first or by trend. */
       page: (limit: number, page: number, { sort = 'trending' }: { sort?: PostSort } = {}) =>
-        request<PostsAnswer>('GET', `/posts/${limit}/${page}?sort=${sort}`),
-      byId: (postId: string) => request<PostAnswer>('GET', `/posts/${id(postId)}`),
-      byUser: (username: string) => request<PostsAnswer>('GET', `/posts/user/${id(username)}`),
+        v1<PostsAnswer>('postsPage', [String(limit), String(page)], {}, `?sort=${sort}`),
+      byId: (postId: string) => v1<PostAnswer>('post', [postId]),
+      byUser: (username: string) => v1<PostsAnswer>('postsByUser', [username]),
       create: (postData: PostDraft & { userId: string }) =>
-        request<PostsAnswer>('POST', '/posts', { auth: true, body: { postData }, idempotent: true }),
-      edit: (postId: string, postData: PostDraft) =>
-        request<PostsAnswer>('POST', `/posts/edit/${id(postId)}`, { auth: true, body: { postData } }),
-      remove: (postId: string) => request<PostsAnswer>('DELETE', `/posts/${id(postId)}`, { auth: true }),
-      like: (postId: string) => request<PostsAnswer>('POST', `/posts/like/${id(postId)}`, { auth: true, body: {} }),
-      dislike: (postId: string) => request<PostsAnswer>('POST', `/posts/dislike/${id(postId)}`, { auth: true, body: {} }),
+        v1<PostsAnswer>('createPost', [], { auth: true, body: { postData }, idempotent: true }),
+      edit: (postId: string, postData: PostDraft) => v1<PostsAnswer>('editPost', [postId], { auth: true, body: { postData } }),
+      remove: (postId: string) => v1<PostsAnswer>('deletePost', [postId], { auth: true }),
+      like: (postId: string) => v1<PostsAnswer>('like', [postId], signedIn),
+      dislike: (postId: string) => v1<PostsAnswer>('dislike', [postId], signedIn),
     },
     comments: {
-      ofPost: (postId: string) => request<CommentsAnswer>('GET', `/comments/${id(postId)}`),
+      ofPost: (postId: string) => v1<CommentsAnswer>('comments', [postId]),
       add: (postId: string, commentData: { content: string }) =>
-        request<PostsAnswer>('POST', `/comments/add/${id(postId)}`, { auth: true, body: { commentData }, idempotent: true }),
+        v1<PostsAnswer>('addComment', [postId], { auth: true, body: { commentData }, idempotent: true }),
       edit: (postId: string, commentId: string, commentData: CommentEdit) =>
-        request<PostsAnswer>('POST', `/comments/edit/${id(postId)}/${id(commentId)}`, { auth: true, body: { commentData } }),
-      remove: (postId: string, commentId: string) =>
-        request<PostsAnswer>('POST', `/comments/delete/${id(postId)}/${id(commentId)}`, { auth: true, body: {} }),
-      upvote: (postId: string, commentId: string) =>
-        request<PostsAnswer>('POST', `/comments/upvote/${id(postId)}/${id(commentId)}`, { auth: true, body: {} }),
+        v1<PostsAnswer>('editComment', [postId, commentId], { auth: true, body: { commentData } }),
+      remove: (postId: string, commentId: string) => v1<PostsAnswer>('deleteComment', [postId, commentId], signedIn),
+      upvote: (postId: string, commentId: string) => v1<PostsAnswer>('upvoteComment', [postId, commentId], signedIn),
     },
   };
 }

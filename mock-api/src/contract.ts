@@ -127,6 +127,47 @@ export interface TodosAnswer {
   todos: { _id: string; title: string; done: boolean }[];
 }
 
+/**
+ * Every v1 call (SPEC §7) by name: [method, path under /api]. Both backends register exactly
+ * these (the bindings: ./core/v1-routes.ts) and ./client.ts calls them.
+ */
+export const V1_ROUTES = {
+  login: ['POST', '/auth/login'],
+  signup: ['POST', '/auth/signup'],
+  logout: ['POST', '/auth/logout'],
+  users: ['GET', '/users'],
+  userById: ['GET', '/users/id/:userId'],
+  userByHandle: ['GET', '/users/handler/:userHandler'],
+  editUser: ['POST', '/users/edit'],
+  bookmarks: ['GET', '/users/bookmark'],
+  bookmark: ['POST', '/users/bookmark/:postId'],
+  removeBookmark: ['POST', '/users/remove-bookmark/:postId'],
+  follow: ['POST', '/users/follow/:followUserId'],
+  unfollow: ['POST', '/users/unfollow/:followUserId'],
+  posts: ['GET', '/posts'],
+  postsPage: ['GET', '/posts/:limit/:page'],
+  post: ['GET', '/posts/:postId'],
+  postsByUser: ['GET', '/posts/user/:username'],
+  createPost: ['POST', '/posts'],
+  editPost: ['POST', '/posts/edit/:postId'],
+  deletePost: ['DELETE', '/posts/:postId'],
+  like: ['POST', '/posts/like/:postId'],
+  dislike: ['POST', '/posts/dislike/:postId'],
+  comments: ['GET', '/comments/:postId'],
+  addComment: ['POST', '/comments/add/:postId'],
+  editComment: ['POST', '/comments/edit/:postId/:commentId'],
+  deleteComment: ['POST', '/comments/delete/:postId/:commentId'],
+  upvoteComment: ['POST', '/comments/upvote/:postId/:commentId'],
+} as const;
+
+export type V1RouteName = keyof typeof V1_ROUTES;
+
+/** A route's path with its `:params` filled in order, each percent-encoded. */
+export function routePath(path: string, params: readonly string[] = []): string {
+  let next = 0;
+  return path.replace(/:\w+/g, () => encodeURIComponent(params[next++] ?? ''));
+}
+
 /** What a token carries (both backends sign it as HS256, JWT-shaped; revocation is by `jti`). */
 export interface TokenPayload {
   _id: string;

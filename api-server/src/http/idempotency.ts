@@ -13,9 +13,11 @@
  * stored copy of it.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { readPostsV1, runAsync } from '@social/mock-api/core';
 import { HttpError } from '@social/mock-api/errors';
 import { one, sql, type Transaction } from '../db';
 import type { Answer, Ctx, Tx } from '../kit';
+import { SqlV1Store } from '../v1-store';
 import { HTTP_MESSAGES } from './messages';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -100,7 +102,11 @@ export function withIdempotency(ctx: Ctx, call: IdempotentCall): Ctx {
             throw new HttpError(422, HTTP_MESSAGES.idempotencyKeyReused);
           call.replayed = true;
           const body: unknown =
-            mode === 'feed' ? { posts: await t.render.posts() } : previous.body ? JSON.parse(open(call.tokenSecret, previous.body)) : {};
+            mode === 'feed'
+              ? { posts: await runAsync(readPostsV1(new SqlV1Store(t.ex, ctx.origin))) }
+              : previous.body
+                ? JSON.parse(open(call.tokenSecret, previous.body))
+                : {};
           // The route's own answer type: every route wrapped here answers an Answer from its transaction.
           return { status: previous.status, body } as unknown as T;
         }

@@ -1,6 +1,6 @@
 /** POST /auth/login, /auth/signup and /auth/logout (mock-api/src/server/routes/auth.ts, plus logout). */
-import { SERVER_ERRORS } from '@social/mock-api/contract';
-import { membersChanged, runAsync } from '@social/mock-api/core';
+import { SERVER_ERRORS, V1_ROUTES } from '@social/mock-api/contract';
+import { membersChanged, readUserV1, runAsync } from '@social/mock-api/core';
 import { HttpError } from '@social/mock-api/errors';
 import { DEFAULT_AVATAR } from '@social/mock-api/seed';
 import { requiredText, signupFields, TEXT_LIMITS } from '@social/mock-api/rules';
@@ -11,6 +11,7 @@ import { SqlMemberStore } from '../member-store';
 import { created, newId, ok, startSession, type Answer, type Ctx, type Tx } from '../kit';
 import { hashPassword, verifyPassword } from '../passwords';
 import { signToken, tokenHash } from '../tokens';
+import { SqlV1Store } from '../v1-store';
 import type { RouteKit } from './kit';
 
 /** The handle from the e-mail's local part, made URL-safe, with a number appended while it is taken. */
@@ -29,13 +30,14 @@ async function uniqueHandler(ex: Transaction, username: string): Promise<string>
 }
 
 export function authRoutes(r: RouteKit): void {
-  r.route('POST', '/auth/login', (ctx) =>
-    logIn(ctx, async (t, id, encodedToken) => ok({ foundUser: await t.render.user(id), encodedToken })),
+  const answeredUser = (t: Tx, id: string, origin: string) => runAsync(readUserV1(new SqlV1Store(t.ex, origin), id));
+  r.route(...V1_ROUTES.login, (ctx) =>
+    logIn(ctx, async (t, id, encodedToken) => ok({ foundUser: await answeredUser(t, id, ctx.origin), encodedToken })),
   );
-  r.route('POST', '/auth/signup', (ctx) =>
-    signUp(ctx, async (t, id, encodedToken) => created({ createdUser: await t.render.user(id), encodedToken })),
+  r.route(...V1_ROUTES.signup, (ctx) =>
+    signUp(ctx, async (t, id, encodedToken) => created({ createdUser: await answeredUser(t, id, ctx.origin), encodedToken })),
   );
-  r.route('POST', '/auth/logout', logOut);
+  r.route(...V1_ROUTES.logout, logOut);
 }
 
 /** What a login or signup answers, from the member's id and new token (v1 and v2 differ only in this). */

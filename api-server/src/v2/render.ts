@@ -8,7 +8,7 @@ import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, ReactionV2 } from '@s
 import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
-import type { MemberRow as StoredMemberRow } from '../render';
+import type { MemberRow as StoredMemberRow } from '../v1-store';
 import {
   commentV2,
   memberV2,

@@ -10,3 +10,5 @@ export * from './comments';
 export * from './notifications';
 export * from './reply-edits';
 export * from './text';
+export * from './v1';
+export * from './v1-routes';

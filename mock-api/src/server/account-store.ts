@@ -44,7 +44,7 @@ export class MemoryAccountStore implements AccountStore {
     const indexes = indexOf(this.db);
     const user = indexes.usersById.get(memberId);
     if (!user) return null;
-    const pic = (stored: string) => this.ctx.render.pic(stored);
+    const pic = this.ctx.picUrl;
     const data: AccountData = {
       profile: {
         _id: user._id,

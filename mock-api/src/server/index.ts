@@ -14,13 +14,11 @@ import { createServer, Response, type Request, type Server } from 'miragejs';
 import { LIMITS } from '../contract';
 import { Backend, type BackendOptions, type Handler } from './backend';
 import { authRoutes } from './routes/auth';
-import { commentRoutes } from './routes/comments';
 import type { Method, RouteKit } from './routes/kit';
 import { answerMalformedPaths, fallbackAnswer } from './routes/fallback';
 import { RouteTable } from './routes/route-table';
 import { miscRoutes } from './routes/misc';
-import { postRoutes } from './routes/posts';
-import { memberRoutes } from './routes/users';
+import { v1Routes } from './routes/v1';
 import { v2Routes } from './v2';
 import { errorBody } from './errors';
 import { deleteStoredDatabase } from './idb';
@@ -30,7 +28,9 @@ import { clearLegacyDb } from './persistence';
 import { MAX_EXTRA_POSTS } from './seed';
 import { createSeedDb } from './seed';
 import { takeUrlSwitches } from '../switches';
-import { Renderer } from './store';
+import { readUsersV1 } from '../core/v1';
+import { runNow } from '../core/operation';
+import { MemoryV1Store } from './v1-store';
 
 export type ServerOptions = {
   environment?: 'development' | 'test';
@@ -76,8 +76,7 @@ export { IDB_NAME } from './idb';
 
 /** The seed members as the API answers them (no password), in order: index 0 is user 1 (TEST_CREDENTIALS[0]). */
 export const SEED_USERS = (() => {
-  const db = createSeedDb();
-  return new Renderer(db).users();
+  return runNow(readUsersV1(new MemoryV1Store({ db: createSeedDb(), picUrl: (stored) => stored })));
 })();
 
 /** True for requests the fake backend answers: paths under /api. Everything else (Module Federation manifests and chunks on other origins, assets) passes through to the network. */
@@ -120,9 +119,7 @@ export function makeServer(options: ServerOptions = {}): Server {
       };
       const kit: RouteKit = { read: register('read'), write: register('write') };
       authRoutes(kit);
-      memberRoutes(kit);
-      postRoutes(kit);
-      commentRoutes(kit);
+      v1Routes(kit);
       miscRoutes(kit);
       v2Routes(kit);
       // Stored pictures' bytes, as api-server serves them. In a page answers show pictures by

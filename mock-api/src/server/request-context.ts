@@ -7,7 +7,7 @@ import { Response, type Request } from 'miragejs';
 import type { DomainEvent } from '../core/events';
 import { errorBody, fail, HttpError } from './errors';
 import type { ImageStore } from './image-store';
-import { findUser, Renderer, type Db, type StoredUser } from './store';
+import { findUser, type Db, type StoredUser } from './store';
 import { issuedBefore, tokenExpired, tokenFromHeader, verifyToken, type TokenPayload } from './tokens';
 import { image, INPUT_MESSAGES, type JsonObject } from './validate';
 import { nowIso } from './time';
@@ -26,7 +26,8 @@ export interface Ctx {
   readonly query: Record<string, string>;
   /** The parsed JSON body (`{}` when empty). */
   readonly body: JsonObject;
-  readonly render: Renderer;
+  /** The URL answers show for a stored picture (a reference, see ./image-store.ts). */
+  picUrl(stored: string): string;
   /** One timestamp per request, so every record a request touches gets the same time. */
   readonly now: string;
   /** The member the token names: 404 userNotFound when there is no token or no such member, 401 badToken when forged, expired or revoked. */
@@ -77,7 +78,7 @@ export function requestContext(db: Db, images: ImageStore, request: Request, bod
     params: request.params ?? {},
     query: lastValues(request.queryParams),
     body,
-    render: new Renderer(db, (pic) => images.display(pic)),
+    picUrl: (stored) => images.display(stored),
     now: nowIso(),
     caller: () => session().user,
     session,

@@ -6,11 +6,9 @@
 import type { Request } from 'miragejs';
 import { Backend, type Handler } from '../../src/server/backend';
 import { authRoutes } from '../../src/server/routes/auth';
-import { commentRoutes } from '../../src/server/routes/comments';
 import type { Method } from '../../src/server/routes/kit';
 import { miscRoutes } from '../../src/server/routes/misc';
-import { postRoutes } from '../../src/server/routes/posts';
-import { memberRoutes } from '../../src/server/routes/users';
+import { v1Routes } from '../../src/server/routes/v1';
 import { v2Routes } from '../../src/server/v2';
 
 interface Route {
@@ -37,8 +35,7 @@ const add = (kind: 'read' | 'write') => (method: Method, path: string, handler: 
     handler,
   });
 };
-for (const register of [authRoutes, memberRoutes, postRoutes, commentRoutes, miscRoutes, v2Routes])
-  register({ read: add('read'), write: add('write') });
+for (const register of [authRoutes, v1Routes, miscRoutes, v2Routes]) register({ read: add('read'), write: add('write') });
 routes.sort((a, b) => b.specificity - a.specificity);
 
 export function directFetch(backend: Backend): typeof fetch {

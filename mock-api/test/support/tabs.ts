@@ -8,17 +8,15 @@ import { TEST_CREDENTIALS, type Post, type User } from '../../src/contract';
 import { Backend, type Handler } from '../../src/server/backend';
 import { deleteStoredDatabase } from '../../src/server/idb';
 import { authRoutes } from '../../src/server/routes/auth';
-import { commentRoutes } from '../../src/server/routes/comments';
 import type { Method } from '../../src/server/routes/kit';
-import { postRoutes } from '../../src/server/routes/posts';
-import { memberRoutes } from '../../src/server/routes/users';
+import { v1Routes } from '../../src/server/routes/v1';
 import { v2Routes } from '../../src/server/v2';
 
 /** The app's routes (v1 and v2), by 'method pattern' (e.g. 'post /posts/like/:postId', 'post /v2/me/delete'). */
 const routes = new Map<string, { kind: 'read' | 'write'; handler: Handler }>();
 const kit = (kind: 'read' | 'write') => (method: Method, path: string, handler: Handler) =>
   routes.set(`${method} ${path}`, { kind, handler });
-for (const add of [authRoutes, memberRoutes, postRoutes, commentRoutes, v2Routes]) add({ read: kit('read'), write: kit('write') });
+for (const add of [authRoutes, v1Routes, v2Routes]) add({ read: kit('read'), write: kit('write') });
 
 export class Tab {
   readonly backend: Backend;

@@ -1,5 +1,5 @@
 /** POST /auth/login and /auth/signup (client: mock-api/src/client.ts). */
-import { SERVER_ERRORS } from '../../contract';
+import { SERVER_ERRORS, V1_ROUTES } from '../../contract';
 import { HttpError } from '../errors';
 import { DEFAULT_AVATAR } from '../seed';
 import { addUser, takeNumericId, type Db, type StoredUser } from '../store';
@@ -10,6 +10,8 @@ import type { Ctx } from '../backend';
 import type { DomainEvent } from '../../core/events';
 import { membersChanged } from '../../core/members';
 import { runNow } from '../../core/operation';
+import { readUserV1 } from '../../core/v1';
+import { MemoryV1Store } from '../v1-store';
 import { MemoryMemberStore } from '../member-store';
 import { created, ok, type RouteKit } from './kit';
 
@@ -65,14 +67,16 @@ export function signedUpMember({ db, body, now, storablePic }: Pick<Ctx, 'db' | 
   });
 }
 
+const answeredUser = (ctx: Ctx, user: StoredUser) => runNow(readUserV1(new MemoryV1Store(ctx), user._id));
+
 export function authRoutes(r: RouteKit): void {
-  r.read('post', '/auth/login', (ctx) => {
+  r.read('post', V1_ROUTES.login[1], (ctx) => {
     const user = loggedInMember(ctx);
-    return ok({ foundUser: ctx.render.user(user), encodedToken: signToken(user) });
+    return ok({ foundUser: answeredUser(ctx, user), encodedToken: signToken(user) });
   });
 
   // Revokes the caller's token; revocations are dropped once the token would have expired anyway.
-  r.write('post', '/auth/logout', ({ db, session }) => {
+  r.write('post', V1_ROUTES.logout[1], ({ db, session }) => {
     const { token } = session();
     const nowMs = Date.now();
     db.revoked = db.revoked.filter((entry) => entry.expiresAt > nowMs);
@@ -80,8 +84,8 @@ export function authRoutes(r: RouteKit): void {
     return ok({}, []);
   });
 
-  r.write('post', '/auth/signup', (ctx) => {
+  r.write('post', V1_ROUTES.signup[1], (ctx) => {
     const user = signedUpMember(ctx);
-    return created({ createdUser: ctx.render.user(user), encodedToken: signToken(user) }, memberJoined(ctx, user));
+    return created({ createdUser: answeredUser(ctx, user), encodedToken: signToken(user) }, memberJoined(ctx, user));
   });
 }

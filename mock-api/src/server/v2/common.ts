@@ -2,16 +2,17 @@
  * What every v2 route shares: pages and cursors, the optional viewer, and the v2 answer shapes
  * (mock-api/src/contract-v2.ts) rendered from the stored records and the indexes (../indexes.ts).
  */
-import { SERVER_ERRORS } from '../../contract';
-import { V2_ERRORS, type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2 } from '../../contract-v2';
+import { type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2 } from '../../contract-v2';
 import type { Ctx } from '../backend';
 import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
 import { commentV2, type CommentRow } from '../../core/comments';
 import { memberV2, meV2, type MemberRow, type MeRow } from '../../core/members';
 import { postV2, type PostRow } from '../../core/posts';
-import { fail, HttpError } from '../errors';
+import { formerMember } from '../../core/v1';
+import { summaryOf } from '../v1-store';
+import { fail } from '../errors';
 import { compareKeys, indexOf, SortedList, type Key } from '../indexes';
-import { readUser, touch, type Db, type StoredComment, type StoredPost, type StoredReply, type StoredUser } from '../store';
+import { readUser, touch, type Db, type StoredComment, type StoredPost, type StoredUser } from '../store';
 
 // ---- Pages and cursors ----
 
@@ -99,19 +100,6 @@ export function postOr404(db: Db, postId: string | undefined): StoredPost {
   return touch(db, post);
 }
 
-export function commentOr404(db: Db, commentId: string | undefined): { post: StoredPost; comment: StoredComment } {
-  const post = indexOf(db).commentPost.get(commentId ?? '');
-  const comment = post?.comments.find((c) => c._id === commentId);
-  if (!post || !comment) throw fail.commentNotFound();
-  return { post: touch(db, post), comment };
-}
-
-export function replyOr404(comment: StoredComment, replyId: string | undefined): StoredReply {
-  const reply = comment.replies.find((r) => r._id === replyId);
-  if (!reply) throw new HttpError(404, V2_ERRORS.replyNotFound);
-  return reply;
-}
-
 /** Renders v2 answers for one request (`viewer`: the caller, for the viewer fields; null without a token). */
 export class V2Renderer {
   private readonly authors = new Map<string, AuthorV2>();
@@ -130,7 +118,7 @@ export class V2Renderer {
     let author = this.authors.get(userId);
     if (!author) {
       const user = readUser(this.db, userId);
-      author = user ? this.ctx.render.nameOf(user) : { _id: userId, firstName: 'Former', lastName: 'member', userHandler: '', pic: '' };
+      author = user ? summaryOf(user, this.ctx.picUrl) : formerMember(userId);
       this.authors.set(userId, author);
     }
     return { ...author };
@@ -158,7 +146,7 @@ export class V2Renderer {
       numericId: post.id,
       author: this.author(post.userId),
       content: post.content,
-      pic: this.ctx.render.pic(post.pic),
+      pic: this.ctx.picUrl(post.pic),
       picAlt: post.picAlt ?? '',
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
@@ -211,7 +199,7 @@ export class V2Renderer {
       firstName: user.firstName,
       lastName: user.lastName,
       userHandler: user.userHandler,
-      pic: this.ctx.render.pic(user.pic),
+      pic: this.ctx.picUrl(user.pic),
       bio: user.bio,
       link: user.link,
       createdAt: user.createdAt,
@@ -244,5 +232,3 @@ export const asCaller = (ctx: Ctx): { me: StoredUser; render: V2Renderer } => {
 
 /** A renderer with the optional viewer (for reads). */
 export const forViewer = (ctx: Ctx): V2Renderer => new V2Renderer(ctx, viewerOf(ctx));
-
-export { SERVER_ERRORS };
