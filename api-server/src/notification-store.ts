@@ -147,8 +147,12 @@ export class SqlNotificationStore implements NotificationStore {
     return this.remove(sql`comment_id = ${subject.commentId} and reply_id = ${subject.replyId}`);
   }
 
-  /** Notifications of the member's `where` selects, newest first, each with its newest member and the start of its text. */
-  private async select(recipientId: string, where: ReturnType<typeof sql>, count: number): Promise<NotificationRow[]> {
+  /**
+   * Notifications of the member's `where` selects, each with its newest member and the start of
+   * its text: newest first (`count` of them) for a page, or the one of a key (`count` null: no
+   * order, so PostgreSQL reads it by the unique key, not by walking the member's list in order).
+   */
+  private async select(recipientId: string, where: ReturnType<typeof sql>, count: number | null): Promise<NotificationRow[]> {
     const found = await rows(
       this.ex,
       sql<NotificationColumns>`select n.id::text as id, n.seq::text as seq, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count,
@@ -164,8 +168,7 @@ export class SqlNotificationStore implements NotificationStore {
         left join comments c on c.id = n.comment_id
         left join replies r on r.comment_id = n.comment_id and r.id = n.reply_id
         where n.recipient_id = ${recipientId} and ${where}
-        order by n.seq desc
-        limit ${count}`,
+        ${count === null ? sql`` : sql`order by n.seq desc limit ${count}`}`,
     );
     return found.map((row) => ({
       id: row.id,
@@ -183,7 +186,7 @@ export class SqlNotificationStore implements NotificationStore {
   }
 
   async readNotification(recipientId: string, key: string): Promise<NotificationRow | null> {
-    return (await this.select(recipientId, sql`n.group_key = ${key}`, 1))[0] ?? null;
+    return (await this.select(recipientId, sql`n.group_key = ${key}`, null))[0] ?? null;
   }
 
   readNotifications(recipientId: string, before: number | null, count: number): Promise<NotificationRow[]> {
