@@ -11,7 +11,7 @@ module.exports = {
   maxWorkers: '50%',
   workerIdleMemoryLimit: '400MB',
   projects: [
-    ...['shell', 'auth-mfe', 'feed-mfe', 'post-mfe', 'profile-mfe', 'mockman-mfe', 'mock-api', 'api-server'].map(
+    ...['shell', 'auth-mfe', 'feed-mfe', 'post-mfe', 'profile-mfe', 'mockman-mfe', 'notifications-mfe', 'mock-api', 'api-server'].map(
       (dir) => `<rootDir>/${dir}`,
     ),
     // mock-api's API tests again, against api-server (api-server/jest.contract.config.js).

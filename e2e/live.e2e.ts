@@ -3,7 +3,8 @@
  * - two tabs of one browser on the in-browser backend (its BroadcastChannel);
  * - two members, each in their own browser, on two api-server instances sharing one
  *   PostgreSQL (a throwaway server from tools/postgres.js on loopback): a write on instance A
- *   reaches the member on instance B through LISTEN/NOTIFY and the SSE stream.
+ *   reaches the member on instance B through LISTEN/NOTIFY and the SSE stream, and so do B's
+ *   own notifications (the bell's unread count) on B's ticket stream.
  */
 import { spawn, spawnSync, type ChildProcess } from 'child_process';
 import path from 'path';
@@ -184,6 +185,9 @@ describe('two members on two api-server instances', () => {
     expect(await likeCount(onB)).toBe(0);
     await onA.getByRole('button', { name: 'Like', exact: true }).click();
     await waitForLikes(onB, 1);
+    // B's bell rises: the like's notification is a private event on B's own (ticket) stream.
+    const bBell = (name: string) => b.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+    await bBell('Notifications, 1 unread').waitFor();
 
     // B reads the post; A comments; the comment comes in on B's page.
     await onB.getByRole('link', { name: 'Comments' }).click();
@@ -192,6 +196,7 @@ describe('two members on two api-server instances', () => {
     await a.page.getByRole('textbox', { name: 'Write a comment' }).fill('From instance A');
     await a.page.getByRole('button', { name: 'Post', exact: true }).click();
     await b.page.getByText('From instance A').waitFor();
+    await bBell('Notifications, 2 unread').waitFor();
 
     expect(loadsOfA()).toBe(0);
     expect(loadsOfB()).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * The six apps of the product and their ports (dev and serve alike). `consumes`: the remotes an
+ * The seven apps of the product and their ports (dev and serve alike). `consumes`: the remotes an
  * app's own page loads, which its dev server serves for it (tools/dev-remotes.js).
  */
 module.exports = {
@@ -9,4 +9,5 @@ module.exports = {
   'post-mfe': { port: 3003, name: 'post' },
   'profile-mfe': { port: 3004, name: 'profile', consumes: ['post'] },
   'mockman-mfe': { port: 3005, name: 'mockman' },
+  'notifications-mfe': { port: 3006, name: 'notifications' },
 };

@@ -49,7 +49,7 @@ async function runApps() {
     commands.map(({ command, name, prefixColor }) => ({ command, name, prefixColor })),
     {
       prefix: '[{name}]',
-      // Builds on two cores: three at a time is faster than six fighting for memory bandwidth.
+      // Builds on two cores: three at a time is faster than seven fighting for memory bandwidth.
       maxProcesses: script === 'build' ? 3 : commands.length,
       killOthersOn: script === 'build' ? ['failure'] : [],
     },
@@ -68,7 +68,7 @@ async function main() {
     }
   }
   if (script === 'start') {
-    console.log('Starting the six dev servers. The first start compiles every app;');
+    console.log('Starting the seven dev servers. The first start compiles every app;');
     console.log('later ones reuse the cache in node_modules/.cache/webpack. One line per app follows when it answers.');
   } else if (script === 'build') {
     for (const folder of skipped) console.log(`${apps[folder].name}: unchanged since its last build, not built again (--force builds it).`);
@@ -104,7 +104,7 @@ main().then(
   () => {
     const took = `${((Date.now() - since) / 1000).toFixed(1)} s`;
     if (script === 'build')
-      console.log(commands.length ? `Built ${commands.length} of the six apps in ${took}.` : `All six apps are up to date (${took}).`);
+      console.log(commands.length ? `Built ${commands.length} of the seven apps in ${took}.` : `All seven apps are up to date (${took}).`);
     process.exit(0);
   },
   () => process.exit(1),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run start:server` / `npm run serve:server`: the six apps (dev servers or production
+ * `npm run start:server` / `npm run serve:server`: the seven apps (dev servers or production
  * builds, as `npm start` / `npm run serve`) plus api-server on http://127.0.0.1:4000, with
  * the shell configured to call it. api-server keeps its data in api-server/.data (PGlite)
  * unless DATABASE_URL names a PostgreSQL server.

@@ -10,13 +10,15 @@
  *   100,000 and 1,000,000 by default) with likes, dislikes and comments (about 4, 0.1 and 1 per
  *   post, skewed: many posts have none, a few have many; every 4th post is by one of 100 regular
  *   posters, whose full first pages "a member's posts" reads at every size; every post has one of
- *   TAG_COUNT tags, skewed, whose pages the tag call reads). Triggers are off while loading; the
+ *   TAG_COUNT tags, skewed, whose pages the tag call reads; its author has NOTIFICATIONS_PER_POST
+ *   notifications about it: the group of its likes and single mentions, all unread, with the
+ *   authors' stored unread counts). Triggers are off while loading; the
  *   stored counts are written with the rows. Numbered like the old generator (10,001 up), so
  *   past 90,000 posts the ids cross the counter's start, as in the issue.
- * - At each size, for 8 calls, autocannon (same machine, loopback, bounded in time and count)
+ * - At each size, for 10 calls, autocannon (same machine, loopback, bounded in time and count)
  *   reports requests/s, p50, p99 and the answer's size: like, post creation, comment, home
- *   page, explore page (Latest and Trending), a member's posts and a tag's page, each by 64
- *   members in turn.
+ *   page, explore page (Latest and Trending), a member's posts, a tag's page, the notifications
+ *   page and the unread count, each by 64 members in turn.
  * - Safety (docs/safety.md): SAFETY_MEMBERS other members (65 on) each block SAFETY_BLOCKS
  *   members (the 100 regular posters among them, so a quarter of all posts is hidden from them)
  *   and mute SAFETY_BLOCKS more; their home and explore pages are
@@ -68,6 +70,8 @@ const REGULAR_POSTERS = 100;
  */
 const TAG_COUNT = 40;
 const tagOf = (i) => `'topic' || floor(${TAG_COUNT} * power(((${i})::bigint * 7919 % 10007) / 10007.0, 2))::int`;
+/** Notifications each generated post gives its author: 1,000,000 posts give 5,000,000 (issue 39). */
+const NOTIFICATIONS_PER_POST = Number(process.env.BENCH_NOTIFICATIONS_PER_POST ?? 5);
 const PASSWORD = 'bench-pass-1';
 /** Server settings for the throwaway PostgreSQL (24 GB machine; fsync is off already). */
 const POSTGRES_OPTIONS = [
@@ -190,12 +194,15 @@ async function generateSafety(db) {
 /** Posts from+1 … to, with their reactions and comments, counts included. */
 async function generatePosts(db, from, to) {
   const t0 = Date.now();
-  await bulkLoad(db, ['posts', 'post_reactions', 'comments', 'post_tags'], async () => {
-    // Authors skewed (a few write a lot), and every 4th post by one of the regular posters in turn, so
-    // that each size has members with a full first page (below); times over the year before the
-    // seed's "now"; ms precision like the API's.
-    await db.query(
-      `insert into posts (id, numeric_id, author_id, content, pic_url, created_at, created_iso, updated_iso, like_count, dislike_count, comment_count)
+  await bulkLoad(
+    db,
+    ['posts', 'post_reactions', 'comments', 'post_tags', 'notifications', 'notification_actors', 'notification_state'],
+    async () => {
+      // Authors skewed (a few write a lot), and every 4th post by one of the regular posters in turn, so
+      // that each size has members with a full first page (below); times over the year before the
+      // seed's "now"; ms precision like the API's.
+      await db.query(
+        `insert into posts (id, numeric_id, author_id, content, pic_url, created_at, created_iso, updated_iso, like_count, dislike_count, comment_count)
        select 'gp-' || lpad(i::text, 7, '0'), (10000 + i)::text,
          case when i % 4 = 0 then ${member(`1 + (i / 4) % ${REGULAR_POSTERS}`)} else ${member('1 + floor($3::int * power(random(), 2))::int')} end,
          (array['Quick thought','Weekend update','Hot take','Small win','Note to self'])[1 + i % 5] || ': ' ||
@@ -205,35 +212,37 @@ async function generatePosts(db, from, to) {
        from generate_series($1::int, $2::int) i,
          lateral (select date_trunc('milliseconds', timestamptz '2026-11-20 06:30:00+00' - random() * interval '365 days' + i * interval '0 s') as ts) t,
          lateral (select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso) f`,
-      [from + 1, to, MEMBERS],
-    );
-    const range = [`gp-${String(from + 1).padStart(7, '0')}`, `gp-${String(to).padStart(7, '0')}`];
-    await db.query(
-      `insert into post_tags (post_id, tag, created_at)
+        [from + 1, to, MEMBERS],
+      );
+      const range = [`gp-${String(from + 1).padStart(7, '0')}`, `gp-${String(to).padStart(7, '0')}`];
+      await db.query(
+        `insert into post_tags (post_id, tag, created_at)
        select p.id, ${tagOf('substr(p.id, 4)')}, p.created_at from posts p where p.id between $1 and $2`,
-      range,
-    );
-    // Likers of post n: (n·7919 + k·4729) mod N, distinct for k < N; the first like_count like, the rest dislike.
-    await db.query(
-      `insert into post_reactions (post_id, member_id, kind)
+        range,
+      );
+      // Likers of post n: (n·7919 + k·4729) mod N, distinct for k < N; the first like_count like, the rest dislike.
+      await db.query(
+        `insert into post_reactions (post_id, member_id, kind)
        select p.id, ${member('1 + (substr(p.id, 4)::bigint * 7919 + k * 4729) % $3::int')}, case when k < p.like_count then 'like' else 'dislike' end
        from posts p, lateral generate_series(0, p.like_count + p.dislike_count - 1) k
        where p.id between $1 and $2`,
-      [...range, MEMBERS],
-    );
-    await db.query(
-      `insert into comments (id, post_id, author_id, content, created_iso, updated_iso)
+        [...range, MEMBERS],
+      );
+      await db.query(
+        `insert into comments (id, post_id, author_id, content, created_iso, updated_iso)
        select p.id || '-c' || k, p.id, ${member('1 + (substr(p.id, 4)::bigint * 31 + k * 7907) % $3::int')},
          (array['Nice! 👏','Same here 😂','Tell me more!','Saving this 📌','Great point.'])[1 + k % 5], p.created_iso, p.created_iso
        from posts p, lateral generate_series(0, p.comment_count - 1) k
        where p.id between $1 and $2`,
-      [...range, MEMBERS],
-    );
-    await db.query(
-      `update members m set post_count = x.n from (select author_id, count(*)::int as n from posts group by author_id) x
+        [...range, MEMBERS],
+      );
+      await db.query(
+        `update members m set post_count = x.n from (select author_id, count(*)::int as n from posts group by author_id) x
        where x.author_id = m.id and m.post_count <> x.n`,
-    );
-  });
+      );
+      await generateNotifications(db, range);
+    },
+  );
   // The same step as the seed (src/seed.ts, syncNumericIds): the counter moves past every numeric id.
   await db.query(
     `select setval('numeric_ids', greatest(100000, (select coalesce(max(numeric_id::bigint), 0) + 1 from (
@@ -243,6 +252,44 @@ async function generatePosts(db, from, to) {
   const t1 = Date.now();
   await db.query('vacuum analyze');
   return { loadMs: loaded, vacuumAnalyzeMs: Date.now() - t1 };
+}
+
+/**
+ * The notifications of posts in `range` (their authors'): per post, the group of its likes (its
+ * likers as members, the newest last) and NOTIFICATIONS_PER_POST - 1 mentions by one member each,
+ * all unread, in the list order of the post's time; then every author's stored unread count.
+ */
+async function generateNotifications(db, range) {
+  if (NOTIFICATIONS_PER_POST <= 0) return;
+  await db.query(
+    `insert into notifications (recipient_id, group_key, kind, post_id, actor_count, updated_iso, seq)
+     select p.author_id, case when k = 0 then 'like:' || p.id else 'mention:' || p.id || ':bench:' || k end,
+       case when k = 0 then 'like' else 'mention' end, p.id,
+       case when k = 0 then greatest(p.like_count, 1) else 1 end, p.created_iso,
+       (extract(epoch from p.created_at) * 1000)::bigint * 8 + k
+     from posts p, lateral generate_series(0, $3::int - 1) k
+     where p.id between $1 and $2`,
+    [...range, NOTIFICATIONS_PER_POST],
+  );
+  // A like group's members are the post's likers (one member when it has none); a mention's, one member.
+  await db.query(
+    `insert into notification_actors (notification_id, actor_id, at, seq)
+     select n.id, ${member('1 + (substr(n.post_id, 4)::bigint * 7919 + k * 4729) % $3::int')}, p.created_at, n.seq - 8 + k
+     from notifications n join posts p on p.id = n.post_id, lateral generate_series(0, n.actor_count - 1) k
+     where n.post_id between $1 and $2 and n.kind = 'like'
+     union all
+     select n.id, ${member('1 + (substr(n.post_id, 4)::bigint * 31 + n.seq % 8 * 7907) % $3::int')}, p.created_at, n.seq
+     from notifications n join posts p on p.id = n.post_id
+     where n.post_id between $1 and $2 and n.kind = 'mention'
+     on conflict do nothing`,
+    [...range, MEMBERS],
+  );
+  await db.query(`select setval('notification_seq', (select max(seq) + 1 from notifications))`);
+  await db.query(
+    `insert into notification_state (member_id, unread)
+     select recipient_id, count(*)::int from notifications group by recipient_id
+     on conflict (member_id) do update set unread = excluded.unread`,
+  );
 }
 
 async function startServer() {
@@ -506,6 +553,24 @@ async function benchSize(db, base, tokens, safetyTokens, cpu) {
       },
       bytes: () => meanBytes(tags.map((tag) => `/api/v2/tags/${tag}/posts?limit=20`)),
     },
+    {
+      name: 'notifications page: GET /api/v2/notifications?limit=20',
+      request: {
+        method: 'GET',
+        path: '/api/v2/notifications?limit=20',
+        setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }),
+      },
+      bytes: () => answerBytes(base, 'GET', '/api/v2/notifications?limit=20', token(1)),
+    },
+    {
+      name: 'unread count: GET /api/v2/notifications/unread-count',
+      request: {
+        method: 'GET',
+        path: '/api/v2/notifications/unread-count',
+        setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }),
+      },
+      bytes: () => answerBytes(base, 'GET', '/api/v2/notifications/unread-count', token(1)),
+    },
   ];
   const results = [];
   const logFile = process.env.POSTGRES_LOG;
@@ -544,6 +609,12 @@ const GOALS = [
     check: (r) => r.rps >= 500 && r.p99 <= 100,
   },
   { call: 'like', text: "a like's answer ≤ 2 KB", check: (r) => r.answerBytes <= 2048 },
+  {
+    call: 'notifications page',
+    text: 'notifications page of 20 ≥ 500 req/s, p99 ≤ 100 ms',
+    check: (r) => r.rps >= 500 && r.p99 <= 100,
+  },
+  { call: 'unread count', text: 'unread count ≥ 1,000 req/s', check: (r) => r.rps >= 1000 },
 ];
 
 /** Safety's goal (docs/safety.md): a page for a member with 1,000 blocks and mutes within 1.3× of the same page for a member with none. */
@@ -681,7 +752,8 @@ async function main() {
       generated = size;
       const counts = (
         await db.query(`select (select count(*) from posts)::int as posts, (select count(*) from post_reactions)::int as reactions,
-        (select count(*) from comments)::int as comments, (select count(*) from follows)::int as follows`)
+        (select count(*) from comments)::int as comments, (select count(*) from follows)::int as follows,
+        (select count(*) from notifications)::int as notifications, (select count(*) from notification_actors)::int as notification_members`)
       ).rows[0];
       console.log(
         `  ${(generate.loadMs / 1000).toFixed(1)} s (+ ${(generate.vacuumAnalyzeMs / 1000).toFixed(1)} s vacuum analyze): ${JSON.stringify(counts)}`,

@@ -14,6 +14,7 @@
 import type { AccountData, AccountStore, DomainEvent } from '@social/mock-api/core';
 import { one, rows, sql, type Db, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
+import { notifiedBy, recountNotifications } from './notification-store';
 import { logEvents } from './live/log';
 import { picUrl } from './images';
 import type { MemberRow } from './v1-store';
@@ -215,6 +216,8 @@ export class SqlAccountStore implements AccountStore {
       await sql`delete from sessions where member_id = ${memberId}`.execute(t);
     });
     const postIds = (await rows(this.db, sql<{ id: string }>`select id from posts where author_id = ${memberId}`)).map((row) => row.id);
+    // Members they notified lose those notifications: recounted once everything of theirs is gone.
+    const notified = await notifiedBy(this.db, memberId);
     for (const statement of BATCHES(memberId, this.batch)) {
       for (;;) {
         const done = await inTransaction(this.db, async (t) => {
@@ -231,6 +234,7 @@ export class SqlAccountStore implements AccountStore {
         sql<{ pic_image_id: string | null; username: string }>`delete from members where id = ${memberId} returning pic_image_id, username`,
       );
       if (gone?.pic_image_id) await forgetUnusedImages(t, [gone.pic_image_id]);
+      await recountNotifications(t, notified);
       // What else names them: past live events about them and their posts (a stream that replays
       // them gets the reset below anyway), and their rate-limit counters (by e-mail and by member).
       // An event's data names them too when it carries their reply in another member's comment.

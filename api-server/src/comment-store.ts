@@ -8,6 +8,7 @@
 import type { CommentRef, CommentRow, CommentStore, ExistingReply, ReplyEdit } from '@social/mock-api/core';
 import { one, rows, sql } from './db';
 import { newId } from './kit';
+import { dropMentionsOfGoneReplies } from './notification-store';
 import { SqlPostStore } from './post-store';
 import { RendererV2 } from './v2/render';
 
@@ -65,10 +66,12 @@ export class SqlCommentStore extends SqlPostStore implements CommentStore {
     return true;
   }
 
-  async insertReply(commentId: string, authorId: string, content: string, now: string): Promise<void> {
+  async insertReply(commentId: string, authorId: string, content: string, now: string): Promise<string> {
+    const id = newId();
     await sql`insert into replies (comment_id, id, author_id, content, created_iso, updated_iso, position)
-      values (${commentId}, ${newId()}, ${authorId}, ${content}, ${now}, ${now},
+      values (${commentId}, ${id}, ${authorId}, ${content}, ${now}, ${now},
         (select coalesce(max(position), -1) + 1 from replies where comment_id = ${commentId}))`.execute(this.ex);
+    return id;
   }
 
   async setReplyText(commentId: string, replyId: string, content: string, now: string): Promise<void> {
@@ -78,6 +81,7 @@ export class SqlCommentStore extends SqlPostStore implements CommentStore {
 
   async deleteReply(commentId: string, replyId: string): Promise<void> {
     await sql`delete from replies where comment_id = ${commentId} and id = ${replyId}`.execute(this.ex);
+    await dropMentionsOfGoneReplies(this.ex, commentId);
   }
 
   /** The list is written again in its new order (a comment holds at most LIMITS.maxRepliesPerComment). */
@@ -100,6 +104,7 @@ export class SqlCommentStore extends SqlPostStore implements CommentStore {
         this.ex,
       );
     }
+    await dropMentionsOfGoneReplies(this.ex, commentId);
   }
 
   async readComment(commentId: string, viewerId: string | null): Promise<CommentRow | null> {

@@ -66,7 +66,7 @@ export interface OperationsConfig {
 /** Development-only secret: refused when NODE_ENV is production. */
 export const DEV_TOKEN_SECRET = 'orbit-api-server :: development secret :: not for production';
 
-const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005, 3006].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

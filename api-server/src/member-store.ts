@@ -7,14 +7,19 @@ import { one, sql, type Executor, type Transaction } from './db';
 import { forgetUnusedImages, memberPicture } from './image-cleanup';
 import { pictureColumns, pictureRef, storePic } from './images';
 import { blockSide } from './safety-filters';
+import { SqlNotificationStore } from './notification-store';
 import { RendererV2 } from './v2/render';
 
 export class SqlMemberStore implements MemberStore {
+  readonly notifications: SqlNotificationStore;
+
   /** `ex`: a transaction for the changes (a follow is a change and a timestamp on two members); the database itself for reads. */
   constructor(
     private readonly ex: Executor,
     private readonly origin: string,
-  ) {}
+  ) {
+    this.notifications = new SqlNotificationStore(ex, origin);
+  }
 
   private get tx(): Transaction {
     return this.ex as Transaction;

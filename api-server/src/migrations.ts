@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { CHANGE_LOG_FROM_EVENTS_MIGRATION, CHANGE_LOG_MIGRATION } from './live/schema';
 import { SAFETY_MIGRATION } from './safety-schema';
+import { NOTIFICATIONS_MIGRATION } from './notifications-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
@@ -166,4 +167,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-38-change-log-from-events': CHANGE_LOG_FROM_EVENTS_MIGRATION,
   // Blocks, mutes and reports (issue 40, src/safety-store.ts, docs/safety.md).
   '2026-11-27-40-safety': SAFETY_MIGRATION,
+  // Notifications, their members, each member's unread count, and mentions (issue 39, src/notifications-schema.ts).
+  '2026-11-27-39-notifications': NOTIFICATIONS_MIGRATION,
 };

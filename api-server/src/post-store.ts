@@ -10,6 +10,7 @@ import { forgetUnusedImages } from './image-cleanup';
 import { pictureColumns, pictureRef, storePic } from './images';
 import { newId } from './kit';
 import { blockSide } from './safety-filters';
+import { SqlNotificationStore } from './notification-store';
 import { postIdsAfter } from './v2/post-lists';
 import { RendererV2 } from './v2/render';
 
@@ -18,6 +19,8 @@ const isMissingPost = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 
 export class SqlPostStore implements PostStore {
+  readonly notifications: SqlNotificationStore;
+
   /**
    * `ex`: a transaction for operations of several statements (create, edit, delete: pictures go
    * with them); the database itself for one-statement changes (reactions, bookmarks), whose
@@ -26,7 +29,9 @@ export class SqlPostStore implements PostStore {
   constructor(
     protected readonly ex: Executor,
     protected readonly origin: string,
-  ) {}
+  ) {
+    this.notifications = new SqlNotificationStore(ex, origin);
+  }
 
   private get tx(): Transaction {
     return this.ex as Transaction;
@@ -93,11 +98,15 @@ export class SqlPostStore implements PostStore {
     if (gone?.pic_image_id) await forgetUnusedImages(this.tx, [gone.pic_image_id]);
   }
 
-  /** One statement: the primary key (post, member) allows one reaction, which the upsert changes. */
+  /**
+   * One statement: the primary key (post, member) allows one reaction, which the upsert changes.
+   * It inserts only for a post that exists, so a missing one never aborts the transaction the
+   * reaction's notification shares.
+   */
   async setReaction(memberId: string, postId: string, kind: Reaction): Promise<Change> {
     return this.changeOf(
       postId,
-      sql`insert into post_reactions (post_id, member_id, kind) values (${postId}, ${memberId}, ${kind})
+      sql`insert into post_reactions (post_id, member_id, kind) select id, ${memberId}, ${kind} from posts where id = ${postId}
         on conflict (post_id, member_id) do update set kind = excluded.kind where post_reactions.kind <> excluded.kind
         returning 1`,
     );

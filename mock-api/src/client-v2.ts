@@ -25,6 +25,7 @@ import type {
   MeAnswerV2,
   MemberAnswerV2,
   MembersPageV2,
+  NotificationsPageV2,
   PageQuery,
   PasswordChangeV2,
   PasswordChangedAnswerV2,
@@ -32,6 +33,7 @@ import type {
   PostDraftV2,
   PostsPageV2,
   SessionAnswerV2,
+  UnreadCountV2,
 } from './contract-v2';
 
 import { LIVE_TICKET_PATH, type LiveTicketAnswer } from './contract-live';
@@ -152,6 +154,13 @@ export function createV2Calls(request: RequestFn) {
       editReply: (commentId: string, replyId: string, content: string) =>
         write<CommentAnswerV2>(`/comments/${id(commentId)}/replies/edit/${id(replyId)}`, { replyData: { content } }),
       removeReply: (commentId: string, replyId: string) => remove<CommentAnswerV2>(`/comments/${id(commentId)}/replies/${id(replyId)}`),
+    },
+    notifications: {
+      /** The caller's own, newest first. */
+      list: (query?: PageQuery) => read<NotificationsPageV2>(`/notifications${queryString(page(query))}`),
+      unreadCount: () => read<UnreadCountV2>('/notifications/unread-count'),
+      /** Every notification of the caller's becomes read. */
+      markRead: () => write<UnreadCountV2>('/notifications/read'),
     },
     live: {
       /** api-server's one-time ticket for the member's live stream (./contract-live.ts; the in-browser backend has no stream). */

@@ -9,7 +9,7 @@
  * reconnects with `Last-Event-ID` (EventSource does it by itself) gets every event after it,
  * or a `reset` event when that id is older than what the server keeps (then it refetches).
  */
-import type { AuthorV2, CommentV2, MemberV2, PostV2 } from './contract-v2';
+import type { AuthorV2, CommentV2, MemberV2, NotificationV2, PostV2 } from './contract-v2';
 
 /** A post's `viewer` field: the member's own reaction and bookmark. */
 export type PostViewerV2 = NonNullable<PostV2['viewer']>;
@@ -96,9 +96,32 @@ export interface LiveEventData {
   'viewer.post': { memberId: string; postId: string; viewer: PostViewerV2 };
   /** The member's own upvote of a comment changed; private like `viewer.post`. */
   'viewer.comment': { memberId: string; postId: string; commentId: string; upvoted: boolean };
+  /**
+   * A notification of the member's is new or changed (a new member in its group moves it to the
+   * top), with their unread count after it. Private (PRIVATE_LIVE_KINDS).
+   */
+  'notification.changed': { memberId: string; notification: NotificationV2; unreadCount: number };
+  /** A notification of the member's went (its post or comment was deleted, its last member left it). Private. */
+  'notification.removed': { memberId: string; notificationId: string; unreadCount: number };
+  /** The member opened their notifications: every one is read (unreadCount 0). Private. */
+  'notification.read': { memberId: string; unreadCount: number };
 }
 
 export type LiveEventKind = keyof LiveEventData;
+
+/**
+ * The member's own events: each names its one recipient in `memberId`. api-server sends them only
+ * to a stream opened with that member's ticket; the in-browser backend's channel stays in the
+ * browser, whose pages drop those of another member.
+ */
+export const PRIVATE_LIVE_KINDS = [
+  'viewer.post',
+  'viewer.comment',
+  'notification.changed',
+  'notification.removed',
+  'notification.read',
+] as const satisfies readonly LiveEventKind[];
+export type PrivateLiveKind = (typeof PRIVATE_LIVE_KINDS)[number];
 
 export const LIVE_EVENT_KINDS = [
   'post.created',
@@ -111,8 +134,7 @@ export const LIVE_EVENT_KINDS = [
   'member.changed',
   'follow.changed',
   'reset',
-  'viewer.post',
-  'viewer.comment',
+  ...PRIVATE_LIVE_KINDS,
 ] as const satisfies readonly LiveEventKind[];
 
 /** One event as a client reads it: `id` is the sequence number as text. */
@@ -125,14 +147,6 @@ export const LIVE_ERRORS = {
   badPost: `"post" must be a post id, given at most ${LIVE_MAX_POSTS} times.`,
   badTicket: 'This live ticket is not valid: it was used, it expired, or its session ended. Ask for a new one.',
 } as const;
-
-/**
- * The member's own events: each names its one recipient in `memberId`. api-server sends them only
- * to a stream opened with that member's ticket; the in-browser backend's channel stays in the
- * browser, whose pages drop those of another member.
- */
-export const PRIVATE_LIVE_KINDS = ['viewer.post', 'viewer.comment'] as const satisfies readonly LiveEventKind[];
-export type PrivateLiveKind = (typeof PRIVATE_LIVE_KINDS)[number];
 
 /** The member a private event is for, or null for an event anyone may get. */
 export function recipientOf(event: { kind: LiveEventKind; data: unknown }): string | null {

@@ -84,6 +84,8 @@ export interface PostV2 {
   commentCount: number;
   /** Present when the request carried a valid token. */
   viewer?: { reaction: ReactionV2; bookmarked: boolean };
+  /** Handles of the members its text mentions (`@handle`, docs/notifications.md); absent when none. */
+  mentions?: string[];
 }
 
 export interface ReplyV2 {
@@ -99,6 +101,8 @@ export interface ReplyV2 {
    * event of the in-browser backend may leave it out (the apps then keep what they knew).
    */
   edited?: boolean;
+  /** Handles of the members its text mentions; absent when none. */
+  mentions?: string[];
 }
 
 export interface CommentV2 {
@@ -115,6 +119,36 @@ export interface CommentV2 {
   updatedAt: string;
   /** True once an edit changed its text (not a reply's): see ReplyV2.edited. */
   edited?: boolean;
+  /** Handles of the members its text mentions; absent when none. */
+  mentions?: string[];
+}
+
+// ---- Notifications (docs/notifications.md) ----
+export const NOTIFICATION_KINDS = ['like', 'comment', 'reply', 'mention', 'follow', 'upvote'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How much of the post, comment or reply a notification quotes (characters). */
+export const NOTIFICATION_EXCERPT_LENGTH = 100;
+
+/**
+ * One notification: a group of members who did the same thing to the same item (likes of one
+ * post, upvotes of one comment, follows), or one comment, reply or mention. `actor` is the
+ * newest member in it, `actorCount` how many there are ("Sara Ahmed and 2 others").
+ */
+export interface NotificationV2 {
+  _id: string;
+  kind: NotificationKind;
+  actor: AuthorV2;
+  actorCount: number;
+  /** The post it is about (null for a follow). */
+  postId: string | null;
+  /** The comment it is about (a comment, a reply, an upvote, a mention in a comment or reply), else null. */
+  commentId: string | null;
+  /** The start of the post, comment or reply it is about ('' for a follow). */
+  excerpt: string;
+  /** Its newest change: the list is newest first by it. */
+  updatedAt: string;
+  read: boolean;
 }
 
 // ---- Inputs ----
@@ -148,6 +182,12 @@ export interface MembersPageV2 extends Page {
 }
 export interface CommentsPageV2 extends Page {
   comments: CommentV2[];
+}
+export interface NotificationsPageV2 extends Page {
+  notifications: NotificationV2[];
+}
+export interface UnreadCountV2 {
+  count: number;
 }
 export interface SessionAnswerV2 {
   me: MeV2;
@@ -351,6 +391,9 @@ export const V2_ROUTES = {
   addReply: ['POST', '/comments/:commentId/replies'],
   editReply: ['POST', '/comments/:commentId/replies/edit/:replyId'],
   deleteReply: ['DELETE', '/comments/:commentId/replies/:replyId'],
+  notifications: ['GET', '/notifications'],
+  unreadNotifications: ['GET', '/notifications/unread-count'],
+  readNotifications: ['POST', '/notifications/read'],
 } as const;
 
 export type V2RouteName = keyof typeof V2_ROUTES;

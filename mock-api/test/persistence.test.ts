@@ -91,8 +91,9 @@ describe('storage', () => {
       );
       return put.call(this, value, key);
     });
+    // The post, and its author's record: the like's notification lives there.
     await api.posts.like('p11-chess');
-    expect(puts.sort()).toEqual(['changes:change', 'meta:meta', 'posts:p11-chess']);
+    expect(puts.sort()).toEqual(['changes:change', 'meta:meta', 'posts:p11-chess', 'users:u3-kabir']);
     puts.length = 0;
     await api.users.follow('u5-rohan');
     expect(puts.sort()).toEqual(['changes:change', 'meta:meta', 'users:u1-adarsh', 'users:u5-rohan']);

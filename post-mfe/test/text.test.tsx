@@ -1,4 +1,4 @@
-/** Tags in post, comment and reply text: links to their pages, named as written; addresses and mentions as before. */
+/** Tags and mentions in post, comment and reply text: links to their pages, named as written; addresses as before. */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '@social/shell/bus';
@@ -22,7 +22,7 @@ test("a post's #tags are links to their pages, named as written; an address's #f
     ['#release_2', '/tag/release_2'],
     ['https://example.com/notes#orbit', 'https://example.com/notes#orbit'],
   ]);
-  // The whole text is there, as written; the mention stays plain text (for now).
+  // The whole text is there, as written; @meera names no member: plain text.
   expect(card).toHaveTextContent(TEXT);
   expect(within(card).queryByRole('link', { name: '@meera' })).not.toBeInTheDocument();
 });
@@ -42,4 +42,21 @@ test('tags in comments and replies are links too', async () => {
   renderPostPage(post._id);
   expect(await screen.findByRole('link', { name: '#Tea' })).toHaveAttribute('href', '/tag/tea');
   expect(await screen.findByRole('link', { name: '#cake' })).toHaveAttribute('href', '/tag/cake');
+});
+
+test('@handle of a member is a link to their profile, in posts, comments and replies; an unknown one stays text', async () => {
+  const hostile = 'Hi @MeeraNair and @nobody_at_all <img src=x onerror=alert(1)> @kabirshah.';
+  const { post } = await api.v2.posts.create({ content: hostile, pic: '' });
+  const { comment } = await api.v2.comments.add(post._id, 'Ask @saraahmed');
+  await api.v2.comments.reply(comment._id, 'Or @kabirshah');
+  renderPostPage(post._id);
+  const article = await screen.findByRole('article');
+  // Named as written, to the stored handle's profile.
+  expect(within(article).getByRole('link', { name: '@MeeraNair' })).toHaveAttribute('href', '/profile/meeranair');
+  expect(within(article).getByRole('link', { name: '@kabirshah' })).toHaveAttribute('href', '/profile/kabirshah');
+  expect(within(article).queryByRole('link', { name: '@nobody_at_all' })).not.toBeInTheDocument();
+  // As text: markup would have left "<img …>" out of the text.
+  expect(article).toHaveTextContent(hostile);
+  expect(await screen.findByRole('link', { name: '@saraahmed' })).toHaveAttribute('href', '/profile/saraahmed');
+  expect(await screen.findAllByRole('link', { name: '@kabirshah' })).toHaveLength(2);
 });

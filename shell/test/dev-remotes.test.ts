@@ -51,8 +51,9 @@ test("a remote's dev server serves every other remote, the ones it does not cons
     ['auth', true],
     ['profile', true],
     ['mockman', true],
+    ['notifications', true],
   ]);
-  expect(devRemotes.servedBy('post-mfe').map((r) => r.name)).toEqual(['auth', 'feed', 'profile', 'mockman']);
+  expect(devRemotes.servedBy('post-mfe').map((r) => r.name)).toEqual(['auth', 'feed', 'profile', 'mockman', 'notifications']);
   expect(devRemotes.devRemotesMiddleware('shell')([])).toEqual([]);
 });
 

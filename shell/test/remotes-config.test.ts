@@ -6,7 +6,14 @@ import { REMOTE_NAMES, defaultRemotes, loadRemotesConfig, remoteEntryUrl } from 
 
 const page = new URL(window.location.href);
 const fallback = (port: number) => `${page.protocol}//${page.hostname}:${port}/mf-manifest.json`;
-const DEFAULTS = { auth: fallback(3001), feed: fallback(3002), post: fallback(3003), profile: fallback(3004), mockman: fallback(3005) };
+const DEFAULTS = {
+  auth: fallback(3001),
+  feed: fallback(3002),
+  post: fallback(3003),
+  profile: fallback(3004),
+  mockman: fallback(3005),
+  notifications: fallback(3006),
+};
 
 /** What the page's server answers for the config file (jsdom has no fetch of its own). */
 type Answer = { ok: boolean; text: () => Promise<string> };

@@ -26,7 +26,7 @@ function sourceFiles(dir: string): string[] {
 /** Value names imported from react-router-dom by the code webpack builds (tests use the real package). */
 function importedNames(): Map<string, string> {
   const names = new Map<string, string>();
-  const workspaces = ['shell', 'auth-mfe', 'feed-mfe', 'post-mfe', 'profile-mfe', 'mockman-mfe'];
+  const workspaces = ['shell', 'auth-mfe', 'feed-mfe', 'post-mfe', 'profile-mfe', 'mockman-mfe', 'notifications-mfe'];
   for (const workspace of workspaces) {
     for (const file of sourceFiles(path.join(root, workspace, 'src'))) {
       const text = fs.readFileSync(file, 'utf8');

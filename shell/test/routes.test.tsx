@@ -13,6 +13,7 @@ test('the table lists every page of the product once', () => {
     settings: '/settings',
     moderation: '/moderation',
     tag: '/tag/:tag',
+    notifications: '/notifications',
     login: '/login',
     signup: '/signup',
     mockman: '/mockman',

@@ -45,6 +45,12 @@ function loggedOf(event: DomainEvent): LoggedEvent {
       return { ...row, entityId: event.data.postId, postId: event.data.postId, memberId: event.data.memberId };
     case 'viewer.comment':
       return { ...row, entityId: event.data.commentId, postId: event.data.postId, memberId: event.data.memberId };
+    case 'notification.changed':
+      return { ...row, entityId: event.data.notification._id, postId: null, memberId: event.data.memberId };
+    case 'notification.removed':
+      return { ...row, entityId: event.data.notificationId, postId: null, memberId: event.data.memberId };
+    case 'notification.read':
+      return { ...row, entityId: event.data.memberId, postId: null, memberId: event.data.memberId };
     case 'reset':
       return { ...row, entityId: '', postId: null, memberId: null };
   }

@@ -5,6 +5,7 @@ import { commentRoutesV2 } from './comments';
 import { feedRoutes } from './feed';
 import { memberRoutes } from './members';
 import { meRoutes } from './me';
+import { notificationRoutes } from './notifications';
 import { postRoutesV2 } from './posts';
 import { safetyRoutes } from './safety';
 
@@ -17,4 +18,5 @@ export function v2Routes(r: RouteKit, moderators: readonly string[]): void {
   postRoutesV2(r);
   commentRoutesV2(r);
   safetyRoutes(r, moderators);
+  notificationRoutes(r);
 }

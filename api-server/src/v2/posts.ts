@@ -35,6 +35,7 @@ export function postRoutesV2(r: RouteKit): void {
     write(ctx, async (t) => ok((await t.perform(deletePost(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId')))).result)),
   );
 
+  // The reaction and its notification: one transaction.
   for (const kind of ['like', 'dislike'] as const)
     route(r, kind, (ctx) =>
       write(ctx, async (t) => {
@@ -42,6 +43,7 @@ export function postRoutesV2(r: RouteKit): void {
         return created({ post: result });
       }),
     );
+  // One statement each: no transaction.
   for (const [name, bookmarked] of [
     ['bookmark', true],
     ['removeBookmark', false],

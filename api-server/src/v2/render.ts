@@ -31,8 +31,12 @@ export interface AuthorColumns {
 }
 
 /** The author columns of `m`, prefixed a_. */
-const AUTHOR = sql`m.id as a_id, m.first_name as a_first_name, m.last_name as a_last_name, m.user_handler as a_user_handler,
+export const AUTHOR = sql`m.id as a_id, m.first_name as a_first_name, m.last_name as a_last_name, m.user_handler as a_user_handler,
   m.pic_url as a_pic_url, m.pic_image_id as a_pic_image_id`;
+
+/** The handles of the members a row's text mentions (`source`: its key in `mentions`, src/notification-store.ts). */
+const mentionHandles = (source: RawBuilder<unknown>) =>
+  sql`array(select mm.user_handler from mentions mn join members mm on mm.id = mn.member_id where mn.source = ${source} order by mm.user_handler)`;
 
 interface PostColumns extends AuthorColumns {
   id: string;
@@ -48,6 +52,7 @@ interface PostColumns extends AuthorColumns {
   comment_count: number;
   reaction: string | null;
   bookmarked: boolean;
+  mentions: string[];
 }
 
 interface MemberColumns extends StoredMemberRow {
@@ -68,6 +73,7 @@ interface CommentRow extends AuthorColumns {
   created_iso: string;
   updated_iso: string;
   edited: boolean;
+  mentions: string[];
 }
 
 interface ReplyRow extends AuthorColumns {
@@ -77,6 +83,7 @@ interface ReplyRow extends AuthorColumns {
   created_iso: string;
   updated_iso: string;
   edited: boolean;
+  mentions: string[];
 }
 
 /** Who wrote something (or reported, or decided), from a_-prefixed member columns. */
@@ -125,7 +132,7 @@ export class RendererV2 {
     return sql<PostColumns>`
       select p.id, p.numeric_id, p.content, p.pic_url, p.pic_image_id, p.pic_alt, p.created_iso, p.updated_iso,
         p.like_count, p.dislike_count, p.comment_count, ${AUTHOR},
-        r.kind as reaction, (b.member_id is not null) as bookmarked
+        r.kind as reaction, (b.member_id is not null) as bookmarked, ${mentionHandles(sql`'p:' || p.id`)} as mentions
       from ${source} as wanted
       join posts p on p.id = wanted.id
       join members m on m.id = p.author_id
@@ -148,6 +155,7 @@ export class RendererV2 {
       dislikeCount: p.dislike_count,
       commentCount: p.comment_count,
       viewer: this.viewerId ? { reaction: (p.reaction as ReactionV2) ?? null, bookmarked: p.bookmarked } : null,
+      mentions: p.mentions,
     };
   }
 
@@ -237,6 +245,7 @@ export class RendererV2 {
         this.ex,
         sql<CommentRow>`
           select c.id, c.post_id, c.content, c.upvote_count, c.created_iso, c.updated_iso, c.edited, ${AUTHOR},
+            ${mentionHandles(sql`'c:' || c.id`)} as mentions,
             exists (select 1 from comment_upvotes u where u.comment_id = c.id and u.member_id = ${viewer}) as upvoted
           from unnest(${ids}::text[]) with ordinality as wanted (id, n)
           join comments c on c.id = wanted.id
@@ -246,7 +255,8 @@ export class RendererV2 {
       rows(
         this.ex,
         sql<ReplyRow>`
-          select r.comment_id, r.id, r.content, r.created_iso, coalesce(r.updated_iso, r.created_iso) as updated_iso, r.edited, ${AUTHOR}
+          select r.comment_id, r.id, r.content, r.created_iso, coalesce(r.updated_iso, r.created_iso) as updated_iso, r.edited, ${AUTHOR},
+            ${mentionHandles(sql`'r:' || r.comment_id || ':' || r.id`)} as mentions
           from replies r join members m on m.id = r.author_id
           where r.comment_id = any(${ids}::text[]) ${hideReplies ? shownTo(viewer, sql`r.author_id`) : sql``}
           order by r.comment_id, r.position`,
@@ -262,6 +272,7 @@ export class RendererV2 {
         createdAt: r.created_iso,
         updatedAt: r.updated_iso,
         edited: r.edited,
+        mentions: r.mentions,
       });
       repliesOf.set(r.comment_id, list);
     }
@@ -276,6 +287,7 @@ export class RendererV2 {
       createdAt: c.created_iso,
       updatedAt: c.updated_iso,
       edited: c.edited,
+      mentions: c.mentions,
     }));
   }
 

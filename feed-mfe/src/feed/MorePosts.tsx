@@ -2,8 +2,7 @@ import React, { useEffect, useRef } from 'react';
 import type { PostV2 } from '@social/mock-api/contract-v2';
 import { errorMessage, toast } from '@social/shell/bus';
 import type { PagedList } from '@social/shell/data';
-import { Spinner } from '@social/shell/ui';
-import { useSentinel } from './use-sentinel';
+import { Spinner, useSentinel } from '@social/shell/ui';
 
 /** A failed page read says so once, as a toast (the page also shows it with a Try again). */
 export function useErrorToast(error: unknown): void {

@@ -6,11 +6,12 @@
  */
 import { SERVER_ERRORS, TEXT_LIMITS } from '../contract';
 import type { LiveComment } from '../contract-live';
-import { V2_ERRORS, type AuthorV2, type CommentV2 } from '../contract-v2';
+import { V2_ERRORS, type AuthorV2, type CommentV2, type ReplyV2 } from '../contract-v2';
 import { fail, HttpError } from '../server/errors';
 import { objectField, requiredText, type JsonObject } from '../server/validate';
 import { refuseIfBlocked } from './blocks';
 import type { DomainEvent, Outcome } from './events';
+import { forgetNotificationsOf, notify, storeMentions, unnotify, type MentionSource } from './notifications';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import type { PostRow, PostStore } from './posts';
 import { postV2 } from './posts';
@@ -33,6 +34,8 @@ export interface ReplyRow {
   createdAt: string;
   updatedAt: string;
   edited: boolean;
+  /** Handles of the members its text mentions. */
+  mentions: string[];
 }
 
 /** A comment as the store reads it; `viewerUpvoted` is null without a viewer. */
@@ -47,9 +50,11 @@ export interface CommentRow {
   createdAt: string;
   updatedAt: string;
   edited: boolean;
+  /** Handles of the members its text mentions. */
+  mentions: string[];
 }
 
-export interface CommentStore extends Pick<PostStore, 'postAuthor' | 'readPost' | 'blockBetween'> {
+export interface CommentStore extends Pick<PostStore, 'postAuthor' | 'readPost' | 'blockBetween' | 'notifications'> {
   /** The comment, or null when there is none (on that post, when `postId` is given). */
   commentRef(commentId: string, postId?: string): Step<CommentRef | null>;
   /** The comment's replies in order, for the rules; the store holds them until the write ends (no two edits past the cap). */
@@ -60,7 +65,8 @@ export interface CommentStore extends Pick<PostStore, 'postAuthor' | 'readPost' 
   deleteComment(commentId: string): Step<void>;
   /** Adds the member's upvote, or takes it back; answers whether they upvote it now. */
   toggleUpvote(commentId: string, memberId: string): Step<boolean>;
-  insertReply(commentId: string, authorId: string, content: string, now: string): Step<void>;
+  /** Adds the reply; answers its id. */
+  insertReply(commentId: string, authorId: string, content: string, now: string): Step<string>;
   /** Changes a reply's text and marks it edited (only called when the text changes). */
   setReplyText(commentId: string, replyId: string, content: string, now: string): Step<void>;
   deleteReply(commentId: string, replyId: string): Step<void>;
@@ -79,20 +85,25 @@ export function commentV2(row: CommentRow): CommentV2 {
     content: row.content,
     user: { ...row.author },
     upvoteCount: row.upvoteCount,
-    replies: row.replies.map((reply) => ({
-      _id: reply.id,
-      commentId: row.id,
-      user: { ...reply.author },
-      content: reply.content,
-      createdAt: reply.createdAt,
-      updatedAt: reply.updatedAt,
-      edited: reply.edited,
-    })),
+    replies: row.replies.map((reply) => {
+      const answer: ReplyV2 = {
+        _id: reply.id,
+        commentId: row.id,
+        user: { ...reply.author },
+        content: reply.content,
+        createdAt: reply.createdAt,
+        updatedAt: reply.updatedAt,
+        edited: reply.edited,
+      };
+      if (reply.mentions.length > 0) answer.mentions = [...reply.mentions];
+      return answer;
+    }),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     edited: row.edited,
   };
   if (row.viewerUpvoted !== null) comment.viewerUpvoted = row.viewerUpvoted;
+  if (row.mentions.length > 0) comment.mentions = [...row.mentions];
   return comment;
 }
 
@@ -132,6 +143,8 @@ function* edited(store: CommentStore, actor: Actor, commentId: string): Operatio
   return { result: commentV2(row), events: [{ kind: 'comment.edited', data: { comment: liveComment(row) } }] };
 }
 
+const commentSource = (postId: string, commentId: string, replyId: string | null = null): MentionSource => ({ postId, commentId, replyId });
+
 // ---- Operations ----
 
 export function* readComment(store: CommentStore, commentId: string, viewerId: string | null): Operation<CommentV2> {
@@ -148,12 +161,16 @@ export function* addComment(
   const postAuthor = yield* wait(store.postAuthor(postId));
   if (postAuthor === null) throw fail.postNotFound();
   yield* refuseIfBlocked(store, actor.memberId, [postAuthor]);
-  const commentId = yield* wait(store.insertComment(postId, actor.memberId, textOf(), actor.now));
+  const content = textOf();
+  const commentId = yield* wait(store.insertComment(postId, actor.memberId, content, actor.now));
+  const source = commentSource(postId, commentId);
+  const notified = yield* notify(store.notifications, actor, postAuthor, 'comment', source);
+  const mentions = yield* storeMentions(store.notifications, actor, source, content, true);
   const row = yield* readCommentOr404(store, commentId, actor.memberId);
   const post = yield* postRow(store, postId, actor.memberId);
   return {
     result: { comment: commentV2(row), post: postV2(post) },
-    events: [{ kind: 'comment.added', data: { comment: liveComment(row) } }, countsEvent(post)],
+    events: [{ kind: 'comment.added', data: { comment: liveComment(row) } }, countsEvent(post), ...notified, ...mentions],
   };
 }
 
@@ -162,8 +179,16 @@ export function* editComment(store: CommentStore, actor: Actor, commentId: strin
   const comment = yield* commentOr404(store, commentId);
   const content = textOf();
   if (comment.authorId !== actor.memberId) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
-  if (content !== comment.content) yield* wait(store.setCommentText(commentId, content, actor.now));
-  return yield* edited(store, actor, commentId);
+  if (content === comment.content) return yield* edited(store, actor, commentId);
+  yield* wait(store.setCommentText(commentId, content, actor.now));
+  const mentions = yield* storeMentions(store.notifications, actor, commentSource(comment.postId, commentId), content, false);
+  return withEvents(yield* edited(store, actor, commentId), mentions);
+}
+
+/** The outcome with more events after its own. */
+function withEvents<T>(outcome: Outcome<T>, events: DomainEvent[]): Outcome<T> {
+  outcome.events.push(...events);
+  return outcome;
 }
 
 /**
@@ -185,14 +210,32 @@ export function* editCommentWithReplies(
   const sent = commentData.replies === undefined ? undefined : parseSentReplies(commentData.replies);
   const isAuthor = comment.authorId === actor.memberId;
   if (!isAuthor && content !== comment.content) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
+  const notified: DomainEvent[] = [];
   if (sent) {
-    const plan = repliesAfterEdit(yield* wait(store.repliesOf(commentId)), sent, actor.memberId, isAuthor);
+    const before = yield* wait(store.repliesOf(commentId));
+    const plan = repliesAfterEdit(before, sent, actor.memberId, isAuthor);
     // A new reply is a reply to the comment's author on its post's author's post.
     if (plan.some((edit) => 'added' in edit)) yield* refuseIfBlocked(store, actor.memberId, [comment.authorId, comment.postAuthorId]);
+    const kept = new Set(plan.flatMap((item) => ('kept' in item ? [before[item.kept]!.id] : [])));
+    // Replies it removed take their notifications with them; the ones it adds notify, like v2's calls.
+    for (const reply of before)
+      if (!kept.has(reply.id))
+        notified.push(...(yield* forgetNotificationsOf(store.notifications, commentSource(postId, commentId, reply.id))));
     yield* wait(store.replaceReplies(commentId, plan, actor.memberId, actor.now));
+    for (const item of plan) {
+      const replyId = 'added' in item ? item.added._id : before[item.kept]!.id;
+      const text = 'added' in item ? item.added.content : item.content;
+      const source = commentSource(postId, commentId, replyId);
+      if ('added' in item) notified.push(...(yield* notify(store.notifications, actor, comment.authorId, 'reply', source)));
+      if ('added' in item || text !== before[item.kept]!.content)
+        notified.push(...(yield* storeMentions(store.notifications, actor, source, text, 'added' in item)));
+    }
   }
-  if (content !== comment.content) yield* wait(store.setCommentText(commentId, content, actor.now));
-  return { result: null, events: (yield* edited(store, actor, commentId)).events };
+  if (content !== comment.content) {
+    yield* wait(store.setCommentText(commentId, content, actor.now));
+    notified.push(...(yield* storeMentions(store.notifications, actor, commentSource(postId, commentId), content, false)));
+  }
+  return { result: null, events: [...(yield* edited(store, actor, commentId)).events, ...notified] };
 }
 
 /** The comment's author or the post's author deletes it, with its replies. */
@@ -206,11 +249,12 @@ export function* deleteComment(
   const comment = yield* commentOr404(store, commentId, postId);
   if (comment.authorId !== actor.memberId && comment.postAuthorId !== actor.memberId)
     throw fail.forbidden(SERVER_ERRORS.commentDeleteNotAllowed);
+  const forgotten = yield* forgetNotificationsOf(store.notifications, commentSource(comment.postId, commentId));
   yield* wait(store.deleteComment(commentId));
   const post = yield* postRow(store, comment.postId, actor.memberId);
   return {
     result: { commentId, post: postV2(post) },
-    events: [{ kind: 'comment.deleted', data: { commentId, postId: comment.postId } }, countsEvent(post)],
+    events: [{ kind: 'comment.deleted', data: { commentId, postId: comment.postId } }, countsEvent(post), ...forgotten],
   };
 }
 
@@ -220,9 +264,13 @@ export function* upvoteComment(store: CommentStore, actor: Actor, commentId: str
   const comment = yield* commentOr404(store, commentId, postId);
   yield* refuseIfBlocked(store, actor.memberId, [comment.authorId, comment.postAuthorId]);
   const upvoted = yield* wait(store.toggleUpvote(commentId, actor.memberId));
+  const subject = commentSource(comment.postId, commentId);
+  const notified = upvoted
+    ? yield* notify(store.notifications, actor, comment.authorId, 'upvote', subject)
+    : yield* unnotify(store.notifications, actor.memberId, comment.authorId, 'upvote', subject);
   const outcome = yield* edited(store, actor, commentId);
   outcome.events.push({ kind: 'viewer.comment', data: { memberId: actor.memberId, postId: comment.postId, commentId, upvoted } });
-  return outcome;
+  return withEvents(outcome, notified);
 }
 
 /** Anyone signed in replies to a comment, while it has room (LIMITS.maxRepliesPerComment) and no block stands in the way. */
@@ -231,8 +279,11 @@ export function* addReply(store: CommentStore, actor: Actor, commentId: string, 
   yield* refuseIfBlocked(store, actor.memberId, [comment.authorId, comment.postAuthorId]);
   const content = textOf();
   assertRoomForReply((yield* wait(store.repliesOf(commentId))).length);
-  yield* wait(store.insertReply(commentId, actor.memberId, content, actor.now));
-  return yield* edited(store, actor, commentId);
+  const replyId = yield* wait(store.insertReply(commentId, actor.memberId, content, actor.now));
+  const source = commentSource(comment.postId, commentId, replyId);
+  const notified = yield* notify(store.notifications, actor, comment.authorId, 'reply', source);
+  const mentions = yield* storeMentions(store.notifications, actor, source, content, true);
+  return withEvents(yield* edited(store, actor, commentId), [...notified, ...mentions]);
 }
 
 function* replyOr404(store: CommentStore, commentId: string, replyId: string): Operation<{ comment: CommentRef; reply: ExistingReply }> {
@@ -250,17 +301,20 @@ export function* editReply(
   replyId: string,
   textOf: () => string,
 ): Operation<Outcome<CommentV2>> {
-  const { reply } = yield* replyOr404(store, commentId, replyId);
+  const { comment, reply } = yield* replyOr404(store, commentId, replyId);
   const content = textOf();
   if (reply.authorId !== actor.memberId) throw fail.forbidden(V2_ERRORS.replyEditNotOwner);
-  if (content !== reply.content) yield* wait(store.setReplyText(commentId, replyId, content, actor.now));
-  return yield* edited(store, actor, commentId);
+  if (content === reply.content) return yield* edited(store, actor, commentId);
+  yield* wait(store.setReplyText(commentId, replyId, content, actor.now));
+  const mentions = yield* storeMentions(store.notifications, actor, commentSource(comment.postId, commentId, replyId), content, false);
+  return withEvents(yield* edited(store, actor, commentId), mentions);
 }
 
 /** The reply's author or the post's author deletes it. */
 export function* deleteReply(store: CommentStore, actor: Actor, commentId: string, replyId: string): Operation<Outcome<CommentV2>> {
   const { comment, reply } = yield* replyOr404(store, commentId, replyId);
   if (reply.authorId !== actor.memberId && comment.postAuthorId !== actor.memberId) throw fail.forbidden(V2_ERRORS.replyDeleteNotAllowed);
+  const forgotten = yield* forgetNotificationsOf(store.notifications, commentSource(comment.postId, commentId, replyId));
   yield* wait(store.deleteReply(commentId, replyId));
-  return yield* edited(store, actor, commentId);
+  return withEvents(yield* edited(store, actor, commentId), forgotten);
 }

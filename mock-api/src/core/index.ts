@@ -7,6 +7,7 @@ export * from './operation';
 export * from './posts';
 export * from './members';
 export * from './comments';
+export * from './notifications';
 export * from './reply-edits';
 export * from './text';
 export * from './blocks';

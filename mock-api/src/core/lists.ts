@@ -19,6 +19,7 @@ export const LIST_TAGS = {
   reports: 'R',
   blocks: 'BK',
   mutes: 'MU',
+  notifications: 'N',
 } as const;
 
 /** The tag of a feed (explore or home) in one sort. */

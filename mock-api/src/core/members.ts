@@ -10,6 +10,7 @@ import { INPUT_MESSAGES, link, objectField, text, type JsonObject } from '../ser
 import { refuseIfBlocked, type BlockReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';
+import { notify, unnotify, type WithNotifications } from './notifications';
 import type { Change } from './posts';
 
 /** A member as the store reads them; `viewer`: how the viewer and this member follow each other, null without a viewer. */
@@ -46,7 +47,7 @@ export interface ProfileChanges {
   pic?: string;
 }
 
-export interface MemberStore extends BlockReader {
+export interface MemberStore extends BlockReader, WithNotifications {
   memberExists(memberId: string): Step<boolean>;
   /** `followerId` follows `followeeId` (`following`), or no longer does; both members' updatedAt become `now`. */
   setFollow(followerId: string, followeeId: string, following: boolean, now: string): Step<Change>;
@@ -131,11 +132,16 @@ export function* follow(
   if (change !== 'changed') throw fail.badRequest(following ? SERVER_ERRORS.alreadyFollowing : SERVER_ERRORS.notFollowing);
   const me = yield* readMe(store, actor.memberId);
   const member = yield* readMember(store, memberId, actor.memberId);
+  const subject = { postId: null, commentId: null, replyId: null };
+  const notified = following
+    ? yield* notify(store.notifications, actor, memberId, 'follow', subject)
+    : yield* unnotify(store.notifications, actor.memberId, memberId, 'follow', subject);
   return {
     result: { me, member },
     events: [
       { kind: 'follow.changed', data: { followerId: actor.memberId, followeeId: memberId, following } },
       ...(yield* membersChanged(store, [actor.memberId, memberId])),
+      ...notified,
     ],
   };
 }

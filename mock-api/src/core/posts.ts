@@ -14,6 +14,7 @@ import type { DomainEvent, Outcome } from './events';
 import { feedTag, LIST_TAGS } from './lists';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import { pageFrom, pageRequest, type Key, type ListKey, type Page } from './page';
+import { forgetNotificationsOf, notify, storeMentions, unnotify, type MentionSource, type WithNotifications } from './notifications';
 import { normaliseTag, tagsOf } from './text';
 
 export type Reaction = 'like' | 'dislike';
@@ -35,6 +36,8 @@ export interface PostRow {
   dislikeCount: number;
   commentCount: number;
   viewer: { reaction: ReactionV2; bookmarked: boolean } | null;
+  /** Handles of the members its text mentions (./notifications.ts). */
+  mentions: string[];
 }
 
 /** Which posts, in which order: a feed, one member's, or one tag's (`tag` normalised, ./text.ts). */
@@ -52,7 +55,7 @@ export type PostList =
 export type PostKey = [createdAt: string, id: string] | [score: number, createdAt: string, id: string];
 
 /** The storage behind the post operations (the fake backend's memory and IndexedDB, api-server's PostgreSQL). */
-export interface PostStore extends BlockReader {
+export interface PostStore extends BlockReader, WithNotifications {
   /** The post's author, or null when there is no such post. */
   postAuthor(postId: string): Step<string | null>;
   /** The post's stored picture (a reference only the store reads) and its description. */
@@ -147,6 +150,7 @@ export function postV2(row: PostRow): PostV2 {
     commentCount: row.commentCount,
   };
   if (row.viewer) post.viewer = { ...row.viewer };
+  if (row.mentions.length > 0) post.mentions = [...row.mentions];
   return post;
 }
 
@@ -173,6 +177,8 @@ function* postOr404(store: PostStore, postId: string, viewerId: string | null): 
   if (!post) throw fail.postNotFound();
   return post;
 }
+
+const postSource = (postId: string): MentionSource => ({ postId, commentId: null, replyId: null });
 
 // ---- Operations ----
 
@@ -252,10 +258,11 @@ export function* createPost(store: PostStore, actor: Actor, draftOf: DraftOf): O
       now: actor.now,
     }),
   );
+  const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, true);
   const post = yield* postOr404(store, postId, actor.memberId);
   return {
     result: postV2(post),
-    events: [{ kind: 'post.created', data: { post: livePost(post) } }, ...(yield* memberChanged(store, actor.memberId))],
+    events: [{ kind: 'post.created', data: { post: livePost(post) } }, ...(yield* memberChanged(store, actor.memberId)), ...mentions],
   };
 }
 
@@ -273,8 +280,9 @@ export function* editPost(store: PostStore, actor: Actor, postId: string, draftO
   const pic = sent ?? before.pic;
   const picAlt = !pic ? '' : (draft.picAlt ?? (pic !== before.pic ? '' : before.picAlt));
   yield* wait(store.updatePost(postId, { content: draft.content, pic, picAlt, tags: tagsOf(draft.content), now: actor.now }));
+  const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, false);
   const post = yield* postOr404(store, postId, actor.memberId);
-  return { result: postV2(post), events: [{ kind: 'post.edited', data: { post: livePost(post) } }] };
+  return { result: postV2(post), events: [{ kind: 'post.edited', data: { post: livePost(post) } }, ...mentions] };
 }
 
 /** The author deletes the post, with its comments, reactions and bookmarks. */
@@ -282,16 +290,18 @@ export function* deletePost(store: PostStore, actor: Actor, postId: string): Ope
   const author = yield* wait(store.postAuthor(postId));
   if (author === null) throw fail.postNotFound();
   if (author !== actor.memberId) throw fail.forbidden(SERVER_ERRORS.deleteNotOwner);
+  const forgotten = yield* forgetNotificationsOf(store.notifications, postSource(postId));
   yield* wait(store.deletePost(postId));
   return {
     result: { postId },
-    events: [{ kind: 'post.deleted', data: { postId } }, ...(yield* memberChanged(store, actor.memberId))],
+    events: [{ kind: 'post.deleted', data: { postId } }, ...(yield* memberChanged(store, actor.memberId)), ...forgotten],
   };
 }
 
 /**
  * A like replaces the member's dislike, and a dislike takes back their like (SPEC §4: the count
- * goes down by one); the same reaction twice is refused.
+ * goes down by one); the same reaction twice is refused. A like notifies the author; a dislike
+ * notifies nobody and takes the member out of the author's likes notification.
  */
 export function* react(store: PostStore, actor: Actor, postId: string, kind: Reaction): Operation<Outcome<PostV2>> {
   const author = yield* wait(store.postAuthor(postId));
@@ -301,7 +311,12 @@ export function* react(store: PostStore, actor: Actor, postId: string, kind: Rea
   if (change === 'missing') throw fail.postNotFound();
   if (change === 'same') throw fail.badRequest(kind === 'like' ? SERVER_ERRORS.alreadyLiked : SERVER_ERRORS.alreadyDisliked);
   const post = yield* postOr404(store, postId, actor.memberId);
-  return { result: postV2(post), events: [countsEvent(post), viewerEvent(actor.memberId, post)] };
+  const subject = { postId, commentId: null, replyId: null };
+  const notified =
+    kind === 'like'
+      ? yield* notify(store.notifications, actor, post.author._id, 'like', subject)
+      : yield* unnotify(store.notifications, actor.memberId, post.author._id, 'like', subject);
+  return { result: postV2(post), events: [countsEvent(post), viewerEvent(actor.memberId, post), ...notified] };
 }
 
 /** Saves the post to the member's bookmarks (`bookmarked`), or takes it out; either twice is refused. */

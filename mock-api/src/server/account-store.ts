@@ -8,6 +8,7 @@
 import type { AccountData, AccountStore } from '../core/account';
 import type { Ctx } from './request-context';
 import { indexOf } from './indexes';
+import { forgetNotificationsBy } from './notification-store';
 import { findPost, findUser, removePost, removeUser, touch, type StoredPost, type StoredUser } from './store';
 import { signToken } from './tokens';
 import { muteInForce } from './safety-filters';
@@ -163,6 +164,7 @@ export class MemoryAccountStore implements AccountStore {
       if (mutes) user.mutes = mutes;
       if (reports) user.reports = reports;
     }
+    forgetNotificationsBy(this.db, memberId, ownIds);
     removeUser(this.db, member);
   }
 

@@ -60,8 +60,10 @@ export class MemoryCommentStore extends MemoryPostStore implements CommentStore 
     return upvoted;
   }
 
-  insertReply(commentId: string, authorId: string, content: string, now: string): void {
-    this.found(commentId)?.comment.replies.push({ _id: newId(), userId: authorId, content, createdAt: now });
+  insertReply(commentId: string, authorId: string, content: string, now: string): string {
+    const id = newId();
+    this.found(commentId)?.comment.replies.push({ _id: id, userId: authorId, content, createdAt: now });
+    return id;
   }
 
   setReplyText(commentId: string, replyId: string, content: string, now: string): void {

@@ -6,6 +6,7 @@ import type { Change } from '../core/posts';
 import type { BlockSide } from '../core/blocks';
 import type { MemberRow, MemberStore, MeRow, ProfileChanges } from '../core/members';
 import { indexOf } from './indexes';
+import { MemoryNotificationStore } from './notification-store';
 import type { Ctx } from './request-context';
 import { blockSideOf } from './safety-filters';
 import { findUser, type StoredUser } from './store';
@@ -13,9 +14,11 @@ import { V2Renderer } from './v2/common';
 
 export class MemoryMemberStore implements MemberStore {
   private readonly v2: V2Renderer;
+  readonly notifications: MemoryNotificationStore;
 
   constructor(protected readonly ctx: Ctx) {
     this.v2 = new V2Renderer(ctx, null);
+    this.notifications = new MemoryNotificationStore(ctx, this.v2);
   }
 
   private get db() {

@@ -11,6 +11,7 @@ import type { Ctx } from './request-context';
 import { indexOf, SortedList, type Key } from './indexes';
 import { addPost, findPost, findUser, removePost, takeNumericId, touch, type StoredPost } from './store';
 import { blockSideOf, hiddenFrom } from './safety-filters';
+import { MemoryNotificationStore } from './notification-store';
 import { newId } from './time';
 import { pageOfList, pageOfMerged, V2Renderer } from './v2/common';
 
@@ -24,9 +25,11 @@ const EMPTY_LIST = new SortedList<StoredPost>(() => null);
 
 export class MemoryPostStore implements PostStore {
   protected readonly v2: V2Renderer;
+  readonly notifications: MemoryNotificationStore;
 
   constructor(protected readonly ctx: Ctx) {
     this.v2 = new V2Renderer(ctx, null);
+    this.notifications = new MemoryNotificationStore(ctx, this.v2);
   }
 
   private get db() {

@@ -4,6 +4,8 @@
  * summaries (./store.ts, Renderer). Apart from ./store.ts so that ./indexes.ts can name them
  * without importing the store that uses it.
  */
+import type { NotificationKind } from '../contract-v2';
+
 export interface StoredUser {
   _id: string;
   id: string;
@@ -36,6 +38,28 @@ export interface StoredUser {
   reports?: StoredReport[];
   /** A moderator reads and decides every member's reports (the seed's test user 4). */
   moderator?: boolean;
+  /** Their notifications (./notification-store.ts); absent until the first. */
+  notifications?: StoredNotification[];
+  /** How many of them are unread: stored, moved by each change. */
+  unreadNotifications?: number;
+  /** The number marking read took when they last opened the list: a notification whose seq is above it is unread. */
+  notificationsReadSeq?: number;
+}
+
+/** One notification of a member's: a group of members who did one thing (../core/notifications.ts). */
+export interface StoredNotification {
+  /** A whole number as text. */
+  id: string;
+  key: string;
+  kind: NotificationKind;
+  postId: string | null;
+  commentId: string | null;
+  replyId: string | null;
+  /** Who is in it and when each joined, oldest first. */
+  actors: { id: string; at: string }[];
+  updatedAt: string;
+  /** Its place in the list: taken anew (from Db.nextId) at each change. */
+  seq: number;
 }
 
 export interface StoredBlock {
@@ -74,6 +98,8 @@ export interface StoredReply {
   updatedAt?: string;
   /** True once an edit changed its text; absent in data stored before the mark (then an updatedAt says it). */
   edited?: boolean;
+  /** The ids of the members its text mentions; absent when none. */
+  mentions?: string[];
 }
 
 export interface StoredComment {
@@ -86,6 +112,8 @@ export interface StoredComment {
   updatedAt: string;
   /** True once an edit changed its own text; absent in data stored before the mark (then a moved updatedAt says it). */
   edited?: boolean;
+  /** The ids of the members its text mentions; absent when none. */
+  mentions?: string[];
 }
 
 export interface StoredPost {
@@ -103,4 +131,6 @@ export interface StoredPost {
   comments: StoredComment[];
   createdAt: string;
   updatedAt: string;
+  /** The ids of the members its text mentions; absent when none. */
+  mentions?: string[];
 }

@@ -44,6 +44,8 @@ it('a scripted sequence of writes gives the same events on both backends', async
     const { comment } = await kabir.api.v2.comments.add(post._id, 'A comment');
     await meera.api.v2.comments.upvote(comment._id);
     const { comment: replied } = await meera.api.v2.comments.reply(comment._id, 'A reply');
+    // Kabir's notifications (the upvote and the reply), named by kind.
+    const notified = (await kabir.api.v2.notifications.list()).notifications;
     await meera.api.v2.posts.edit(post._id, { content: 'Events, once (edited)', pic: '' });
     await kabir.api.v2.posts.dislike(post._id);
     // Kabir follows Meera in the seed.
@@ -60,17 +62,52 @@ it('a scripted sequence of writes gives the same events on both backends', async
       [meera.user._id, 'meera'],
       [kabir.user._id, 'kabir'],
     ]);
+    // Notification ids are small numbers on both backends (a member's numeric id may be the same text): named where they stand.
+    const notificationName = (id: string) => `notification:${notified.find((n) => n._id === id)?.kind ?? id}`;
+    const withNames = (event: LiveEvent): unknown => {
+      if (event.kind === 'notification.changed')
+        return named(
+          {
+            ...event,
+            data: { ...event.data, notification: { ...event.data.notification, _id: notificationName(event.data.notification._id) } },
+          },
+          names,
+        );
+      if (event.kind === 'notification.removed')
+        return named({ ...event, data: { ...event.data, notificationId: notificationName(event.data.notificationId) } }, names);
+      return named(event, names);
+    };
     const events = live.events();
     const ids = events.map((e) => BigInt(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(new Set(ids).size).toBe(ids.length);
-    expect(events.map((e) => named(e, names))).toEqual(EXPECTED);
+    expect(events.map(withNames)).toEqual(EXPECTED);
   } finally {
     live.close();
   }
 });
 
-/** What Kabir's pages get, in order: public events, and his own private ones (viewer.*), never Meera's. */
+/** Kabir's notification of Meera's `kind` on his comment, as the event carries it. */
+const notificationOf = (kind: 'upvote' | 'reply', excerpt: string, unreadCount: number) => ({
+  kind: 'notification.changed',
+  data: {
+    memberId: 'kabir',
+    notification: {
+      _id: `notification:${kind}`,
+      kind,
+      actor: { _id: 'meera', firstName: 'Meera', lastName: 'Nair', userHandler: 'meeranair', pic: '<pic>' },
+      actorCount: 1,
+      postId: 'post',
+      commentId: 'comment',
+      excerpt,
+      updatedAt: '<time>',
+      read: false,
+    },
+    unreadCount,
+  },
+});
+
+/** What Kabir's pages get, in order: public events, and his own private ones (viewer.*, notification.*), never Meera's. */
 const EXPECTED: unknown[] = [
   { kind: 'post.counts', data: { postId: 'post', likeCount: 1, dislikeCount: 0, commentCount: 0 } },
   { kind: 'viewer.post', data: { memberId: 'kabir', postId: 'post', viewer: { reaction: 'like', bookmarked: false } } },
@@ -108,6 +145,7 @@ const EXPECTED: unknown[] = [
       },
     },
   },
+  notificationOf('upvote', 'A comment', 1),
   {
     kind: 'comment.edited',
     data: {
@@ -134,6 +172,7 @@ const EXPECTED: unknown[] = [
       },
     },
   },
+  notificationOf('reply', 'A reply', 2),
   {
     kind: 'post.edited',
     data: {
@@ -239,6 +278,9 @@ const EXPECTED: unknown[] = [
   },
   { kind: 'comment.deleted', data: { commentId: 'comment', postId: 'post' } },
   { kind: 'post.counts', data: { postId: 'post', likeCount: 0, dislikeCount: 1, commentCount: 0 } },
+  // The comment went: so did Kabir's notifications about it.
+  { kind: 'notification.removed', data: { memberId: 'kabir', notificationId: 'notification:upvote', unreadCount: 0 } },
+  { kind: 'notification.removed', data: { memberId: 'kabir', notificationId: 'notification:reply', unreadCount: 0 } },
   { kind: 'post.deleted', data: { postId: 'post' } },
   {
     kind: 'member.changed',

@@ -130,7 +130,7 @@ export default function PostCard({ post: listed }: PostCardProps) {
           button around the text would hide the links inside it and stop text selection. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <div className="post-card__body" onClick={openFromText}>
-        <PostText text={post.content} className="post-card__text" />
+        <PostText text={post.content} mentions={post.mentions} className="post-card__text" />
       </div>
       {post.pic && (
         <PostPicture src={post.pic} alt={pictureAlt(post.picAlt, author.name)} pagePath={pagePath} onPostPage={onThisPostPage} />

@@ -7,6 +7,7 @@ import { ArrowUpIcon, Menu, Modal, formatFullDate, formatRelativeDate, type Menu
 import { AuthorLink, authorView } from '../author/AuthorLink';
 import { focusWasLost } from '../card/focus-after-removal';
 import { PostText } from '../text/PostText';
+import { useMentionSuggestions } from '../text/MentionSuggestions';
 
 /** The server refuses comment and reply text longer than this. */
 export const COMMENT_MAX_LENGTH = TEXT_LIMITS.comment;
@@ -44,6 +45,12 @@ function InlineEditor({
   onClose: () => void;
 }) {
   const [text, setText] = useState(initial);
+  const mentions = useMentionSuggestions<HTMLTextAreaElement>({
+    value: text,
+    onValueChange: setText,
+    maxLength: COMMENT_MAX_LENGTH,
+    onKeyDown: (event) => cancelOnEscape(event, onClose),
+  });
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -69,17 +76,19 @@ function InlineEditor({
 
   return (
     <form className="post-comment__form" onSubmit={(event) => void submit(event)}>
-      <textarea
-        className="textarea post-comment__input"
-        aria-label={label}
-        value={text}
-        maxLength={COMMENT_MAX_LENGTH}
-        // The field opens because the member pressed Edit; focus follows, it is not taken on load.
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => cancelOnEscape(event, onClose)}
-      />
+      <div className="mention-field">
+        <textarea
+          {...mentions.fieldProps}
+          className="textarea post-comment__input"
+          aria-label={label}
+          value={text}
+          maxLength={COMMENT_MAX_LENGTH}
+          // The field opens because the member pressed Edit; focus follows, it is not taken on load.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+        />
+        {mentions.list}
+      </div>
       <div className="post-comment__buttons">
         <button type="button" className="btn" onClick={onClose} disabled={saving}>
           Cancel
@@ -166,7 +175,7 @@ function ReplyItem({ reply, comment, post, me }: { reply: ReplyV2; comment: Comm
           onClose={() => setMode('view')}
         />
       ) : (
-        <PostText text={reply.content} className="post-comment__text" />
+        <PostText text={reply.content} mentions={reply.mentions} className="post-comment__text" />
       )}
       {confirmDelete && (
         <ConfirmDelete
@@ -190,6 +199,12 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
   const [mode, setMode] = useState<'view' | 'edit'>('view');
   const [replyOpen, setReplyOpen] = useState(false);
   const [replyText, setReplyText] = useState('');
+  const replyMentions = useMentionSuggestions<HTMLInputElement>({
+    value: replyText,
+    onValueChange: setReplyText,
+    maxLength: COMMENT_MAX_LENGTH,
+    onKeyDown: (event) => cancelOnEscape(event, () => setReplyOpen(false)),
+  });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState<null | 'reply' | 'delete'>(null);
   const rootRef = useRef<HTMLLIElement>(null);
@@ -262,7 +277,7 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
           onClose={() => setMode('view')}
         />
       ) : (
-        <PostText text={comment.content} className="post-comment__text" />
+        <PostText text={comment.content} mentions={comment.mentions} className="post-comment__text" />
       )}
 
       <div className="post-comment__actions">
@@ -298,18 +313,20 @@ export function CommentItem({ comment, post, me }: { comment: CommentV2; post: P
 
       {replyOpen && (
         <form ref={replyFormRef} className="post-comment__form post-comment__form--reply" onSubmit={(event) => void sendReply(event)}>
-          <input
-            className="input"
-            aria-label="Write a reply"
-            placeholder="Write a reply"
-            value={replyText}
-            maxLength={COMMENT_MAX_LENGTH}
-            // The field opens because the member pressed Reply; focus follows, it is not taken on load.
-            // eslint-disable-next-line jsx-a11y/no-autofocus
-            autoFocus
-            onChange={(event) => setReplyText(event.target.value)}
-            onKeyDown={(event) => cancelOnEscape(event, () => setReplyOpen(false))}
-          />
+          <div className="mention-field">
+            <input
+              {...replyMentions.fieldProps}
+              className="input"
+              aria-label="Write a reply"
+              placeholder="Write a reply"
+              value={replyText}
+              maxLength={COMMENT_MAX_LENGTH}
+              // The field opens because the member pressed Reply; focus follows, it is not taken on load.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus
+            />
+            {replyMentions.list}
+          </div>
           <button type="submit" className="btn btn--primary" disabled={busy === 'reply'}>
             Send reply
           </button>

@@ -4,6 +4,7 @@ import { V2_TEXT_LIMITS } from '@social/mock-api/contract-v2';
 import type { PostComposerProps } from '@social/shell/federation';
 import { EmojiPicker, IMAGE_ACCEPT, ImageIcon, insertAtCursor, readImageFile } from '@social/shell/ui';
 import { focusWasLost } from '../card/focus-after-removal';
+import { useMentionSuggestions } from '../text/MentionSuggestions';
 import './composer.css';
 
 /** The server refuses post text longer than this. */
@@ -25,6 +26,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
   const [reading, setReading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionSuggestions({ value: content, onValueChange: setContent, maxLength: POST_MAX_LENGTH, ref: textRef });
   const fileRef = useRef<HTMLInputElement>(null);
   // Where the caret goes after an emoji is inserted (applied once React has rendered the new text).
   const pendingCaret = useRef<number | null>(null);
@@ -116,16 +118,18 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
 
   return (
     <form className="post-composer" onSubmit={(event) => void submit(event)} aria-busy={submitting || undefined}>
-      <textarea
-        ref={textRef}
-        className="textarea post-composer__text"
-        aria-label="What's on your mind?"
-        placeholder="What's on your mind?"
-        value={content}
-        maxLength={POST_MAX_LENGTH}
-        onChange={(event) => setContent(event.target.value)}
-        aria-describedby={imageError ? errorId : undefined}
-      />
+      <div className="mention-field">
+        <textarea
+          {...mentions.fieldProps}
+          className="textarea post-composer__text"
+          aria-label="What's on your mind?"
+          placeholder="What's on your mind?"
+          value={content}
+          maxLength={POST_MAX_LENGTH}
+          aria-describedby={imageError ? errorId : undefined}
+        />
+        {mentions.list}
+      </div>
       {content.length >= COUNT_FROM && (
         <p className="post-composer__count muted" aria-live="polite">
           {content.length} / {POST_MAX_LENGTH} characters

@@ -9,6 +9,7 @@ import { useCommentMutations } from '@social/shell/actions';
 import { Spinner } from '@social/shell/ui';
 import PostCard from '../card/PostCard';
 import { COMMENT_MAX_LENGTH, CommentItem } from '../comments/CommentItem';
+import { useMentionSuggestions } from '../text/MentionSuggestions';
 import '../comments/comments.css';
 import './page.css';
 
@@ -17,6 +18,7 @@ function CommentForm({ postId }: { postId: string }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const { add } = useCommentMutations(postId);
+  const mentions = useMentionSuggestions<HTMLTextAreaElement>({ value: text, onValueChange: setText, maxLength: COMMENT_MAX_LENGTH });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,15 +35,18 @@ function CommentForm({ postId }: { postId: string }) {
 
   return (
     <form className="post-page__comment-form" onSubmit={(event) => void submit(event)}>
-      <textarea
-        className="textarea post-page__comment-input"
-        aria-label="Write a comment"
-        placeholder="Write a comment"
-        rows={2}
-        maxLength={COMMENT_MAX_LENGTH}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <div className="mention-field">
+        <textarea
+          {...mentions.fieldProps}
+          className="textarea post-page__comment-input"
+          aria-label="Write a comment"
+          placeholder="Write a comment"
+          rows={2}
+          maxLength={COMMENT_MAX_LENGTH}
+          value={text}
+        />
+        {mentions.list}
+      </div>
       <button type="submit" className="btn btn--primary" disabled={sending}>
         Post
       </button>

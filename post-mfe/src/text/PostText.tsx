@@ -6,11 +6,13 @@ import { WebLink, safeHttpUrl } from '@social/shell/ui';
 
 /**
  * Post, comment and reply text: web addresses as safe links, #tags as links to their pages
- * (`/tag/{tag}`, named as written: "#Orbit"); the rest, @mentions included, plain text. React
- * elements only, never HTML. The tokens are the backends' own (`@social/mock-api/text`), so a
- * tag links exactly where the server found one.
+ * (`/tag/{tag}`, named as written: "#Orbit"), and @mentions of members the server found
+ * (`mentions`: their handles) as links to their profiles; the rest plain text. React elements
+ * only, never HTML. The tokens are the backends' own (`@social/mock-api/text`), so a tag or a
+ * mention links exactly where the server found one.
  */
-export function PostText({ text, className }: { text: string; className?: string }) {
+export function PostText({ text, mentions = [], className }: { text: string; mentions?: readonly string[]; className?: string }) {
+  const members = new Map(mentions.map((handle) => [handle.toLowerCase(), handle]));
   const parts = tokenize(text).map((token, i) => {
     if (token.kind === 'url') {
       const href = safeHttpUrl(token.text);
@@ -26,6 +28,14 @@ export function PostText({ text, className }: { text: string; className?: string
           {token.text}
         </Link>
       );
+    } else if (token.kind === 'mention') {
+      const handle = members.get(token.handle.toLowerCase());
+      if (handle)
+        return (
+          <Link key={i} to={pathTo('profile', { userHandler: handle })} onClick={(e) => e.stopPropagation()}>
+            {token.text}
+          </Link>
+        );
     }
     return <Fragment key={i}>{token.text}</Fragment>;
   });

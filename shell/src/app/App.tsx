@@ -108,6 +108,14 @@ export function AppRoutes() {
         }
       />
       <Route
+        path={ROUTES.notifications}
+        element={
+          <Protected>
+            <RemoteComponent id="notifications/NotificationsPage" />
+          </Protected>
+        }
+      />
+      <Route
         path={ROUTES.login}
         element={
           <PublicOnly>

@@ -4,7 +4,17 @@
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { auth$, updateAuthUser } from '@social/shell/bus';
-import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
+import type {
+  CommentV2,
+  CommentsPageV2,
+  MeV2,
+  MemberV2,
+  MembersPageV2,
+  NotificationV2,
+  NotificationsPageV2,
+  PostV2,
+  PostsPageV2,
+} from '@social/mock-api/contract-v2';
 import { tagsOf } from '@social/mock-api/text';
 import { queryClient as defaultClient, queryKeys } from './client';
 
@@ -173,4 +183,36 @@ export function refetchAfterSafetyChange(client: QueryClient = defaultClient): v
   void client.invalidateQueries({ queryKey: queryKeys.postLists });
   void client.invalidateQueries({ queryKey: queryKeys.memberLists });
   void client.invalidateQueries({ queryKey: ['comments'] });
+}
+
+/** Changes the cached notifications list (every loaded page), when there is one. */
+function updateNotifications(client: QueryClient, update: (pages: NotificationsPageV2[]) => NotificationsPageV2[]): void {
+  client.setQueryData<Pages<NotificationsPageV2>>(queryKeys.notifications, (data) =>
+    data ? { ...data, pages: update(data.pages) } : data,
+  );
+}
+
+/** A notification new or changed (a new member in its group): it leaves its place and goes to the top. */
+export function putNotification(notification: NotificationV2, client: QueryClient = defaultClient): void {
+  updateNotifications(client, (pages) =>
+    pages.map((page, i) => {
+      const others = page.notifications.filter((n) => n._id !== notification._id);
+      return { ...page, notifications: i === 0 ? [notification, ...others] : others };
+    }),
+  );
+}
+
+export function removeNotification(notificationId: string, client: QueryClient = defaultClient): void {
+  updateNotifications(client, (pages) =>
+    pages.map((page) => ({ ...page, notifications: page.notifications.filter((n) => n._id !== notificationId) })),
+  );
+}
+
+/** Every cached notification read. */
+export function markAllRead(client: QueryClient = defaultClient): void {
+  updateNotifications(client, (pages) =>
+    pages.map((page) =>
+      page.notifications.every((n) => n.read) ? page : { ...page, notifications: page.notifications.map((n) => ({ ...n, read: true })) },
+    ),
+  );
 }

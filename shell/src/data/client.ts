@@ -57,4 +57,7 @@ export const queryKeys = {
   followList: (memberId: string, kind: FollowListKind) => ['members', 'follow', memberId, kind] as const,
   suggested: ['members', 'suggested'] as const,
   search: (query: string) => ['members', 'search', query] as const,
+  /** The member's notifications, newest first (pages), and their stored unread count. */
+  notifications: ['notifications', 'list'] as const,
+  unreadNotifications: ['notifications', 'unread'] as const,
 };

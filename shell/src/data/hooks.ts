@@ -6,10 +6,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { LIMITS, type PostSort } from '@social/mock-api/contract';
-import { PAGE_LIMITS, type CommentV2, type MeV2, type MemberV2, type PostV2 } from '@social/mock-api/contract-v2';
+import { PAGE_LIMITS, type CommentV2, type MeV2, type MemberV2, type NotificationV2, type PostV2 } from '@social/mock-api/contract-v2';
 import { api, useAuth } from '@social/shell/bus';
 import { queryClient, queryKeys, type FeedMode, type FollowListKind, type MemberPostsTab } from './client';
-import { putMe, seedMembers, seedPosts } from './cache';
+import { markAllRead, putMe, seedMembers, seedPosts } from './cache';
 import { useLiveTopic } from './live/topics';
 
 type PageParam = string | null;
@@ -282,15 +282,15 @@ export function useDebounced<T>(value: T, delayMs: number = LIMITS.searchDebounc
 }
 
 /**
- * Members matching a search, asked of the server 500 ms after the last keystroke (SPEC §5's
+ * Members matching a search, asked of the server 500 ms (`delayMs`) after the last keystroke (SPEC §5's
  * matching rules; a leading '@' matches handles only). `searched` is the query the results
  * answer ('' for none yet), so "No user to show" shows only for a query that was searched.
  * While a longer query is asked, the previous query's results stay (no empty flash, and a
  * result that keeps its place keeps the keyboard focus); `pending` says newer ones are coming.
  */
-export function useMemberSearch(query: string) {
+export function useMemberSearch(query: string, { delayMs = LIMITS.searchDebounceMs }: { delayMs?: number } = {}) {
   const typed = query.trim();
-  const settled = useDebounced(typed);
+  const settled = useDebounced(typed, delayMs);
   const asked = settled !== '' && settled !== '@';
   const result = useQuery(
     {
@@ -329,4 +329,36 @@ export function useMe() {
     },
     queryClient,
   );
+}
+
+/** The signed-in member's notifications, newest first, page by page (live: ./live/apply.ts). */
+export function useNotifications(): PagedList<NotificationV2> {
+  const auth = useAuth();
+  return usePagedList(
+    queryKeys.notifications,
+    (cursor) => api.v2.notifications.list({ limit: PAGE_LIMITS.default, cursor }),
+    'notifications',
+    !!auth,
+  );
+}
+
+/** How many of the member's notifications are unread (stored by the server; live: ./live/apply.ts); 0 until known. */
+export function useUnreadNotifications(): number {
+  const auth = useAuth();
+  const { data } = useQuery(
+    {
+      queryKey: queryKeys.unreadNotifications,
+      queryFn: async () => (await api.v2.notifications.unreadCount()).count,
+      enabled: !!auth,
+    },
+    queryClient,
+  );
+  return auth ? (data ?? 0) : 0;
+}
+
+/** The member opened their notifications: every one is read, here at once and on the server. */
+export async function markNotificationsRead(): Promise<void> {
+  queryClient.setQueryData(queryKeys.unreadNotifications, 0);
+  markAllRead(queryClient);
+  await api.v2.notifications.markRead();
 }

@@ -29,13 +29,16 @@ export {
 } from './client';
 export {
   appendComment,
+  markAllRead,
   prependOwnPost,
   prependPost,
   putComment,
   putMe,
   putMember,
+  putNotification,
   putPost,
   removeComment,
+  removeNotification,
   removePost,
   removePostFrom,
   refetchAfterSafetyChange,
@@ -44,6 +47,7 @@ export {
 } from './cache';
 export {
   feedPageSize,
+  markNotificationsRead,
   prefetchFeed,
   prefetchSuggestedMembers,
   useComments,
@@ -55,10 +59,12 @@ export {
   useMemberEntity,
   useMemberPosts,
   useMemberSearch,
+  useNotifications,
   usePost,
   usePostEntity,
   useSuggestedMembers,
   useTagPosts,
+  useUnreadNotifications,
   type PagedList,
 } from './hooks';
 export { applyLiveEvent, type LiveContext } from './live/apply';

@@ -152,6 +152,7 @@ export const ROUTE_OWNERS = {
   login: 'auth',
   signup: 'auth',
   mockman: 'mockman',
+  notifications: 'notifications',
 } as const satisfies Record<RouteName, RemoteName>;
 
 /** The paths of the <Route> elements a remote gives (through fragments), e.g. ['/', '/explore']. */
@@ -217,6 +218,8 @@ function OwnedPage({ route }: { route: RouteName }) {
       return <RemoteComponent id="auth/SignupPage" />;
     case 'mockman':
       return <RemoteComponent id="mockman/MockmanPage" />;
+    case 'notifications':
+      return <RemoteComponent id="notifications/NotificationsPage" />;
   }
 }
 /** Keyed by the handle / post id / tag, as in the shell. */

@@ -44,6 +44,7 @@ export interface RemoteModuleProps {
   'profile/ProfilePage': NoProps;
   'profile/SettingsPage': NoProps;
   'mockman/MockmanPage': NoProps;
+  'notifications/NotificationsPage': NoProps;
 }
 
 /**
@@ -63,6 +64,7 @@ export const REMOTE_MODULES = {
   'profile/ProfilePage': { route: 'profile' },
   'profile/SettingsPage': { route: null },
   'mockman/MockmanPage': { route: null },
+  'notifications/NotificationsPage': { route: null },
 } as const satisfies { [Id in keyof RemoteModuleProps]: { route: RouteName | null } };
 
 export type RemoteModuleId = keyof RemoteModuleProps & keyof typeof REMOTE_MODULES;

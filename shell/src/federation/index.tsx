@@ -25,11 +25,18 @@ export { VersionNotice, installVersionCheck, versionMismatches, type VersionMism
 import { containerInitInItsOwnTask } from './container-init';
 import { installVersionCheck } from './VersionCheck';
 
-export const REMOTE_NAMES = ['auth', 'feed', 'post', 'profile', 'mockman'] as const;
+export const REMOTE_NAMES = ['auth', 'feed', 'post', 'profile', 'mockman', 'notifications'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 export type RemotesConfig = Record<RemoteName, string>;
 
-export const REMOTE_PORTS: Record<RemoteName, number> = { auth: 3001, feed: 3002, post: 3003, profile: 3004, mockman: 3005 };
+export const REMOTE_PORTS: Record<RemoteName, number> = {
+  auth: 3001,
+  feed: 3002,
+  post: 3003,
+  profile: 3004,
+  mockman: 3005,
+  notifications: 3006,
+};
 
 /** Human names used in the "could not be loaded" message. */
 const REMOTE_LABELS: Record<RemoteName, string> = {
@@ -38,6 +45,7 @@ const REMOTE_LABELS: Record<RemoteName, string> = {
   post: 'post',
   profile: 'profile',
   mockman: 'API tester',
+  notifications: 'notifications',
 };
 
 export function defaultRemotes(hostname = window.location.hostname, protocol = window.location.protocol): RemotesConfig {

@@ -4,6 +4,7 @@ import { api, useAuth } from '@social/shell/bus';
 import { pathTo } from '@social/shell/routes';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { Avatar, fullName, CompassIcon, HomeIcon, SearchIcon, ShieldIcon } from '@social/shell/ui';
+import { NotificationsLink } from './NotificationsLink';
 import { SkipLinks } from '../app/SkipLinks';
 import { SearchOverlay } from './SearchOverlay';
 
@@ -73,6 +74,7 @@ export function NavBar() {
             <NavLink to={pathTo('explore')} className="icon-btn topbar__link" aria-label="Explore">
               <CompassIcon />
             </NavLink>
+            <NotificationsLink />
             {moderator && (
               <NavLink to={pathTo('moderation')} className="icon-btn topbar__link" aria-label="Moderation">
                 <ShieldIcon />

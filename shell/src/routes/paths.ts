@@ -11,6 +11,7 @@ export const ROUTES = {
   settings: '/settings',
   moderation: '/moderation',
   tag: '/tag/:tag',
+  notifications: '/notifications',
   login: '/login',
   signup: '/signup',
   mockman: '/mockman',

@@ -40,6 +40,14 @@ export const ShieldIcon = () => (
     <path d="M9 12l2 2 4-4" />
   </Icon>
 );
+
+/** A bell: notifications. */
+export const BellIcon = () => (
+  <Icon>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+  </Icon>
+);
 export const SearchIcon = () => (
   <Icon>
     <circle cx="11" cy="11" r="7" />

@@ -9,6 +9,7 @@ export { EmojiPicker, EMOJIS, insertAtCursor } from './EmojiPicker';
 export { RichText, WebLink, safeHttpUrl } from './RichText';
 export { loadOnce } from './load-once';
 export { useServedSrc } from './served-src';
+export { useSentinel } from './use-sentinel';
 export {
   readImageFile,
   IMAGE_ACCEPT,

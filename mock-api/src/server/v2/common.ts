@@ -129,6 +129,15 @@ export class V2Renderer {
     return { ...author };
   }
 
+  /** The handles of the mentioned members still here. */
+  private handles(memberIds: readonly string[] | undefined): string[] {
+    if (!memberIds) return [];
+    return memberIds.flatMap((id) => {
+      const user = readUser(this.db, id);
+      return user ? [user.userHandler] : [];
+    });
+  }
+
   /** The post as the core renders it (../../core/posts.ts), with `viewer`'s own reaction and bookmark. */
   postRow(post: StoredPost, viewer: StoredUser | null): PostRow {
     let own: PostRow['viewer'] = null;
@@ -150,6 +159,7 @@ export class V2Renderer {
       dislikeCount: post.dislikedBy.length,
       commentCount: post.comments.length,
       viewer: own,
+      mentions: this.handles(post.mentions),
     };
   }
 
@@ -173,10 +183,12 @@ export class V2Renderer {
         createdAt: reply.createdAt,
         updatedAt: reply.updatedAt ?? reply.createdAt,
         edited: reply.edited ?? reply.updatedAt !== undefined,
+        mentions: this.handles(reply.mentions),
       })),
       createdAt: comment.createdAt,
       updatedAt: comment.updatedAt,
       edited: comment.edited ?? comment.updatedAt !== comment.createdAt,
+      mentions: this.handles(comment.mentions),
     };
   }
 

@@ -4,6 +4,7 @@ import { accountRoutesV2 } from './account';
 import { authRoutesV2 } from './auth';
 import { commentRoutesV2 } from './comments';
 import { memberRoutesV2 } from './members';
+import { notificationRoutesV2 } from './notifications';
 import { postRoutesV2 } from './posts';
 import { safetyRoutesV2 } from './safety';
 
@@ -14,4 +15,5 @@ export function v2Routes(r: RouteKit): void {
   memberRoutesV2(r);
   commentRoutesV2(r);
   safetyRoutesV2(r);
+  notificationRoutesV2(r);
 }

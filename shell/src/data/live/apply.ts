@@ -10,7 +10,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { LiveEvent, LiveMember, LivePost } from '@social/mock-api/contract-live';
 import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
 import { queryKeys } from '../client';
-import { appendComment, leaveOtherTags, prependOwnPost, removeComment } from '../cache';
+import { appendComment, leaveOtherTags, markAllRead, prependOwnPost, putNotification, removeComment, removeNotification } from '../cache';
 import { markPostDeleted, POST_DELETED_NOTICE } from './deleted';
 import { addNewPost, updateNewPost } from './new-posts';
 
@@ -280,5 +280,21 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
       });
       return;
     }
+    // The member's own notifications: the list and the badge's stored count, as the server has them.
+    case 'notification.changed':
+      if (event.data.memberId !== ctx.myId) return;
+      putNotification(event.data.notification, client);
+      client.setQueryData(queryKeys.unreadNotifications, event.data.unreadCount);
+      return;
+    case 'notification.removed':
+      if (event.data.memberId !== ctx.myId) return;
+      removeNotification(event.data.notificationId, client);
+      client.setQueryData(queryKeys.unreadNotifications, event.data.unreadCount);
+      return;
+    case 'notification.read':
+      if (event.data.memberId !== ctx.myId) return;
+      markAllRead(client);
+      client.setQueryData(queryKeys.unreadNotifications, event.data.unreadCount);
+      return;
   }
 }

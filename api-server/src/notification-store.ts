@@ -1,0 +1,236 @@
+/**
+ * The notification operations' store (mock-api/src/core/notifications.ts, NotificationStore) on
+ * PostgreSQL, and its tables (NOTIFICATIONS_MIGRATION):
+ * - `notifications`: one row per notification (a group: likes of one post, upvotes of one comment,
+ *   follows; or one comment, reply or mention), unique by (recipient, group key), with its stored
+ *   actor count, newest change and `seq` (taken anew from notification_seq at each change: the
+ *   list's order); a member's page is one range of notifications_page.
+ * - `notification_actors`: who is in each group, when they joined and in which order (seq); the
+ *   newest is the group's first name (notification_actors_newest), so an answer never grows with the group.
+ * - `notification_state`: each member's stored unread count, and the number marking read took
+ *   (`read_seq`): a notification whose seq is above it is unread.
+ * - `mentions`: the members a post, comment or reply mentions, as written.
+ * The tables are made by src/notifications-schema.ts. Rows about a post or comment go with it (foreign keys cascade); the core removes them first
+ * (removeAbout) so the unread counts follow. Every change runs inside the operation's transaction.
+ */
+import type { MentionSource, NotificationRef, NotificationRow, NotificationStore } from '@social/mock-api/core';
+import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind } from '@social/mock-api/contract-v2';
+import { one, rows, sql, type Executor } from './db';
+import { AUTHOR, authorV2, type AuthorColumns } from './v2/render';
+
+/** A mention's source as one key: the post, a comment, or a reply. */
+export const mentionSourceKey = (source: MentionSource): string =>
+  source.commentId === null
+    ? `p:${source.postId}`
+    : source.replyId === null
+      ? `c:${source.commentId}`
+      : `r:${source.commentId}:${source.replyId}`;
+
+/** Mentions of replies no longer there (a reply deleted, or left out by a v1 edit) go. */
+export async function dropMentionsOfGoneReplies(ex: Executor, commentId: string): Promise<void> {
+  await sql`delete from mentions m where m.comment_id = ${commentId} and m.source like 'r:%'
+    and not exists (select 1 from replies r where 'r:' || r.comment_id || ':' || r.id = m.source)`.execute(ex);
+}
+
+/** The members `memberId` is in a notification of (before their account goes). */
+export async function notifiedBy(ex: Executor, memberId: string): Promise<string[]> {
+  const found = await rows(
+    ex,
+    sql<{ recipient_id: string }>`select distinct n.recipient_id from notification_actors a
+      join notifications n on n.id = a.notification_id where a.actor_id = ${memberId}`,
+  );
+  return found.map((row) => row.recipient_id);
+}
+
+/**
+ * After an account's deletion (its rows in notification_actors, and notifications about its
+ * posts and comments, went by cascade): these members' notifications nobody is left in go, each
+ * group's count is its members', and their unread count is counted again. The one place a count
+ * is recounted: a deletion touches few members' lists, and nothing is left to move them one by one.
+ */
+export async function recountNotifications(ex: Executor, recipientIds: readonly string[]): Promise<void> {
+  if (recipientIds.length === 0) return;
+  await sql`update notifications n set actor_count = (select count(*) from notification_actors a where a.notification_id = n.id)
+    where n.recipient_id = any(${recipientIds}::text[])`.execute(ex);
+  await sql`delete from notifications where recipient_id = any(${recipientIds}::text[]) and actor_count = 0`.execute(ex);
+  await sql`update notification_state s set unread = (select count(*) from notifications n where n.recipient_id = s.member_id and n.seq > s.read_seq)
+    where s.member_id = any(${recipientIds}::text[])`.execute(ex);
+}
+
+interface NotificationColumns extends Partial<AuthorColumns> {
+  id: string;
+  seq: string;
+  kind: NotificationKind;
+  post_id: string | null;
+  comment_id: string | null;
+  reply_id: string | null;
+  actor_count: number;
+  updated_iso: string;
+  unread: boolean;
+  text: string;
+}
+
+export class SqlNotificationStore implements NotificationStore {
+  /** `ex`: the operation's transaction (the changes lock the rows they read). */
+  constructor(
+    private readonly ex: Executor,
+    private readonly origin: string,
+  ) {}
+
+  async addActor(recipientId: string, ref: NotificationRef, actorId: string, now: string): Promise<void> {
+    // Made read (seq 0) when new, then locked: two members joining at once wait for each other.
+    await sql`insert into notifications (recipient_id, group_key, kind, post_id, comment_id, reply_id, updated_iso, seq)
+      values (${recipientId}, ${ref.key}, ${ref.kind}, ${ref.postId}, ${ref.commentId}, ${ref.replyId}, ${now}, 0)
+      on conflict (recipient_id, group_key) do nothing`.execute(this.ex);
+    const group = await one(
+      this.ex,
+      sql<{ id: string; unread: boolean }>`select n.id::text as id, n.seq > coalesce(s.read_seq, 0) as unread
+        from notifications n left join notification_state s on s.member_id = n.recipient_id
+        where n.recipient_id = ${recipientId} and n.group_key = ${ref.key} for update of n`,
+    );
+    if (!group) return;
+    const moved = await one(
+      this.ex,
+      sql<{ seq: string }>`with joined as (
+          insert into notification_actors (notification_id, actor_id, at, seq)
+          values (${group.id}::bigint, ${actorId}, ${now}::timestamptz, nextval('notification_seq'))
+          on conflict (notification_id, actor_id) do update set at = excluded.at, seq = excluded.seq
+          returning (xmax = 0) as added)
+        update notifications set updated_iso = ${now}, seq = nextval('notification_seq'),
+          actor_count = actor_count + (select count(*) from joined where added)::int
+        where id = ${group.id}::bigint
+        returning seq::text as seq`,
+    );
+    // Marking read after this change took its number, and then set the count: it stays read.
+    if (!group.unread && moved)
+      await sql`insert into notification_state (member_id, unread) values (${recipientId}, 1)
+        on conflict (member_id) do update
+        set unread = notification_state.unread + case when ${moved.seq}::bigint > notification_state.read_seq then 1 else 0 end`.execute(
+        this.ex,
+      );
+  }
+
+  async removeActor(recipientId: string, key: string, actorId: string): Promise<{ id: string; gone: boolean } | null> {
+    const left = await one(
+      this.ex,
+      sql<{ id: string; actor_count: number }>`with n as (
+          select id from notifications where recipient_id = ${recipientId} and group_key = ${key} for update),
+        gone as (delete from notification_actors a using n where a.notification_id = n.id and a.actor_id = ${actorId} returning a.notification_id)
+        update notifications set actor_count = actor_count - 1 where id in (select notification_id from gone)
+        returning id::text as id, actor_count`,
+    );
+    if (!left) return null;
+    if (left.actor_count > 0) return { id: left.id, gone: false };
+    await this.remove(sql`id = ${left.id}::bigint`);
+    return { id: left.id, gone: true };
+  }
+
+  /** Deletes the notifications `where` selects; each unread one takes one off its member's count. */
+  private async remove(where: ReturnType<typeof sql>): Promise<{ recipientId: string; id: string }[]> {
+    const gone = await rows(
+      this.ex,
+      sql<{ id: string; recipient_id: string }>`with gone as (
+          delete from notifications where ${where} returning id, recipient_id, seq),
+        unread as (
+          select gone.recipient_id, count(*)::int as n from gone join notification_state s on s.member_id = gone.recipient_id
+          where gone.seq > s.read_seq group by gone.recipient_id),
+        counted as (
+          update notification_state s set unread = greatest(s.unread - unread.n, 0) from unread where s.member_id = unread.recipient_id)
+        select id::text as id, recipient_id from gone order by id`,
+    );
+    return gone.map((row) => ({ recipientId: row.recipient_id, id: row.id }));
+  }
+
+  removeAbout(subject: MentionSource): Promise<{ recipientId: string; id: string }[]> {
+    if (subject.commentId === null) return this.remove(sql`post_id = ${subject.postId}`);
+    if (subject.replyId === null) return this.remove(sql`comment_id = ${subject.commentId}`);
+    return this.remove(sql`comment_id = ${subject.commentId} and reply_id = ${subject.replyId}`);
+  }
+
+  /**
+   * Notifications of the member's `where` selects, each with its newest member and the start of
+   * its text: newest first (`count` of them) for a page, or the one of a key (`count` null: no
+   * order, so PostgreSQL reads it by the unique key, not by walking the member's list in order).
+   */
+  private async select(recipientId: string, where: ReturnType<typeof sql>, count: number | null): Promise<NotificationRow[]> {
+    const found = await rows(
+      this.ex,
+      sql<NotificationColumns>`select n.id::text as id, n.seq::text as seq, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count,
+          n.updated_iso, n.seq > coalesce(s.read_seq, 0) as unread,
+          left(coalesce(case when n.kind = 'like' then p.content else coalesce(r.content, c.content, p.content) end, ''),
+            ${NOTIFICATION_EXCERPT_LENGTH * 2}) as text,
+          ${AUTHOR}
+        from notifications n
+        left join notification_state s on s.member_id = n.recipient_id
+        left join lateral (select a.actor_id from notification_actors a where a.notification_id = n.id order by a.seq desc limit 1) newest on true
+        left join members m on m.id = newest.actor_id
+        left join posts p on p.id = n.post_id
+        left join comments c on c.id = n.comment_id
+        left join replies r on r.comment_id = n.comment_id and r.id = n.reply_id
+        where n.recipient_id = ${recipientId} and ${where}
+        ${count === null ? sql`` : sql`order by n.seq desc limit ${count}`}`,
+    );
+    return found.map((row) => ({
+      id: row.id,
+      seq: Number(row.seq),
+      kind: row.kind,
+      postId: row.post_id,
+      commentId: row.comment_id,
+      replyId: row.reply_id,
+      actor: row.a_id ? authorV2(this.origin, row as AuthorColumns) : null,
+      actorCount: row.actor_count,
+      text: row.text,
+      updatedAt: row.updated_iso,
+      unread: row.unread,
+    }));
+  }
+
+  async readNotification(recipientId: string, key: string): Promise<NotificationRow | null> {
+    return (await this.select(recipientId, sql`n.group_key = ${key}`, null))[0] ?? null;
+  }
+
+  readNotifications(recipientId: string, before: number | null, count: number): Promise<NotificationRow[]> {
+    return this.select(recipientId, before === null ? sql`true` : sql`n.seq < ${before}::bigint`, count);
+  }
+
+  async unreadCount(recipientId: string): Promise<number> {
+    return (
+      (await one(this.ex, sql<{ unread: number }>`select unread from notification_state where member_id = ${recipientId}`))?.unread ?? 0
+    );
+  }
+
+  async markAllRead(recipientId: string): Promise<boolean> {
+    const row = await one(
+      this.ex,
+      sql<{ before: number | null }>`with before as (select unread from notification_state where member_id = ${recipientId})
+        insert into notification_state (member_id, unread, read_seq) values (${recipientId}, 0, nextval('notification_seq'))
+        on conflict (member_id) do update set unread = 0, read_seq = excluded.read_seq
+        returning (select unread from before) as before`,
+    );
+    return (row?.before ?? 0) > 0;
+  }
+
+  async membersByHandle(handles: readonly string[]): Promise<string[]> {
+    const found = await rows(
+      this.ex,
+      sql<{ id: string }>`select id from members where lower(user_handler) = any(${handles.map((h) => h.toLowerCase())}::text[])`,
+    );
+    return found.map((row) => row.id);
+  }
+
+  async mentionsOf(source: MentionSource): Promise<string[]> {
+    const found = await rows(
+      this.ex,
+      sql<{ member_id: string }>`select member_id from mentions where source = ${mentionSourceKey(source)}`,
+    );
+    return found.map((row) => row.member_id);
+  }
+
+  async setMentions(source: MentionSource, memberIds: readonly string[]): Promise<void> {
+    const key = mentionSourceKey(source);
+    await sql`delete from mentions where source = ${key} and member_id <> all(${memberIds}::text[])`.execute(this.ex);
+    await sql`insert into mentions (source, post_id, comment_id, member_id)
+      select ${key}, ${source.postId}, ${source.commentId}, id from unnest(${memberIds}::text[]) as id
+      on conflict do nothing`.execute(this.ex);
+  }
+}

@@ -1,0 +1,268 @@
+/**
+ * Notifications and mentions (docs/notifications.md): who hears of what, grouped how, and the
+ * member's list, unread count and "mark read". The post, comment and member operations call
+ * `notify`, `unnotify` and `forgetNotificationsOf` here (one place), so both backends and the
+ * v1 and v2 calls notify alike; each store (NotificationStore) keeps the rows.
+ *
+ * Rules:
+ * - A like of a post, an upvote of a comment and a follow form one group per item (per post, per
+ *   comment, per followed member): the newest member is named first and the group's newest
+ *   change moves it to the top. A comment, a reply and a mention are each their own notification.
+ * - Nobody is notified of their own action (`mayNotify`, the one place that says who may notify
+ *   whom). A dislike notifies nobody, and a like turned into a dislike leaves its group, as an
+ *   upvote taken back or an unfollow does; a group nobody is left in goes.
+ * - Deleting a post, comment or reply removes the notifications about it.
+ * - The list is in order of change: each change gives the notification a new number from one
+ *   growing sequence (times of two changes can be equal; their order cannot).
+ * - The unread count is stored: a notification is unread when it changed after the member last
+ *   opened the list (its number is above the one marking read took); the store keeps the count
+ *   as notifications become unread or go.
+ * - Mentions are stored as member ids when the text is written; an edit notifies only members it
+ *   newly mentions (one it no longer mentions loses that notification).
+ */
+import {
+  NOTIFICATION_EXCERPT_LENGTH,
+  type AuthorV2,
+  type NotificationKind,
+  type NotificationsPageV2,
+  type NotificationV2,
+} from '../contract-v2';
+import type { DomainEvent, Outcome } from './events';
+import { LIST_TAGS } from './lists';
+import { wait, type Actor, type Operation, type Step } from './operation';
+import { pageFrom, pageRequest, type ListKey } from './page';
+import { tokenize } from './text';
+
+/** What a notification is about: a post, a comment of it, or a reply of that comment. */
+export interface NotificationSubject {
+  postId: string | null;
+  commentId: string | null;
+  replyId: string | null;
+}
+
+/** A notification as the store keeps it: its group `key` is unique per recipient (`groupKey`). */
+export interface NotificationRef extends NotificationSubject {
+  kind: NotificationKind;
+  key: string;
+}
+
+/** A notification as the store reads it for its recipient. */
+export interface NotificationRow extends NotificationSubject {
+  /** A whole number as text. */
+  id: string;
+  /** Its place in the list: a number every change takes anew from one growing sequence. */
+  seq: number;
+  kind: NotificationKind;
+  /** The newest member in it; null when none is left (it is then about to go). */
+  actor: AuthorV2 | null;
+  actorCount: number;
+  /** The text of what it is about (the store may cut it to NOTIFICATION_EXCERPT_LENGTH). */
+  text: string;
+  updatedAt: string;
+  unread: boolean;
+}
+
+/** Where a mention was written: the post, or a comment or reply of it. */
+export type MentionSource =
+  { postId: string; commentId: null; replyId: null } | { postId: string; commentId: string; replyId: string | null };
+
+export interface NotificationStore {
+  /**
+   * Puts `actorId` in the recipient's notification `ref.key` (made when new) at `now`: it takes a
+   * new `seq` (to the top) and is unread; the stored unread count grows by one when it was read or new.
+   */
+  addActor(recipientId: string, ref: NotificationRef, actorId: string, now: string): Step<void>;
+  /**
+   * Takes `actorId` out of the notification `key`; one nobody is left in goes (the unread count
+   * drops when it was unread). Answers its id and whether it is gone, or null when the actor was not in it.
+   */
+  removeActor(recipientId: string, key: string, actorId: string): Step<{ id: string; gone: boolean } | null>;
+  /**
+   * Removes every notification about the subject: a post (and its comments and replies), a comment
+   * (and its replies), or one reply; the unread counts follow. Answers who lost which.
+   */
+  removeAbout(subject: MentionSource): Step<{ recipientId: string; id: string }[]>;
+  readNotification(recipientId: string, key: string): Step<NotificationRow | null>;
+  /** Up to `count` of the member's notifications with a `seq` below `before` (from the newest when null), newest first. */
+  readNotifications(recipientId: string, before: number | null, count: number): Step<NotificationRow[]>;
+  unreadCount(recipientId: string): Step<number>;
+  /** Every notification of the member's becomes read (a change after this one is unread); the count becomes 0. Answers whether any was unread. */
+  markAllRead(recipientId: string): Step<boolean>;
+  /** The ids of the members with these handles (matched case-insensitively); unknown ones are left out. */
+  membersByHandle(handles: readonly string[]): Step<string[]>;
+  /** The members a post, comment or reply mentions (as stored when it was written). */
+  mentionsOf(source: MentionSource): Step<string[]>;
+  /** The members it mentions become `memberIds`. */
+  setMentions(source: MentionSource, memberIds: readonly string[]): Step<void>;
+}
+
+/** A store that keeps notifications beside the post, comment and member rows it is made with. */
+export interface WithNotifications {
+  readonly notifications: NotificationStore;
+}
+
+// ---- Rules ----
+
+/** The notification's group key: one per post for likes, per comment for upvotes, one for follows; else one per item. */
+export function groupKey(kind: NotificationKind, subject: NotificationSubject): string {
+  switch (kind) {
+    case 'like':
+      return `like:${subject.postId}`;
+    case 'upvote':
+      return `upvote:${subject.commentId}`;
+    case 'follow':
+      return 'follow';
+    case 'comment':
+      return `comment:${subject.commentId}`;
+    case 'reply':
+      return `reply:${subject.commentId}:${subject.replyId}`;
+    case 'mention':
+      return `mention:${subject.postId}:${subject.commentId ?? ''}:${subject.replyId ?? ''}`;
+  }
+}
+
+/** The one place that says whether `actorId`'s action reaches `recipientId`: never their own. */
+function mayNotify(recipientId: string, actorId: string): boolean {
+  return recipientId !== actorId;
+}
+
+/** The handles `@handle` in the text names, lower case, each once. */
+export function mentionedHandles(text: string): string[] {
+  const handles = new Set<string>();
+  for (const token of tokenize(text)) if (token.kind === 'mention') handles.add(token.handle.toLowerCase());
+  return [...handles];
+}
+
+const NOTIFICATIONS_LIST: ListKey = { tag: LIST_TAGS.notifications, shape: ['int'] };
+
+/** The start of a text, at most NOTIFICATION_EXCERPT_LENGTH characters (code points, never half of one). */
+export function excerptOf(text: string): string {
+  const chars = [...text];
+  return chars.length <= NOTIFICATION_EXCERPT_LENGTH ? text : `${chars.slice(0, NOTIFICATION_EXCERPT_LENGTH - 1).join('')}…`;
+}
+
+/** The v2 notification; null for one nobody is left in. */
+export function notificationV2(row: NotificationRow): NotificationV2 | null {
+  if (!row.actor) return null;
+  return {
+    _id: row.id,
+    kind: row.kind,
+    actor: { ...row.actor },
+    actorCount: row.actorCount,
+    postId: row.postId,
+    commentId: row.commentId,
+    excerpt: row.kind === 'follow' ? '' : excerptOf(row.text),
+    updatedAt: row.updatedAt,
+    read: !row.unread,
+  };
+}
+
+// ---- Steps the other operations call ----
+
+function* changedEvent(store: NotificationStore, recipientId: string, key: string): Operation<DomainEvent[]> {
+  const row = yield* wait(store.readNotification(recipientId, key));
+  const notification = row && notificationV2(row);
+  if (!notification) return [];
+  const unreadCount = yield* wait(store.unreadCount(recipientId));
+  return [{ kind: 'notification.changed', data: { memberId: recipientId, notification, unreadCount } }];
+}
+
+function* removedEvent(store: NotificationStore, recipientId: string, id: string): Operation<DomainEvent> {
+  const unreadCount = yield* wait(store.unreadCount(recipientId));
+  return { kind: 'notification.removed', data: { memberId: recipientId, notificationId: id, unreadCount } };
+}
+
+/** `actor` did `kind` to `recipientId`'s item: the notification, unless the rules say nobody hears of it. */
+export function* notify(
+  store: NotificationStore,
+  actor: Actor,
+  recipientId: string,
+  kind: NotificationKind,
+  subject: NotificationSubject,
+): Operation<DomainEvent[]> {
+  if (!mayNotify(recipientId, actor.memberId)) return [];
+  const key = groupKey(kind, subject);
+  yield* wait(store.addActor(recipientId, { kind, key, ...subject }, actor.memberId, actor.now));
+  return yield* changedEvent(store, recipientId, key);
+}
+
+/** `actor` took back what notified `recipientId` (a like turned dislike, an upvote, a follow, a mention): they leave it. */
+export function* unnotify(
+  store: NotificationStore,
+  actorId: string,
+  recipientId: string,
+  kind: NotificationKind,
+  subject: NotificationSubject,
+): Operation<DomainEvent[]> {
+  const key = groupKey(kind, subject);
+  const left = yield* wait(store.removeActor(recipientId, key, actorId));
+  if (!left) return [];
+  return left.gone ? [yield* removedEvent(store, recipientId, left.id)] : yield* changedEvent(store, recipientId, key);
+}
+
+/** A post, comment or reply is about to be deleted: the notifications about it go first. */
+export function* forgetNotificationsOf(store: NotificationStore, subject: MentionSource): Operation<DomainEvent[]> {
+  const gone = yield* wait(store.removeAbout(subject));
+  const events: DomainEvent[] = [];
+  for (const { recipientId, id } of gone) events.push(yield* removedEvent(store, recipientId, id));
+  return events;
+}
+
+/**
+ * The text of a post, comment or reply was written (`isNew`) or edited: its mentions are stored,
+ * members it newly mentions are notified, and members it no longer mentions lose that notification.
+ */
+export function* storeMentions(
+  store: NotificationStore,
+  actor: Actor,
+  source: MentionSource,
+  text: string,
+  isNew: boolean,
+): Operation<DomainEvent[]> {
+  const handles = mentionedHandles(text);
+  const mentioned = handles.length === 0 ? [] : yield* wait(store.membersByHandle(handles));
+  const before = isNew ? [] : yield* wait(store.mentionsOf(source));
+  if (isNew && mentioned.length === 0) return [];
+  const same = before.length === mentioned.length && before.every((id) => mentioned.includes(id));
+  if (!same) yield* wait(store.setMentions(source, mentioned));
+  const events: DomainEvent[] = [];
+  for (const memberId of mentioned)
+    if (!before.includes(memberId)) events.push(...(yield* notify(store, actor, memberId, 'mention', source)));
+  for (const memberId of before)
+    if (!mentioned.includes(memberId)) events.push(...(yield* unnotify(store, actor.memberId, memberId, 'mention', source)));
+  return events;
+}
+
+// ---- Operations ----
+
+/** A page of the member's own notifications, newest first. */
+export function* readNotificationPage(
+  store: NotificationStore,
+  actor: Actor,
+  query: Record<string, unknown>,
+): Operation<NotificationsPageV2> {
+  const request = pageRequest(query, NOTIFICATIONS_LIST);
+  const memberId = actor.memberId;
+  const before = request.after ? (request.after[0] as number) : null;
+  const found = yield* wait(store.readNotifications(memberId, before, request.limit + 1));
+  const page = pageFrom(found, request, (row) => [row.seq]);
+  const notifications: NotificationV2[] = [];
+  for (const row of page.items) {
+    const notification = notificationV2(row);
+    if (notification) notifications.push(notification);
+  }
+  return { notifications, nextCursor: page.nextCursor };
+}
+
+export function* readUnreadCount(store: NotificationStore, actor: Actor): Operation<{ count: number }> {
+  return { count: yield* wait(store.unreadCount(actor.memberId)) };
+}
+
+/** The member opened their notifications: every one is read, on every page of theirs. */
+export function* markNotificationsRead(store: NotificationStore, actor: Actor): Operation<Outcome<{ count: number }>> {
+  const changed = yield* wait(store.markAllRead(actor.memberId));
+  return {
+    result: { count: 0 },
+    events: changed ? [{ kind: 'notification.read', data: { memberId: actor.memberId, unreadCount: 0 } }] : [],
+  };
+}
