@@ -210,6 +210,15 @@ export class SqlNotificationStore implements NotificationStore {
     return (row?.before ?? 0) > 0;
   }
 
+  async silences(recipientId: string, actorId: string, now: string): Promise<boolean> {
+    const row = await one(
+      this.ex,
+      sql<{ silenced: boolean }>`select exists (select 1 from blocks where blocker_id = ${recipientId} and blocked_id = ${actorId})
+        or exists (select 1 from mutes where muter_id = ${recipientId} and muted_id = ${actorId} and (until is null or until > ${now}::timestamptz)) as silenced`,
+    );
+    return row?.silenced ?? false;
+  }
+
   async membersByHandle(handles: readonly string[]): Promise<string[]> {
     const found = await rows(
       this.ex,

@@ -8,8 +8,8 @@
  * - A like of a post, an upvote of a comment and a follow form one group per item (per post, per
  *   comment, per followed member): the newest member is named first and the group's newest
  *   change moves it to the top. A comment, a reply and a mention are each their own notification.
- * - Nobody is notified of their own action (`mayNotify`, the one place that says who may notify
- *   whom). A dislike notifies nobody, and a like turned into a dislike leaves its group, as an
+ * - Nobody is notified of their own action, nor by a member they blocked or mute (`mayNotify`,
+ *   the one place that says who may notify whom). A dislike notifies nobody, and a like turned into a dislike leaves its group, as an
  *   upvote taken back or an unfollow does; a group nobody is left in goes.
  * - Deleting a post, comment or reply removes the notifications about it.
  * - The list is in order of change: each change gives the notification a new number from one
@@ -88,6 +88,8 @@ export interface NotificationStore {
   unreadCount(recipientId: string): Step<number>;
   /** Every notification of the member's becomes read (a change after this one is unread); the count becomes 0. Answers whether any was unread. */
   markAllRead(recipientId: string): Step<boolean>;
+  /** Whether the recipient has blocked `actorId`, or mutes them at `now`: then nothing of theirs notifies the recipient. */
+  silences(recipientId: string, actorId: string, now: string): Step<boolean>;
   /** The ids of the members with these handles (matched case-insensitively); unknown ones are left out. */
   membersByHandle(handles: readonly string[]): Step<string[]>;
   /** The members a post, comment or reply mentions (as stored when it was written). */
@@ -121,9 +123,13 @@ export function groupKey(kind: NotificationKind, subject: NotificationSubject): 
   }
 }
 
-/** The one place that says whether `actorId`'s action reaches `recipientId`: never their own. */
-function mayNotify(recipientId: string, actorId: string): boolean {
-  return recipientId !== actorId;
+/**
+ * The one place that says whether the actor's action reaches `recipientId`: never their own, and
+ * never from a member the recipient blocked or mutes (a mention of a blocker notifies nobody).
+ */
+function* mayNotify(store: NotificationStore, recipientId: string, actor: Actor): Operation<boolean> {
+  if (recipientId === actor.memberId) return false;
+  return !(yield* wait(store.silences(recipientId, actor.memberId, actor.now)));
 }
 
 /** The handles `@handle` in the text names, lower case, each once. */
@@ -180,7 +186,7 @@ export function* notify(
   kind: NotificationKind,
   subject: NotificationSubject,
 ): Operation<DomainEvent[]> {
-  if (!mayNotify(recipientId, actor.memberId)) return [];
+  if (!(yield* mayNotify(store, recipientId, actor))) return [];
   const key = groupKey(kind, subject);
   yield* wait(store.addActor(recipientId, { kind, key, ...subject }, actor.memberId, actor.now));
   return yield* changedEvent(store, recipientId, key);

@@ -268,3 +268,22 @@ describe('mentions', () => {
     expect((await ada.api.v2.posts.byId(post._id)).post.mentions).toEqual([kabir.user.userHandler]);
   });
 });
+
+describe('blocks and mutes (docs/safety.md)', () => {
+  it('a member the recipient blocked or mutes notifies nobody, a mention of the blocker neither; unmuting restores', async () => {
+    const [ada, meera, kabir] = await members();
+    const { post } = await ada.api.v2.posts.create({ content: 'Quiet, please', pic: '' });
+    await ada.api.v2.members.mute(kabir.user._id, 0);
+    await kabir.api.v2.posts.like(post._id);
+    await ada.api.v2.members.block(meera.user._id);
+    await meera.api.v2.posts.create({ content: `Hello @${ada.user.userHandler}`, pic: '' });
+    expect(await list(ada)).toEqual([]);
+    expect(await unread(ada)).toBe(0);
+
+    await ada.api.v2.members.unmute(kabir.user._id);
+    await kabir.api.v2.posts.dislike(post._id);
+    await kabir.api.v2.posts.like(post._id);
+    expect((await list(ada)).map(summary)).toEqual([{ kind: 'like', actor: kabir.user._id, actorCount: 1, read: false }]);
+    expect(await unread(ada)).toBe(1);
+  });
+});
