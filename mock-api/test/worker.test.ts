@@ -75,15 +75,15 @@ test('a stored write tells the worker which tab made it, so the other tabs can b
   expect(changes).toEqual(['tab-a']);
 });
 
-test('a write stores and names exactly the records its operation changed: a like, the liked post only', async () => {
+test("a write stores and names exactly the records its operation changed: a like, the liked post and its author's notifications", async () => {
   const committed: Committed[] = [];
   const backend = startWorker((_clientId, change) => committed.push(change));
   await backend.start({ type: 'orbit-backend:start', reset: false, timing: 0 });
   const { token } = await login(backend, 1);
   committed.length = 0;
   expect((await call(backend, 'POST', '/api/v2/posts/like/p11-chess', {}, token)).status).toBe(201);
-  // Not the liker: the request only read them to know who liked.
-  expect(committed).toEqual([{ revision: expect.any(Number), full: false, users: [], posts: ['p11-chess'] }]);
+  // Not the liker (the request only read them to know who liked), but the author: the like notified them.
+  expect(committed).toEqual([{ revision: expect.any(Number), full: false, users: ['u3-kabir'], posts: ['p11-chess'] }]);
 });
 
 test('the v2 API answers through the worker: the session, /me, a post made with an Idempotency-Key', async () => {
