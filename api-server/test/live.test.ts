@@ -245,6 +245,41 @@ describe("a member's private events: one-time tickets", () => {
     }
   }, 120_000);
 
+  it("a ticketed stream leaves out the posts and comments of members the member's lists hide (docs/safety.md)", async () => {
+    // New members, so the blocks and mutes leave the seed's follows alone for the other tests.
+    const newMember = async (name: string) => {
+      const { me, encodedToken } = await clientFor(servers.a).v2.auth.signup({
+        username: `${name}-${Date.now()}@live.test`,
+        password: 'Passw0rd!',
+        firstName: name,
+        lastName: 'Test',
+      });
+      return { id: me._id, api: clientFor(servers.a, encodedToken), token: encodedToken };
+    };
+    const reader = await newMember('reader');
+    const blocker = await newMember('blocker');
+    const muted = await newMember('muted');
+    const other = await newMember('other');
+    await blocker.api.v2.members.block(reader.id);
+    await reader.api.v2.members.mute(muted.id, 0);
+    const mine = await openStream(servers.a, { query: withTicket(await ticketOf(servers.a, reader.token)) });
+    const anyone = await openStream(servers.a, { query: '?explore=1' });
+    await streamsOpen(servers.a, 2);
+    const written = [];
+    for (const author of [blocker, muted, other])
+      written.push((await author.api.v2.posts.create({ content: 'Live to whom?', pic: '' })).post._id);
+    const last = written[2]!;
+    const created = (stream: Stream) =>
+      stream.events.filter((e) => e.event === 'post.created').map((e) => (e.data.post as { _id: string })._id);
+    // In order: once the last one came, the others would have come before it.
+    await mine.next('post.created', (d) => (d.post as { _id: string })._id === last);
+    expect(created(mine)).toEqual([last]);
+    await anyone.next('post.created', (d) => (d.post as { _id: string })._id === last);
+    expect(created(anyone)).toEqual(written);
+    for (const stream of [mine, anyone]) stream.close();
+    await streamsOpen(servers.a, 0);
+  }, 120_000);
+
   it('refuses a member past the per-member cap with 429, from any address', async () => {
     const capped = await instanceWith(servers.a, { API_LIVE_STREAMS_PER_MEMBER: '2', API_TRUST_PROXY: 'true' });
     try {

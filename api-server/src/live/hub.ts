@@ -20,7 +20,7 @@ import type { ServerResponse } from 'node:http';
 import { LIVE_HEARTBEAT_MS, LIVE_MAX_EVENT_BYTES } from '@social/mock-api/contract-live';
 import { one, rows, sql, type Db } from '../db';
 import { liveSessions, pruneTickets, type TicketHolder } from './tickets';
-import type { FilterRow, StreamFilter } from './topics';
+import { hiddenFrom, type FilterRow, type StreamFilter } from './topics';
 
 export interface LiveOptions {
   /** Bytes a stream may hold unsent before it is dropped. */
@@ -233,7 +233,9 @@ export class LiveHub {
     const poll = setInterval(() => this.wake(), this.options.pollMs);
     const heartbeat = setInterval(() => {
       for (const stream of this.streams) stream.heartbeat();
-      void this.closeEndedSessions().catch((error: unknown) => this.log.warn({ err: error }, 'live events: checking sessions failed'));
+      void this.checkTicketedStreams().catch((error: unknown) =>
+        this.log.warn({ err: error }, 'live events: checking ticketed streams failed'),
+      );
     }, this.options.heartbeatMs);
     poll.unref();
     heartbeat.unref();
@@ -447,12 +449,22 @@ export class LiveHub {
     return stream;
   }
 
-  /** Closes the streams whose ticket's session has ended (logout, expiry, account deletion): no private event outlives it. */
-  async closeEndedSessions(): Promise<void> {
+  /**
+   * For the ticketed streams, at each heartbeat: closes those whose session has ended (logout,
+   * expiry, account deletion), so no private event outlives it, and reads again whom each
+   * member's lists hide (a block, mute or unmute since, a mute that ran out).
+   */
+  async checkTicketedStreams(): Promise<void> {
     const held = [...this.streams].filter((stream) => stream.holder !== null);
     if (held.length === 0) return;
     const live = await liveSessions(this.db, [...new Set(held.map((stream) => stream.holder!.sessionHash))]);
-    for (const stream of held) if (!live.has(stream.holder!.sessionHash)) stream.close(false);
+    const open: LiveStream[] = [];
+    for (const stream of held) {
+      if (live.has(stream.holder!.sessionHash)) open.push(stream);
+      else stream.close(false);
+    }
+    const hidden = await hiddenFrom(this.db, [...new Set(open.map((stream) => stream.holder!.memberId))]);
+    for (const stream of open) stream.filter.hidden = hidden.get(stream.holder!.memberId) ?? new Set();
   }
 
   /** Deletes rows past the retention (age or count) in small batches, and expired tickets; returns how many rows went. */

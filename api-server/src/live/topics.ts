@@ -41,7 +41,29 @@ export function filterOf(query: Record<string, unknown>): StreamFilter | { error
   return new StreamFilter((home[0] as string | undefined) ?? null, explore.length === 1, new Set(posts as string[]), null);
 }
 
+/** The kinds that carry a post's or comment's text by its author (the row's member_id). */
+const HIDABLE: ReadonlySet<LiveEventKind> = new Set(['post.created', 'post.edited', 'comment.added', 'comment.edited']);
+
+/**
+ * For each member, the members their lists hide (src/safety-filters.ts, shownTo): blocked either
+ * way, or muted now. One query for every member asked about.
+ */
+export async function hiddenFrom(db: Db, members: readonly string[]): Promise<Map<string, Set<string>>> {
+  const found = await rows(
+    db,
+    sql<{ member: string; hidden: string }>`
+      select blocker_id as member, blocked_id as hidden from blocks where blocker_id = any(${members as string[]}::text[])
+      union select blocked_id, blocker_id from blocks where blocked_id = any(${members as string[]}::text[])
+      union select muter_id, muted_id from mutes where muter_id = any(${members as string[]}::text[]) and (until is null or until > now())`,
+  );
+  const out = new Map<string, Set<string>>(members.map((m) => [m, new Set<string>()]));
+  for (const { member, hidden } of found) out.get(member)?.add(hidden);
+  return out;
+}
+
 export class StreamFilter {
+  /** The members whose posts and comments this member does not see (blocked either way, muted): hiddenOf(). */
+  hidden: ReadonlySet<string> = new Set();
   /** Whom the home member follows, and who follows them (read by load()). */
   private readonly following = new Set<string>();
   private readonly followers = new Set<string>();
@@ -65,6 +87,7 @@ export class StreamFilter {
    * again leaves the same circle.
    */
   async load(db: Db): Promise<void> {
+    if (this.member !== null) this.hidden = (await hiddenFrom(db, [this.member])).get(this.member) ?? new Set();
     if (this.home === null) return;
     const found = await rows(
       db,
@@ -82,6 +105,8 @@ export class StreamFilter {
   /** Whether the stream gets this row; called once per row, in sequence order (follows update the circle). */
   accepts(row: FilterRow): boolean {
     if (row.recipient_id !== null) return row.recipient_id === this.member;
+    // What the member's lists leave out (docs/safety.md) does not come live either.
+    if (HIDABLE.has(row.kind) && row.member_id !== null && this.hidden.has(row.member_id)) return false;
     switch (row.kind) {
       case 'post.created':
         return this.explore || this.inHome(row.member_id);
