@@ -48,9 +48,30 @@ function renderAt(path: string, routes = feedRoutes) {
 
 test('the pages a remote leaves out are the ones whose path it does not route itself', () => {
   expect(routePaths(feedRoutes)).toEqual(['/', '/explore']);
-  expect(otherPages(routePaths(feedRoutes))).toEqual(['profile', 'post', 'settings', 'moderation', 'tag', 'notifications', 'login', 'signup', 'mockman']);
+  expect(otherPages(routePaths(feedRoutes))).toEqual([
+    'profile',
+    'post',
+    'settings',
+    'moderation',
+    'tag',
+    'notifications',
+    'login',
+    'signup',
+    'mockman',
+  ]);
   // mockman's page answers every path: its dev page keeps "/" for itself.
-  expect(otherPages(['*'])).toEqual(['explore', 'profile', 'post', 'settings', 'moderation', 'tag', 'notifications', 'login', 'signup', 'mockman']);
+  expect(otherPages(['*'])).toEqual([
+    'explore',
+    'profile',
+    'post',
+    'settings',
+    'moderation',
+    'tag',
+    'notifications',
+    'login',
+    'signup',
+    'mockman',
+  ]);
 });
 
 test("the remote's own routes keep their pages", () => {

@@ -6,7 +6,16 @@
 import { builtIndexes, indexOf, invalidateIndexes } from './indexes';
 import type { StoredPost, StoredUser } from './records';
 
-export type { StoredBlock, StoredComment, StoredMute, StoredNotification, StoredPost, StoredReply, StoredReport, StoredUser } from './records';
+export type {
+  StoredBlock,
+  StoredComment,
+  StoredMute,
+  StoredNotification,
+  StoredPost,
+  StoredReply,
+  StoredReport,
+  StoredUser,
+} from './records';
 
 /** A token logout revoked; kept until it would have expired anyway. */
 export interface RevokedToken {
