@@ -23,7 +23,7 @@ import { created } from '../kit';
 import type { RouteKit } from '../routes/kit';
 import type { LiveHub } from './hub';
 import { issueTicket, redeemTicket, type TicketHolder } from './tickets';
-import { filterOf } from './topics';
+import { filterOf, values } from './topics';
 
 export interface LiveRouteOptions {
   rateLimit: object;
@@ -58,8 +58,6 @@ class Counts {
     else this.counts.delete(key);
   }
 }
-
-const values = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 const tooMany = (reply: FastifyReply, message: string) =>
   reply.code(429).header('Retry-After', String(STREAM_RETRY_AFTER_S)).send(errorBody(message));

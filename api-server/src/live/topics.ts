@@ -28,7 +28,8 @@ export interface FilterRow {
 /** An id as api-server and the seed write them (uuids, 'u1-adarsh'). */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const values = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+/** A query parameter's values (absent: none; repeated: each). */
+export const values = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /** The stream's query as a filter for an anonymous stream, or the 400 message of the first bad parameter. */
 export function filterOf(query: Record<string, unknown>): StreamFilter | { error: string } {
