@@ -9,7 +9,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'child_process';
 import path from 'path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, logInAs, openPage, openSecondTab } from './support/browser';
+import { launchBrowser, logInAs, openPage, openSecondTab, pointShellAt } from './support/browser';
 
 const root = path.resolve(__dirname, '..');
 
@@ -155,10 +155,7 @@ describe('two members on two api-server instances', () => {
   /** A member's own browser whose shell's config names instance `port`. */
   async function member(n: 1 | 2, port: number) {
     const { page, context, errors } = await openPage(browser);
-    await context.route('**/remotes.json', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), apiBaseUrl: `http://127.0.0.1:${port}` } });
-    });
+    await pointShellAt(context, `http://127.0.0.1:${port}`);
     await logInAs(page, n);
     return { page, context, errors };
   }

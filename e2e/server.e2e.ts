@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import path from 'path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, logInAs, openPage, SHELL } from './support/browser';
+import { launchBrowser, logInAs, openPage, SHELL, pointShellAt } from './support/browser';
 
 const root = path.resolve(__dirname, '..');
 const API = 'http://127.0.0.1:4010';
@@ -58,10 +58,7 @@ interface Member {
 /** A member's own browser (separate storage) whose shell reads a config naming api-server. */
 async function member(n: 1 | 2 | 3 | 4): Promise<Member> {
   const { page, context, errors } = await openPage(browser);
-  await context.route('**/remotes.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), apiBaseUrl: API } });
-  });
+  await pointShellAt(context, API);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   await logInAs(page, n);

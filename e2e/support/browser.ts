@@ -77,6 +77,22 @@ export async function openSecondTab(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/**
+ * Makes the context's shell read a config naming this API server, as `npm run serve:server`
+ * serves it. A request whose page or service worker went away before the answer (a navigation)
+ * has nobody waiting for it, so its answer is dropped.
+ */
+export async function pointShellAt(context: BrowserContext, apiBaseUrl: string): Promise<void> {
+  await context.route('**/remotes.json', async (route) => {
+    try {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), apiBaseUrl } });
+    } catch (error) {
+      if (!/disposed|closed/i.test(String(error))) throw error;
+    }
+  });
+}
+
 /** Logs in with test credential set n (1..4) through the login page's own controls. */
 export async function logInAs(page: Page, n: 1 | 2 | 3 | 4 = 1): Promise<void> {
   await page.goto(`${SHELL}/login`);
