@@ -37,7 +37,7 @@ const authorJson = (alias: string) =>
     'a_user_handler', ${alias}.user_handler, 'a_pic_url', ${alias}.pic_url, 'a_pic_image_id', ${alias}.pic_image_id)`);
 
 export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
-  private readonly posts: SqlPostStore;
+  readonly posts: SqlPostStore;
 
   /** `ex`: a transaction for writes (a block ends follows; a removal deletes a post and its picture). */
   constructor(
@@ -47,14 +47,6 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
   ) {
     super(db, base);
     this.posts = new SqlPostStore(db, base);
-  }
-
-  postAuthor(postId: string): Promise<string | null> {
-    return this.posts.postAuthor(postId);
-  }
-
-  deletePost(postId: string): Promise<void> {
-    return this.posts.deletePost(postId);
   }
 
   async isModerator(memberId: string): Promise<boolean> {

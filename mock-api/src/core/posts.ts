@@ -290,12 +290,17 @@ export function* deletePost(store: PostStore, actor: Actor, postId: string): Ope
   const author = yield* wait(store.postAuthor(postId));
   if (author === null) throw fail.postNotFound();
   if (author !== actor.memberId) throw fail.forbidden(SERVER_ERRORS.deleteNotOwner);
+  return { result: { postId }, events: yield* removePost(store, postId, author) };
+}
+
+/**
+ * Deletes the post with its comments, reactions, bookmarks and picture, and every notification
+ * about it (unread counts follow): the author's deletion and a moderator's removal alike.
+ */
+export function* removePost(store: PostStore, postId: string, authorId: string): Operation<DomainEvent[]> {
   const forgotten = yield* forgetNotificationsOf(store.notifications, postSource(postId));
   yield* wait(store.deletePost(postId));
-  return {
-    result: { postId },
-    events: [{ kind: 'post.deleted', data: { postId } }, ...(yield* memberChanged(store, actor.memberId)), ...forgotten],
-  };
+  return [{ kind: 'post.deleted', data: { postId } }, ...(yield* memberChanged(store, authorId)), ...forgotten];
 }
 
 /**

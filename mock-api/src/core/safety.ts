@@ -30,7 +30,7 @@ import { LIST_TAGS } from './lists';
 import { membersChanged, memberV2, readMe, readMember, type MemberStore } from './members';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import { pageFrom, pageRequest, type ListKey } from './page';
-import { visiblePostOr404, type Change, type PostStore } from './posts';
+import { removePost, visiblePostOr404, type Change, type PostStore } from './posts';
 
 /** A newest-first list of members the member blocked or muted, keyed by when and whom. */
 export interface SafetyListRow {
@@ -58,8 +58,9 @@ export interface ReportRef {
   status: ReportV2['status'];
 }
 
-export interface SafetyStore
-  extends BlockReader, Pick<MemberStore, 'memberExists' | 'readMember' | 'readMe'>, Pick<PostStore, 'postAuthor' | 'deletePost'> {
+export interface SafetyStore extends BlockReader, Pick<MemberStore, 'memberExists' | 'readMember' | 'readMe'> {
+  /** The posts a report names, and a moderator's removal (./posts.ts removePost). */
+  readonly posts: PostStore;
   /** Moderators: test user 4 of the seed on the fake backend; API_MODERATORS on api-server. */
   isModerator(memberId: string): Step<boolean>;
   /**
@@ -205,7 +206,7 @@ function reportDraft(body: JsonObject): { reason: ReportReasonV2; details: strin
 
 /** Reports another member's post to the moderators. A post the caller cannot reach (its author blocked them) is not found. */
 export function* reportPost(store: SafetyStore, actor: Actor, postId: string, body: JsonObject): Operation<Outcome<ReportSentAnswerV2>> {
-  const author = yield* visiblePostOr404(store, postId, actor.memberId);
+  const author = yield* visiblePostOr404(store.posts, postId, actor.memberId);
   if (author === actor.memberId) throw fail.badRequest(V2_ERRORS.reportSelf);
   const draft = reportDraft(body);
   const reportId = yield* wait(store.insertReport({ reporterId: actor.memberId, memberId: author, postId, ...draft, now: actor.now }));
@@ -245,8 +246,8 @@ export function* readReports(store: SafetyStore, actor: Actor, query: Record<str
 }
 
 /**
- * A moderator decides an open report: 'removed' deletes the reported post (with its comments,
- * reactions, bookmarks and picture) and closes every open report of it; 'dismissed' closes this
+ * A moderator decides an open report: 'removed' deletes the reported post as its author's
+ * deletion does (removePost) and closes every open report of it; 'dismissed' closes this
  * one. The decision keeps who made it and when.
  */
 export function* decideReport(
@@ -263,11 +264,8 @@ export function* decideReport(
   yield* wait(store.decideReport(reportId, decision, actor.memberId, actor.now));
   const events: DomainEvent[] = [];
   if (decision === 'removed' && ref.postId !== null) {
-    const author = yield* wait(store.postAuthor(ref.postId));
-    if (author !== null) {
-      yield* wait(store.deletePost(ref.postId));
-      events.push({ kind: 'post.deleted', data: { postId: ref.postId } }, ...(yield* membersChanged(store, [author])));
-    }
+    const author = yield* wait(store.posts.postAuthor(ref.postId));
+    if (author !== null) events.push(...(yield* removePost(store.posts, ref.postId, author)));
   }
   const report = yield* wait(store.readReport(reportId));
   if (!report) throw new HttpError(404, V2_ERRORS.reportNotFound);

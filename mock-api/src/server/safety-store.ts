@@ -21,7 +21,7 @@ const byNewest = (a: SafetyListRow, b: SafetyListRow) =>
   time(b.at) - time(a.at) || (a.memberId < b.memberId ? 1 : a.memberId > b.memberId ? -1 : 0);
 
 export class MemorySafetyStore extends MemoryMemberStore implements SafetyStore {
-  private readonly posts: MemoryPostStore;
+  readonly posts: MemoryPostStore;
   private readonly render: V2Renderer;
 
   constructor(ctx: Ctx) {
@@ -36,14 +36,6 @@ export class MemorySafetyStore extends MemoryMemberStore implements SafetyStore 
 
   private stored(memberId: string): StoredUser | undefined {
     return indexOf(this.data).usersById.get(memberId);
-  }
-
-  postAuthor(postId: string): string | null {
-    return this.posts.postAuthor(postId);
-  }
-
-  deletePost(postId: string): void {
-    this.posts.deletePost(postId);
   }
 
   isModerator(memberId: string): boolean {

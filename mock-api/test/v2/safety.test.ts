@@ -333,12 +333,24 @@ describe('reports and moderation', () => {
   it('removing the post deletes it with its comments and closes every open report of it, recording who and when', async () => {
     const adarsh = await signIn(1);
     const meera = await signIn(2);
+    const kabir = await signIn(3);
     const kabirBefore = (await anonymous().v2.members.byId(KABIR)).member.postCount;
-    const { comment } = await meera.api.v2.comments.add(KABIR_POST, 'a comment that goes with it');
+    const { comment } = await meera.api.v2.comments.add(KABIR_POST, `a comment that goes with it, @${adarsh.user.userHandler}`);
+    await meera.api.v2.posts.like(KABIR_POST);
     const one = await adarsh.api.v2.posts.report(KABIR_POST, { reason: 'other', details: 'Off-topic' });
     const two = await meera.api.v2.posts.report(KABIR_POST, { reason: 'spam' });
+    const about = async (s: Session) =>
+      (await s.api.v2.notifications.list({ limit: 50 })).notifications.filter((n) => n.postId === KABIR_POST);
+    const unread = async (s: Session) => (await s.api.v2.notifications.unreadCount()).count;
+    expect((await about(kabir)).map((n) => n.kind).sort()).toEqual(['comment', 'like']);
+    expect((await about(adarsh)).map((n) => n.kind)).toEqual(['mention']);
+    const [kabirUnread, adarshUnread] = [await unread(kabir), await unread(adarsh)];
     const sara = await signIn(4);
     const { report } = await sara.api.v2.moderation.removePost(one.reportId);
+    // The post's notifications go with it, and so do their unread marks.
+    expect(await about(kabir)).toEqual([]);
+    expect(await about(adarsh)).toEqual([]);
+    expect([await unread(kabir), await unread(adarsh)]).toEqual([kabirUnread - 2, adarshUnread - 1]);
     expect(report).toMatchObject({ _id: one.reportId, status: 'removed', decidedBy: { _id: 'u4-sara' }, post: null });
     expect(Date.parse(report.decidedAt ?? '')).not.toBeNaN();
     await expectError(anonymous().v2.posts.byId(KABIR_POST), 404, SERVER_ERRORS.postNotFound);
