@@ -12,8 +12,10 @@ import {
   LIVE_MAX_EVENT_BYTES,
   LIVE_TICKET_PARAM,
   LIVE_TICKET_PATH,
+  LIVE_TOPIC_PARAMS,
   type LiveTicketAnswer,
 } from '@social/mock-api/contract-live';
+import type { CommentV2 } from '@social/mock-api/contract-v2';
 import { sql } from '../src/db';
 import { LiveHub } from '../src/live/hub';
 import { filterOf, type StreamFilter } from '../src/live/topics';
@@ -245,17 +247,18 @@ describe("a member's private events: one-time tickets", () => {
     }
   }, 120_000);
 
+  // New members, so the blocks and mutes leave the seed's follows alone for the other tests.
+  const newMember = async (name: string) => {
+    const { me, encodedToken } = await clientFor(servers.a).v2.auth.signup({
+      username: `${name}-${Date.now()}@live.test`,
+      password: 'Passw0rd!',
+      firstName: name,
+      lastName: 'Test',
+    });
+    return { id: me._id, api: clientFor(servers.a, encodedToken), token: encodedToken };
+  };
+
   it("a ticketed stream leaves out the posts and comments of members the member's lists hide (docs/safety.md)", async () => {
-    // New members, so the blocks and mutes leave the seed's follows alone for the other tests.
-    const newMember = async (name: string) => {
-      const { me, encodedToken } = await clientFor(servers.a).v2.auth.signup({
-        username: `${name}-${Date.now()}@live.test`,
-        password: 'Passw0rd!',
-        firstName: name,
-        lastName: 'Test',
-      });
-      return { id: me._id, api: clientFor(servers.a, encodedToken), token: encodedToken };
-    };
     const reader = await newMember('reader');
     const blocker = await newMember('blocker');
     const muted = await newMember('muted');
@@ -276,6 +279,29 @@ describe("a member's private events: one-time tickets", () => {
     expect(created(mine)).toEqual([last]);
     await anyone.next('post.created', (d) => (d.post as { _id: string })._id === last);
     expect(created(anyone)).toEqual(written);
+    for (const stream of [mine, anyone]) stream.close();
+    await streamsOpen(servers.a, 0);
+  }, 120_000);
+
+  it("a visible comment's live events leave out the replies of members the member's lists hide", async () => {
+    const reader = await newMember('reader');
+    const muted = await newMember('muted');
+    const other = await newMember('other');
+    await reader.api.v2.members.mute(muted.id, 0);
+    const { post } = await other.api.v2.posts.create({ content: 'Replies for whom?', pic: '' });
+    const { comment } = await other.api.v2.comments.add(post._id, 'A visible comment');
+    const topics = `?${LIVE_TOPIC_PARAMS.post}=${post._id}&${LIVE_TICKET_PARAM}=`;
+    const mine = await openStream(servers.a, { query: topics + encodeURIComponent(await ticketOf(servers.a, reader.token)) });
+    const anyone = await openStream(servers.a, { query: `?${LIVE_TOPIC_PARAMS.post}=${post._id}` });
+    await streamsOpen(servers.a, 2);
+    await muted.api.v2.comments.reply(comment._id, 'A hidden reply');
+    await other.api.v2.comments.reply(comment._id, 'A visible reply');
+    const replies = (event: { data: Record<string, unknown> }) => (event.data.comment as CommentV2).replies.map((r) => r.content);
+    const hasTwo = (d: Record<string, unknown>) => (d.comment as CommentV2).replies.length === 2;
+    expect(replies(await anyone.next('comment.edited', hasTwo))).toEqual(['A hidden reply', 'A visible reply']);
+    // The reader's stream gets both events, in order, each without the hidden reply.
+    await mine.next('comment.edited', (d) => (d.comment as CommentV2).replies.some((r) => r.content === 'A visible reply'));
+    expect(mine.events.filter((e) => e.event === 'comment.edited').map(replies)).toEqual([[], ['A visible reply']]);
     for (const stream of [mine, anyone]) stream.close();
     await streamsOpen(servers.a, 0);
   }, 120_000);

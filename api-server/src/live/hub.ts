@@ -119,6 +119,12 @@ export class LiveStream {
     res.once('close', () => this.close(false));
   }
 
+  /** The event's frame as this stream gets it (StreamFilter.visibleData). */
+  textOf(event: Ready): string {
+    const data = this.filter.visibleData(event.row);
+    return data === null ? event.text : frame(String(event.seq), event.row.kind, data);
+  }
+
   /** Sends now (replay, heartbeat), or drops the stream when its buffer is full. */
   write(text: string, seq?: number): void {
     if (this.closed) return;
@@ -130,7 +136,7 @@ export class LiveStream {
   /** The event in sequence order: sent when the stream's filter takes it, else passed over (its position still moves). */
   send(event: Ready): void {
     if (this.closed || event.seq <= this.lastSent) return;
-    if (this.filter.accepts(event.row)) this.write(event.text, event.seq);
+    if (this.filter.accepts(event.row)) this.write(this.textOf(event), event.seq);
     else this.lastSent = event.seq;
   }
 
@@ -430,9 +436,9 @@ export class LiveHub {
       // The same filter as live, in the same order; only what the stream gets is read and sent.
       const wanted = page.filter((row) => stream.filter.accepts(row));
       // A replay can be long: it goes at the client's pace, and a client that takes nothing is dropped.
-      for (const { seq, text } of this.frames(wanted)) {
+      for (const event of this.frames(wanted)) {
         if (!(await stream.drained(this.options.drainTimeoutMs))) return stream.close(true);
-        stream.write(text, seq);
+        stream.write(stream.textOf(event), event.seq);
       }
       if (page.length < PAGE) break;
       cursor = Number(page[page.length - 1]!.seq);

@@ -12,7 +12,7 @@
  * `follow.changed` events the stream sees, in sequence order, so a replay and the live tail
  * decide alike.
  */
-import { LIVE_ERRORS, LIVE_MAX_POSTS, LIVE_TOPIC_PARAMS, type LiveEventKind } from '@social/mock-api/contract-live';
+import { LIVE_ERRORS, LIVE_MAX_POSTS, LIVE_TOPIC_PARAMS, type LiveEventData, type LiveEventKind } from '@social/mock-api/contract-live';
 import { rows, sql, type Db } from '../db';
 
 /** What the filter reads of a change log row (live/log.ts). */
@@ -101,6 +101,18 @@ export class StreamFilter {
       if (follower_id === this.home) this.following.add(followee_id);
       if (followee_id === this.home) this.followers.add(follower_id);
     }
+  }
+
+  /**
+   * What this stream gets of a row it accepts, when it differs from the row's data: a comment's
+   * replies by members the member's lists hide are left out, as its comments list leaves them
+   * out (src/v2/render.ts). Null: the data as it is.
+   */
+  visibleData(row: FilterRow): Record<string, unknown> | null {
+    if (this.hidden.size === 0 || (row.kind !== 'comment.added' && row.kind !== 'comment.edited')) return null;
+    const { comment } = row.payload as LiveEventData['comment.edited'];
+    const replies = comment.replies.filter((reply) => !this.hidden.has(reply.user._id));
+    return replies.length === comment.replies.length ? null : { comment: { ...comment, replies } };
   }
 
   /** Whether the stream gets this row; called once per row, in sequence order (follows update the circle). */
