@@ -18,7 +18,8 @@
  * - At each size, for 10 calls, autocannon (same machine, loopback, bounded in time and count)
  *   reports requests/s, p50, p99 and the answer's size: like, post creation, comment, home
  *   page, explore page (Latest and Trending), a member's posts, a tag's page, the notifications
- *   page and the unread count, each by 64 members in turn.
+ *   page and the unread count, each by 64 members in turn (posts are written by 64 others, whom
+ *   the safety members below neither block nor mute).
  * - Safety (docs/safety.md): SAFETY_MEMBERS other members (65 on) each block SAFETY_BLOCKS
  *   members (the 100 regular posters among them, so a quarter of all posts is hidden from them)
  *   and mute SAFETY_BLOCKS more; their home and explore pages are
@@ -417,20 +418,27 @@ function pgbenchTps(url) {
   };
 }
 
-async function benchSize(db, base, tokens, safetyTokens, cpu) {
+async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
   const token = (i) => tokens[i % tokens.length];
+  const writerToken = (i) => writerTokens[i % writerTokens.length];
   const safetyToken = (i) => safetyTokens[i % safetyTokens.length];
-  // Posts nobody has reacted to, for likes that are all new; members with posts, for their lists.
-  const fresh = (await db.query(`select id from posts where like_count = 0 and dislike_count = 0 order by md5(id) limit 20000`)).rows.map(
-    (r) => r.id,
-  );
+  // Posts nobody has reacted to, for likes that are all new, by authors who block nobody (a blocker
+  // refuses the members they block with 403, which would measure refusals); members with posts, for their lists.
+  const fresh = (
+    await db.query(`select id from posts p where like_count = 0 and dislike_count = 0
+      and not exists (select 1 from blocks b where b.blocker_id = p.author_id) order by md5(id) limit 20000`)
+  ).rows.map((r) => r.id);
   // Members whose first page is full (20 posts), as many at every size: pages of 1 post on average
   // at 10,000 against pages of 20 at 1,000,000 would measure the page, not the growth.
   const authors = (await db.query(`select id from members where post_count >= 20 order by md5(id) limit ${REGULAR_POSTERS}`)).rows.map(
     (r) => r.id,
   );
   if (authors.length < REGULAR_POSTERS) throw new Error(`only ${authors.length} members have a full first page`);
-  const anyPosts = (await db.query(`select id from posts order by md5(id) limit 2000`)).rows.map((r) => r.id);
+  const anyPosts = (
+    await db.query(
+      `select id from posts p where not exists (select 1 from blocks b where b.blocker_id = p.author_id) order by md5(id) limit 2000`,
+    )
+  ).rows.map((r) => r.id);
   // The tags whose first page is full (all of them, every size).
   const tags = (await db.query(`select tag from post_tags group by tag having count(*) >= 20 order by tag`)).rows.map((r) => r.tag);
   if (tags.length < TAG_COUNT) throw new Error(`only ${tags.length} tags have a full first page`);
@@ -472,11 +480,11 @@ async function benchSize(db, base, tokens, safetyTokens, cpu) {
         path: '/api/v2/posts',
         setupRequest: (r) => ({
           ...r,
-          headers: { ...json, authorization: token(n++) },
+          headers: { ...json, authorization: writerToken(n++) },
           body: JSON.stringify({ postData: { content: `Bench post ${n} 🚀`, pic: '' } }),
         }),
       },
-      bytes: () => answerBytes(base, 'POST', '/api/v2/posts', token(0), { postData: { content: 'Bench post 🚀', pic: '' } }),
+      bytes: () => answerBytes(base, 'POST', '/api/v2/posts', writerToken(0), { postData: { content: 'Bench post 🚀', pic: '' } }),
     },
     {
       name: 'comment: POST /api/v2/posts/{id}/comments',
@@ -692,8 +700,15 @@ function markdown(report) {
 
 /** Tokens of generated members from…to, each signed in through v2. */
 async function logIn(base, from, to) {
+  const numbers = [];
+  for (let i = from; i <= to; i += 1) numbers.push(i);
+  return logInMembers(base, numbers);
+}
+
+/** Tokens of generated members by number. */
+async function logInMembers(base, numbers) {
   const tokens = [];
-  for (let i = from; i <= to; i += 1) {
+  for (const i of numbers) {
     const response = await fetch(`${base}/api/v2/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -745,6 +760,19 @@ async function main() {
     const tokens = await logIn(server.url, 1, BENCH_MEMBERS);
     await generateSafety(db);
     const safetyTokens = await logIn(server.url, BENCH_MEMBERS + 1, BENCH_MEMBERS + SAFETY_MEMBERS);
+    // Post creation's writers: members no safety member blocks or mutes. The bench members are
+    // blocked by every safety member, and the thousands of posts a run writes would otherwise sit
+    // hidden on top of the safety members' explore, where the generated network hides a quarter.
+    const writers = await db.query(
+      `select i from generate_series(1001, 5000) i where not exists (select 1 from blocks where blocked_id = ${member('i')})
+         and not exists (select 1 from mutes where muted_id = ${member('i')}) order by i limit $1`,
+      [BENCH_MEMBERS],
+    );
+    if (writers.rows.length < BENCH_MEMBERS) throw new Error(`only ${writers.rows.length} writers nobody hides`);
+    const writerTokens = await logInMembers(
+      server.url,
+      writers.rows.map((row) => row.i),
+    );
     let generated = 0;
     for (const size of SIZES) {
       console.log(`\ngenerating posts ${generated + 1}…${size}…`);
@@ -758,7 +786,7 @@ async function main() {
       console.log(
         `  ${(generate.loadMs / 1000).toFixed(1)} s (+ ${(generate.vacuumAnalyzeMs / 1000).toFixed(1)} s vacuum analyze): ${JSON.stringify(counts)}`,
       );
-      const measured = await benchSize(db, server.url, tokens, safetyTokens, cpu);
+      const measured = await benchSize(db, server.url, tokens, safetyTokens, writerTokens, cpu);
       report.runs.push({ posts: size, rows: counts, generate, ...measured });
     }
   } finally {
@@ -799,6 +827,16 @@ function ownPostgres(file, main) {
   child.on('exit', (code) => process.exit(code ?? 1));
 }
 
-module.exports = { MEMBERS, PASSWORD, buildApiServer, connectBenchDb, generateMembers, generatePosts, ownPostgres, startServer };
+module.exports = {
+  MEMBERS,
+  PASSWORD,
+  buildApiServer,
+  connectBenchDb,
+  generateMembers,
+  generatePosts,
+  generateSafety,
+  ownPostgres,
+  startServer,
+};
 
 if (require.main === module) ownPostgres(__filename, main);
