@@ -23,7 +23,7 @@
  * Writes tools/dx-bench-latest.json and .md (the report docs/developing.md links to): the latest
  * result of each row group, so a run of one group keeps the others' last figures.
  * It changes nothing it does not restore, except the caches and dist/ folders it empties on purpose.
- * Ports 3000-3005 and 4000 must be free. A measurement, not a test: it asserts nothing.
+ * Ports 3000-3006 and 4000 must be free. A measurement, not a test: it asserts nothing.
  */
 const fs = require('fs');
 const os = require('os');

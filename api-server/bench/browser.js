@@ -6,7 +6,7 @@
  *
  * - A throwaway PostgreSQL server and api-server's production build, as `npm run bench:server`
  *   (./run.js: its server start, data generator, members and password are reused).
- * - The six apps' production builds (`npm run build` first) on ports 3000-3005 with the shell
+ * - The seven apps' production builds (`npm run build` first) on ports 3000-3006 with the shell
  *   configured to call that api-server (tools/serve.js with ORBIT_API_BASE_URL, as
  *   `npm run serve:server`), everything on loopback.
  * - Two variants in one run: the seed data alone (api-server seeds an empty database; test
@@ -64,7 +64,7 @@ const stats = (values) => {
 const round = (n) => (n === null || n === undefined ? '–' : n >= 100 || Number.isInteger(n) ? String(Math.round(n)) : n.toFixed(1));
 const show = (s) => (s ? `${round(s.median)} (${round(s.min)}-${round(s.max)})` : '–');
 
-/** The six builds must be there: this bench serves them, it does not build them. */
+/** The seven builds must be there: this bench serves them, it does not build them. */
 function checkBuilds() {
   const missing = Object.keys(apps).filter((folder) => !fs.existsSync(path.join(root, folder, 'dist', 'index.html')));
   if (missing.length) {
@@ -149,7 +149,7 @@ function markdown(report) {
   const lines = [
     `# Browser against api-server (\`npm run bench:server-browser\`), ${report.date}`,
     '',
-    `The production build of the six apps in headless Chromium (fresh context per run, viewport 1280×900), against api-server on PostgreSQL ${report.postgres} (throwaway, loopback). ${report.runsPerVariant} runs per variant after one warm-up run; median (min-max). Machine: ${report.machine}.`,
+    `The production build of the seven apps in headless Chromium (fresh context per run, viewport 1280×900), against api-server on PostgreSQL ${report.postgres} (throwaway, loopback). ${report.runsPerVariant} runs per variant after one warm-up run; median (min-max). Machine: ${report.machine}.`,
     '',
     `- **seed data**: api-server's seed only; ${seed.member} logs in.`,
     `- **${report.posts.toLocaleString('en')} posts**: after generating ${report.members.toLocaleString('en')} members and their follows and ${report.posts.toLocaleString('en')} posts (api-server/bench/run.js); ${big.member} logs in.`,
