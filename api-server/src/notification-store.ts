@@ -32,12 +32,17 @@ export async function dropMentionsOfGoneReplies(ex: Executor, commentId: string)
     and not exists (select 1 from replies r where 'r:' || r.comment_id || ':' || r.id = m.source)`.execute(ex);
 }
 
-/** The members `memberId` is in a notification of (before their account goes). */
+/**
+ * The members whose notifications `memberId`'s account deletion changes (read before it goes):
+ * those the member is in, and those about the member's posts and comments, whoever acted.
+ */
 export async function notifiedBy(ex: Executor, memberId: string): Promise<string[]> {
   const found = await rows(
     ex,
-    sql<{ recipient_id: string }>`select distinct n.recipient_id from notification_actors a
-      join notifications n on n.id = a.notification_id where a.actor_id = ${memberId}`,
+    sql<{ recipient_id: string }>`select n.recipient_id from notification_actors a
+        join notifications n on n.id = a.notification_id where a.actor_id = ${memberId}
+      union select n.recipient_id from posts p join notifications n on n.post_id = p.id where p.author_id = ${memberId}
+      union select n.recipient_id from comments c join notifications n on n.comment_id = c.id where c.author_id = ${memberId}`,
   );
   return found.map((row) => row.recipient_id);
 }

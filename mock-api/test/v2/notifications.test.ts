@@ -162,6 +162,23 @@ describe('an account deleted', () => {
     expect((await list(ada)).map(summary)).toEqual([{ kind: 'like', actor: meera.user._id, actorCount: 1, read: false }]);
     expect(await unread(ada)).toBe(1);
   });
+
+  it('takes the notifications about its posts and comments, by other members, and the count follows', async () => {
+    const [ada, meera] = await members();
+    const password = 'zed-secret-1';
+    const zed = await anonymous().v2.auth.signup({ username: 'zed@x.dev', password, firstName: 'Zed', lastName: 'Quill' });
+    const zedApi = withToken(zed.encodedToken);
+    const { post } = await zedApi.v2.posts.create({ content: 'A post by Zed', pic: '' });
+    const { comment } = await ada.api.v2.comments.add(post._id, 'Ada answers Zed');
+    await meera.api.v2.comments.reply(comment._id, 'Meera answers Ada');
+    await meera.api.v2.comments.upvote(comment._id);
+    await meera.api.v2.comments.add(post._id, `Over to you, @${ada.user.userHandler}`);
+    expect((await list(ada)).map((n) => n.kind)).toEqual(['mention', 'upvote', 'reply']);
+    expect(await unread(ada)).toBe(3);
+    await zedApi.v2.me.deleteAccount(password);
+    expect(await list(ada)).toEqual([]);
+    expect(await unread(ada)).toBe(0);
+  });
 });
 
 describe('read state', () => {
