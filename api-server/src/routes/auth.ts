@@ -1,6 +1,6 @@
 /** POST /auth/login, /auth/signup and /auth/logout (mock-api/src/server/routes/auth.ts, plus logout). */
 import { SERVER_ERRORS, V1_ROUTES } from '@social/mock-api/contract';
-import { membersChanged, readUserV1, runAsync } from '@social/mock-api/core';
+import { freeHandle, handleBase, membersChanged, readUserV1, runAsync } from '@social/mock-api/core';
 import { HttpError } from '@social/mock-api/errors';
 import { DEFAULT_AVATAR } from '@social/mock-api/seed';
 import { requiredText, signupFields, TEXT_LIMITS } from '@social/mock-api/rules';
@@ -14,19 +14,13 @@ import { signToken, tokenHash } from '../tokens';
 import { SqlV1Store } from '../v1-store';
 import type { RouteKit } from './kit';
 
-/** The handle from the e-mail's local part, made URL-safe, with a number appended while it is taken. */
+/** The handle a signup gets (core/account.ts, freeHandle): only the handles that start with its base are read. */
 async function uniqueHandler(ex: Transaction, username: string): Promise<string> {
-  const local = username.split('@')[0] ?? '';
-  const base = local.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'member';
-  const taken = new Set(
-    (await rows(ex, sql<{ h: string }>`select lower(user_handler) as h from members where starts_with(lower(user_handler), ${base})`)).map(
-      (r) => r.h,
-    ),
+  const taken = await rows(
+    ex,
+    sql<{ h: string }>`select lower(user_handler) as h from members where starts_with(lower(user_handler), ${handleBase(username)})`,
   );
-  if (!taken.has(base)) return base;
-  let n = 1;
-  while (taken.has(`${base}${n}`)) n += 1;
-  return `${base}${n}`;
+  return freeHandle(username, new Set(taken.map((r) => r.h)));
 }
 
 export function authRoutes(r: RouteKit): void {

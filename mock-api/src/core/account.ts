@@ -11,6 +11,24 @@ import { requiredText, type JsonObject } from '../server/validate';
 import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';
 
+/** The start of a new member's handle: the e-mail's local part, lower case, URL-safe ('member' when nothing is left). */
+export function handleBase(username: string): string {
+  const local = username.split('@')[0] ?? '';
+  return local.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'member';
+}
+
+/**
+ * A new member's handle: handleBase, with the first number appended that makes it free.
+ * `taken`: the handles in use that start with the base, lower case.
+ */
+export function freeHandle(username: string, taken: ReadonlySet<string>): string {
+  const base = handleBase(username);
+  if (!taken.has(base)) return base;
+  let n = 1;
+  while (taken.has(`${base}${n}`)) n += 1;
+  return `${base}${n}`;
+}
+
 /** What the export holds besides its header: the store reads it. */
 export type AccountData = Omit<AccountExportV2, 'format' | 'version' | 'exportedAt'>;
 

@@ -7,6 +7,7 @@ import { signToken } from '../tokens';
 import { newId } from '../time';
 import { requiredText, signupFields, TEXT_LIMITS } from '../validate';
 import type { Ctx } from '../backend';
+import { freeHandle } from '../../core/account';
 import type { DomainEvent } from '../../core/events';
 import { membersChanged } from '../../core/members';
 import { runNow } from '../../core/operation';
@@ -19,16 +20,8 @@ const sameUsername = (a: string, b: string) => a.trim().toLowerCase() === b.trim
 
 export const findByUsername = (db: Db, username: string) => db.users.find((u) => sameUsername(u.username, username));
 
-/** The handle from the e-mail's local part, made URL-safe, with a number appended while it is taken. */
-export function uniqueHandler(db: Db, username: string): string {
-  const local = username.split('@')[0] ?? '';
-  const base = local.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'member';
-  const taken = new Set(db.users.map((u) => u.userHandler.toLowerCase()));
-  if (!taken.has(base)) return base;
-  let n = 1;
-  while (taken.has(`${base}${n}`)) n += 1;
-  return `${base}${n}`;
-}
+/** The handle a signup gets (core/account.ts, freeHandle). */
+const uniqueHandler = (db: Db, username: string): string => freeHandle(username, new Set(db.users.map((u) => u.userHandler.toLowerCase())));
 
 /** The member a login names, checked (404 unknown, 401 wrong password): v1 and v2 logins. */
 export function loggedInMember({ db, body }: Pick<Ctx, 'db' | 'body'>): StoredUser {
