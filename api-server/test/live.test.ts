@@ -283,6 +283,33 @@ describe("a member's private events: one-time tickets", () => {
     await streamsOpen(servers.a, 0);
   }, 120_000);
 
+  it("a mute reaches the member's stream as viewer.relationship and applies to it at once, not at the next heartbeat", async () => {
+    const reader = await newMember('reader');
+    const muted = await newMember('muted');
+    const other = await newMember('other');
+    const mine = await openStream(servers.a, { query: withTicket(await ticketOf(servers.a, reader.token)) });
+    const anyone = await openStream(servers.a, { query: '?explore=1' });
+    await streamsOpen(servers.a, 2);
+    await reader.api.v2.members.mute(muted.id, 0);
+    const told = await mine.next('viewer.relationship', (d) => d.otherId === muted.id);
+    expect(told.data).toEqual({
+      memberId: reader.id,
+      otherId: muted.id,
+      relationship: { blocking: false, muting: true, mutedUntil: null },
+    });
+    const hidden = (await muted.api.v2.posts.create({ content: 'Muted a moment ago', pic: '' })).post._id;
+    const shown = (await other.api.v2.posts.create({ content: 'Not muted', pic: '' })).post._id;
+    const created = (stream: Stream) =>
+      stream.events.filter((e) => e.event === 'post.created').map((e) => (e.data.post as { _id: string })._id);
+    await mine.next('post.created', (d) => (d.post as { _id: string })._id === shown);
+    expect(created(mine)).toEqual([shown]);
+    await anyone.next('post.created', (d) => (d.post as { _id: string })._id === shown);
+    expect(created(anyone)).toEqual([hidden, shown]);
+    expect(anyone.events.filter((e) => e.event.startsWith('viewer.'))).toEqual([]);
+    for (const stream of [mine, anyone]) stream.close();
+    await streamsOpen(servers.a, 0);
+  }, 120_000);
+
   it("a visible comment's live events leave out the replies of members the member's lists hide", async () => {
     const reader = await newMember('reader');
     const muted = await newMember('muted');

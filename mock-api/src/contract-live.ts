@@ -9,7 +9,7 @@
  * reconnects with `Last-Event-ID` (EventSource does it by itself) gets every event after it,
  * or a `reset` event when that id is older than what the server keeps (then it refetches).
  */
-import type { AuthorV2, CommentV2, MemberV2, NotificationV2, PostV2 } from './contract-v2';
+import type { AuthorV2, CommentV2, MemberV2, NotificationV2, PostV2, RelationshipV2 } from './contract-v2';
 
 /** A post's `viewer` field: the member's own reaction and bookmark. */
 export type PostViewerV2 = NonNullable<PostV2['viewer']>;
@@ -97,6 +97,11 @@ export interface LiveEventData {
   /** The member's own upvote of a comment changed; private like `viewer.post`. */
   'viewer.comment': { memberId: string; postId: string; commentId: string; upvoted: boolean };
   /**
+   * The member blocked, unblocked, muted or unmuted `otherId` (docs/safety.md): what their lists
+   * show changed. Private like `viewer.post`; the other member is not told.
+   */
+  'viewer.relationship': { memberId: string; otherId: string; relationship: RelationshipV2 };
+  /**
    * A notification of the member's is new or changed (a new member in its group moves it to the
    * top), with their unread count after it. Private (PRIVATE_LIVE_KINDS).
    */
@@ -117,6 +122,7 @@ export type LiveEventKind = keyof LiveEventData;
 export const PRIVATE_LIVE_KINDS = [
   'viewer.post',
   'viewer.comment',
+  'viewer.relationship',
   'notification.changed',
   'notification.removed',
   'notification.read',

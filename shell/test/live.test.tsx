@@ -193,3 +193,32 @@ describe('what the stream asks for follows the open pages', () => {
     );
   });
 });
+
+test("the member's block or mute on another page has this page read its post, comment and member lists again; another member's does not", async () => {
+  let emit!: (events: LiveEvent[]) => void;
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  const connection = connectLive(queryClient, (onEvents) => {
+    emit = onEvents;
+    opened();
+    return { close: () => undefined };
+  });
+  const lists = [queryKeys.feed('explore', 'latest'), queryKeys.comments('p1'), queryKeys.suggested];
+  const stale = () => lists.map((key) => queryClient.getQueryState(key)?.isInvalidated ?? null);
+  try {
+    await open;
+    for (const key of lists) queryClient.setQueryData(key, { pages: [], pageParams: [] });
+    const relationship = (memberId: string): LiveEvent => ({
+      id: '',
+      kind: 'viewer.relationship',
+      data: { memberId, otherId: 'u9-other', relationship: { blocking: false, muting: true, mutedUntil: null } },
+    });
+    act(() => emit([relationship('someone-else')]));
+    expect(stale()).toEqual([false, false, false]);
+    act(() => emit([relationship(auth$.value!.user._id)]));
+    expect(stale()).toEqual([true, true, true]);
+  } finally {
+    connection.stop();
+    queryClient.clear();
+  }
+});

@@ -45,6 +45,8 @@ function loggedOf(event: DomainEvent): LoggedEvent {
       return { ...row, entityId: event.data.postId, postId: event.data.postId, memberId: event.data.memberId };
     case 'viewer.comment':
       return { ...row, entityId: event.data.commentId, postId: event.data.postId, memberId: event.data.memberId };
+    case 'viewer.relationship':
+      return { ...row, entityId: event.data.otherId, postId: null, memberId: event.data.memberId };
     case 'notification.changed':
       return { ...row, entityId: event.data.notification._id, postId: null, memberId: event.data.memberId };
     case 'notification.removed':

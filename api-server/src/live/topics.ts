@@ -104,6 +104,15 @@ export class StreamFilter {
   }
 
   /**
+   * The member blocked or muted someone: their posts and comments stop here at once, in sequence
+   * order. An unblock or unmute waits for the next read of the set (load, at each heartbeat):
+   * the other member may still block them, which this event does not say.
+   */
+  private relationshipChanged({ otherId, relationship }: LiveEventData['viewer.relationship']): void {
+    if (relationship.blocking || relationship.muting) this.hidden = new Set(this.hidden).add(otherId);
+  }
+
+  /**
    * What this stream gets of a row it accepts, when it differs from the row's data: a comment's
    * replies by members the member's lists hide are left out, as its comments list leaves them
    * out (src/v2/render.ts). Null: the data as it is.
@@ -117,7 +126,11 @@ export class StreamFilter {
 
   /** Whether the stream gets this row; called once per row, in sequence order (follows update the circle). */
   accepts(row: FilterRow): boolean {
-    if (row.recipient_id !== null) return row.recipient_id === this.member;
+    if (row.recipient_id !== null) {
+      if (row.recipient_id !== this.member) return false;
+      if (row.kind === 'viewer.relationship') this.relationshipChanged(row.payload as LiveEventData['viewer.relationship']);
+      return true;
+    }
     // What the member's lists leave out (docs/safety.md) does not come live either.
     if (HIDABLE.has(row.kind) && row.member_id !== null && this.hidden.has(row.member_id)) return false;
     switch (row.kind) {

@@ -133,15 +133,18 @@ export function* block(store: SafetyStore, actor: Actor, memberId: string, block
   if (change !== 'changed') throw fail.badRequest(blocking ? V2_ERRORS.alreadyBlocked : V2_ERRORS.notBlocked);
   const events: DomainEvent[] = endedFollows.map((f) => ({ kind: 'follow.changed', data: { ...f, following: false } }));
   if (endedFollows.length > 0) events.push(...(yield* membersChanged(store, [actor.memberId, memberId])));
+  const relationship = yield* wait(store.relationship(actor.memberId, memberId, actor.now));
   return {
-    result: {
-      me: yield* readMe(store, actor.memberId),
-      member: yield* readMember(store, memberId, actor.memberId),
-      relationship: yield* wait(store.relationship(actor.memberId, memberId, actor.now)),
-    },
-    events,
+    result: { me: yield* readMe(store, actor.memberId), member: yield* readMember(store, memberId, actor.memberId), relationship },
+    events: [...events, relationshipEvent(actor, memberId, relationship)],
   };
 }
+
+/** The member's own other pages learn that what their lists show changed (private: the other member is not told). */
+const relationshipEvent = (actor: Actor, otherId: string, relationship: RelationshipV2): DomainEvent => ({
+  kind: 'viewer.relationship',
+  data: { memberId: actor.memberId, otherId, relationship },
+});
 
 /** `duration` of a mute body: seconds from now, or 0 / absent for until unmuted; answers the end (ISO) or null. */
 export function muteUntil(body: JsonObject, now: string): string | null {
@@ -163,13 +166,15 @@ export function* mute(
   const until = muteUntil(body, actor.now);
   yield* wait(store.setMute(actor.memberId, memberId, until, actor.now));
   // Nothing anyone else sees changed.
-  return { result: { relationship: yield* wait(store.relationship(actor.memberId, memberId, actor.now)) }, events: [] };
+  const relationship = yield* wait(store.relationship(actor.memberId, memberId, actor.now));
+  return { result: { relationship }, events: [relationshipEvent(actor, memberId, relationship)] };
 }
 
 export function* unmute(store: SafetyStore, actor: Actor, memberId: string): Operation<Outcome<{ relationship: RelationshipV2 }>> {
   yield* otherMember(store, actor, memberId);
   if ((yield* wait(store.removeMute(actor.memberId, memberId, actor.now))) !== 'changed') throw fail.badRequest(V2_ERRORS.notMuted);
-  return { result: { relationship: yield* wait(store.relationship(actor.memberId, memberId, actor.now)) }, events: [] };
+  const relationship = yield* wait(store.relationship(actor.memberId, memberId, actor.now));
+  return { result: { relationship }, events: [relationshipEvent(actor, memberId, relationship)] };
 }
 
 /** The caller's blocks (`members`) or mutes in force (`mutes`, each with its end), newest first. */

@@ -210,6 +210,32 @@ describe('block', () => {
     }
   });
 
+  it("tells the member's own other pages each block, mute, unmute and unblock (viewer.relationship), and nobody else", async () => {
+    const adarsh = await signIn(1);
+    const meera = await signIn(2);
+    const mine = await recordLive(adarsh, 'explore=1');
+    const theirs = await recordLive(meera, 'explore=1');
+    try {
+      await adarsh.api.v2.members.mute(MEERA, 0);
+      await adarsh.api.v2.members.unmute(MEERA);
+      await adarsh.api.v2.members.block(MEERA);
+      await adarsh.api.v2.members.unblock(MEERA);
+      const { post } = await adarsh.api.v2.posts.create({ content: 'After all that', pic: '' });
+      for (const live of [mine, theirs]) await live.waitFor((e) => e.kind === 'post.created' && e.data.post._id === post._id);
+      const told = (live: typeof mine) => live.events().flatMap((e) => (e.kind === 'viewer.relationship' ? [e.data] : []));
+      const as = (blocking: boolean, muting: boolean) => ({
+        memberId: ADARSH,
+        otherId: MEERA,
+        relationship: { blocking, muting, mutedUntil: null },
+      });
+      expect(told(mine)).toEqual([as(false, true), as(false, false), as(true, false), as(false, false)]);
+      expect(told(theirs)).toEqual([]);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
+  });
+
   it('refuses blocking twice, unblocking nobody, oneself and an unknown member', async () => {
     const adarsh = await signIn(1);
     await adarsh.api.v2.members.block(MEERA);

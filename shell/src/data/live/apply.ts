@@ -10,7 +10,16 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { LiveEvent, LiveMember, LivePost } from '@social/mock-api/contract-live';
 import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
 import { queryKeys } from '../client';
-import { appendComment, leaveOtherTags, markAllRead, prependOwnPost, putNotification, removeComment, removeNotification } from '../cache';
+import {
+  appendComment,
+  leaveOtherTags,
+  markAllRead,
+  prependOwnPost,
+  putNotification,
+  refetchAfterSafetyChange,
+  removeComment,
+  removeNotification,
+} from '../cache';
 import { markPostDeleted, POST_DELETED_NOTICE } from './deleted';
 import { addNewPost, updateNewPost } from './new-posts';
 
@@ -280,6 +289,10 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
       });
       return;
     }
+    case 'viewer.relationship':
+      // Blocked, unblocked, muted or unmuted on another page: every list safety filters is read again.
+      if (event.data.memberId === ctx.myId) refetchAfterSafetyChange(client);
+      return;
     // The member's own notifications: the list and the badge's stored count, as the server has them.
     case 'notification.changed':
       if (event.data.memberId !== ctx.myId) return;
