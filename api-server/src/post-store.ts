@@ -80,10 +80,17 @@ export class SqlPostStore implements PostStore {
   /** A replaced picture that no other post or member shows is no longer served (image-cleanup.ts). */
   async updatePost(postId: string, changes: { content: string; pic: string; picAlt: string; tags: string[]; now: string }): Promise<void> {
     const pic = pictureColumns(changes.pic);
-    const before = await one(this.ex, sql<{ pic_image_id: string | null }>`select pic_image_id from posts where id = ${postId}`);
-    await sql`update posts set content = ${changes.content}, pic_url = ${pic.url}, pic_image_id = ${pic.imageId},
-        pic_alt = ${changes.picAlt}, updated_iso = ${changes.now}
-      where id = ${postId}`.execute(this.ex);
+    // The picture it replaces comes back from the same statement (the locked row as it was).
+    const before = await one(
+      this.ex,
+      sql<{
+        pic_image_id: string | null;
+      }>`update posts p set content = ${changes.content}, pic_url = ${pic.url}, pic_image_id = ${pic.imageId},
+          pic_alt = ${changes.picAlt}, updated_iso = ${changes.now}
+        from (select id, pic_image_id from posts where id = ${postId} for update) old
+        where p.id = old.id
+        returning old.pic_image_id`,
+    );
     // The new content's tags replace the old ones: the rows of tags it lost go, new ones come.
     await sql`with gone as (delete from post_tags where post_id = ${postId} and tag <> all(${changes.tags}::text[]))
       insert into post_tags (tag, post_id, created_at) select tag, p.id, p.created_at from posts p, unnest(${changes.tags}::text[]) tag
