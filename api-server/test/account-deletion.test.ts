@@ -6,20 +6,20 @@
  */
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { rows, sql, type Db } from '../src/db';
-import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { clientFor, countDrift, login, startTestServer } from './kit';
+import { clientFor, countDrift, login, serverForFile } from './kit';
 
 let server: RunningServer;
 let db: Db;
 
-beforeAll(async () => {
-  // Kabir (test user 3) moderates too, so he has decisions to leave behind.
-  server = await startTestServer({ env: { API_MODERATORS: 'saraahmed,kabirshah' } });
-  db = server.database.db;
-}, 180_000);
-beforeEach(() => resetToSeed(db));
-afterAll(() => server?.close());
+// Kabir (test user 3) moderates too, so he has decisions to leave behind.
+serverForFile(
+  (started) => {
+    server = started;
+    db = started.database.db;
+  },
+  { env: { API_MODERATORS: 'saraahmed,kabirshah' } },
+);
 
 /** A tiny PNG of one colour (its own bytes, so its stored image is the member's alone). */
 function png(red: number): string {

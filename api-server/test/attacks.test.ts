@@ -9,18 +9,13 @@ import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { RATE_LIMIT_MESSAGE } from '../src/app';
 import { loadConfig } from '../src/config';
 import { HTTP_MESSAGES } from '../src/http/messages';
-import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { instanceWith, login, send, startTestServer, type Instance } from './kit';
+import { instanceWith, login, send, serverForFile, type Instance } from './kit';
 
 jest.setTimeout(60_000);
 
 let server: RunningServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-afterAll(() => server.close());
-beforeEach(() => resetToSeed(server.database.db));
+serverForFile((started) => (server = started));
 
 const [adarsh, meera] = TEST_CREDENTIALS as unknown as [{ username: string; password: string }, { username: string; password: string }];
 

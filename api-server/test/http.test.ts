@@ -3,16 +3,11 @@ import { LIMITS, SERVER_ERRORS } from '@social/mock-api/contract';
 import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { one, sql } from '../src/db';
 import { SORT_MESSAGES } from '@social/mock-api/core';
-import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { clientFor, failure, login, startTestServer } from './kit';
+import { clientFor, failure, login, serverForFile } from './kit';
 
 let server: RunningServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(() => server.close());
-beforeEach(() => resetToSeed(server.database.db));
+serverForFile((started) => (server = started));
 
 // 1×1 transparent PNG.
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

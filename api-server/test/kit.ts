@@ -92,6 +92,20 @@ export async function instanceWith(server: RunningServer, env: NodeJS.ProcessEnv
 }
 
 /**
+ * One server for the file's tests: started in beforeAll (handed to `started`), put back to the
+ * seed before each test, closed in afterAll. On PGlite it uses the worker's embedded database.
+ */
+export function serverForFile(started: (server: RunningServer) => void, options: TestServerOptions = {}, timeoutMs = 180_000): void {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+    started(server);
+  }, timeoutMs);
+  beforeEach(() => resetToSeed(server!.database.db));
+  afterAll(() => server?.close());
+}
+
+/**
  * Two instances on one database, as behind a load balancer, for the file's tests (started in
  * beforeAll, put back to the seed once, closed in afterAll): on PGlite they share one embedded
  * database; with DATABASE_URL each has its own pool.

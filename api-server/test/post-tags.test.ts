@@ -4,21 +4,18 @@
  */
 import { tagsOf, type PostKey } from '@social/mock-api/core';
 import { rows, sql, type Db } from '../src/db';
-import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
 import { postIdsAfter } from '../src/v2/post-lists';
 import { POST_TAGS_MIGRATION } from '../src/v2/post-tags';
-import { login, startTestServer } from './kit';
+import { login, serverForFile } from './kit';
 
 let server: RunningServer;
 let db: Db;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  db = server.database.db;
-}, 180_000);
-beforeEach(() => resetToSeed(db));
-afterAll(() => server?.close());
+serverForFile((started) => {
+  server = started;
+  db = started.database.db;
+});
 
 /** [post id, tag] of every row, and of every post's content by tagsOf, sorted. */
 async function storedAndExpected(): Promise<{ stored: string[][]; expected: string[][] }> {

@@ -10,19 +10,14 @@ import { sql } from '../src/db';
 import { KEY_TTL_HOURS } from '../src/http/idempotency';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import { gracefulStop } from '../src/http/shutdown';
-import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { instanceWith, login, send, startTestServer } from './kit';
+import { instanceWith, login, send, serverForFile } from './kit';
 
 // Several tests start servers of their own (each a few seconds on a loaded machine).
 jest.setTimeout(60_000);
 
 let server: RunningServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-afterAll(() => server.close());
-beforeEach(() => resetToSeed(server.database.db));
+serverForFile((started) => (server = started));
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 

@@ -4,19 +4,16 @@
  * write, and v1's answers still show the same numbers.
  */
 import { rows, sql, type Db } from '../src/db';
-import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { countDrift, login, startTestServer } from './kit';
+import { countDrift, login, serverForFile } from './kit';
 
 let server: RunningServer;
 let db: Db;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  db = server.database.db;
-}, 180_000);
-beforeEach(() => resetToSeed(db));
-afterAll(() => server?.close());
+serverForFile((started) => {
+  server = started;
+  db = started.database.db;
+});
 
 const stored = async (postId: string) =>
   (

@@ -8,22 +8,17 @@ import { SERVER_ERRORS } from '@social/mock-api/contract';
 import { V2_ERRORS } from '@social/mock-api/contract-v2';
 import { sql } from '../src/db';
 import { HTTP_MESSAGES } from '../src/http/messages';
-import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
-import { instanceWith, login, metric, startTestServer } from './kit';
+import { instanceWith, login, metric, serverForFile } from './kit';
 
 jest.setTimeout(60_000);
 
 let server: RunningServer;
 /** The server's log lines at warn and above (JSON). */
 const logLines: string[] = [];
-beforeAll(async () => {
-  const logStream = new PassThrough();
-  logStream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-  server = await startTestServer({ env: { API_LOG_LEVEL: 'warn' }, logStream });
-}, 120_000);
-afterAll(() => server.close());
-beforeEach(() => resetToSeed(server.database.db));
+const logStream = new PassThrough();
+logStream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+serverForFile((started) => (server = started), { env: { API_LOG_LEVEL: 'warn' }, logStream });
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
