@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@social/shell/bus';
+import { applyLiveEvent, queryClient } from '@social/shell/data';
 import { REPORT_SENT } from '@social/shell/ui';
 import { cachedMember, renderProfile, setupBackend, signIn } from './helpers';
 
@@ -65,4 +66,32 @@ test('my own profile has no Profile options', async () => {
   renderProfile('adarshbalika');
   await screen.findByRole('button', { name: 'Edit profile' });
   expect(screen.queryByRole('button', { name: 'Profile options' })).not.toBeInTheDocument();
+});
+
+test("a mute made on another page shows in this page's Profile options at once", async () => {
+  const me = await signIn(1);
+  const { user } = renderProfile('kabirshah');
+  await user.click(await screen.findByRole('button', { name: 'Profile options' }));
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute', 'Block', 'Report']);
+  await user.keyboard('{Escape}');
+  // What the member's other page sends over the live channel after muting Kabir there.
+  act(() => {
+    void applyLiveEvent(
+      {
+        id: '',
+        kind: 'viewer.relationship',
+        data: { memberId: me._id, otherId: 'u3-kabir', relationship: { blocking: false, muting: true, mutedUntil: null } },
+      },
+      {
+        client: queryClient,
+        myId: me._id,
+        inHomeFeed: () => null,
+        askHomeFeed: async () => false,
+        followChanged: () => undefined,
+        notify: () => undefined,
+      },
+    );
+  });
+  await user.click(screen.getByRole('button', { name: 'Profile options' }));
+  expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Unmute', 'Block', 'Report']);
 });

@@ -1,12 +1,14 @@
 /**
  * How the signed-in member stands with the member whose profile this is (blocking, muting),
- * and the calls that change it (docs/safety.md). Blocking ends follows both ways, so the answer's
- * two members go into the cache, and every list safety filters is read again.
+ * and the calls that change it (docs/safety.md). The standing is the shell's query
+ * (`useRelationship`), which the member's other pages keep up to date. Blocking ends follows
+ * both ways, so the answer's two members go into the cache, and every list safety filters is
+ * read again.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { RelationshipV2 } from '@social/mock-api/contract-v2';
 import { api } from '@social/shell/bus';
-import { putMe, putMember, refetchAfterSafetyChange } from '@social/shell/data';
+import { putMe, putMember, putRelationship, refetchAfterSafetyChange, useRelationship as useStanding } from '@social/shell/data';
 
 export interface Relationship {
   /** Null until the server answered (or when it could not). */
@@ -18,27 +20,14 @@ export interface Relationship {
 }
 
 export function useRelationship(memberId: string, signedIn: boolean): Relationship {
-  const [relationship, setRelationship] = useState<RelationshipV2 | null>(null);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let current = true;
-    api.v2.members
-      .relationship(memberId)
-      .then((answer) => current && setRelationship(answer.relationship))
-      // Without it the menu offers Mute and Block, which the server answers for itself.
-      .catch(() => current && setRelationship({ blocking: false, muting: false, mutedUntil: null }));
-    return () => {
-      current = false;
-    };
-  }, [memberId, signedIn]);
+  const relationship = useStanding(memberId, signedIn);
 
   const blockAs = useCallback(
     async (blocking: boolean) => {
       const answer = blocking ? await api.v2.members.block(memberId) : await api.v2.members.unblock(memberId);
       putMe(answer.me);
       putMember(answer.member);
-      setRelationship(answer.relationship);
+      putRelationship(memberId, answer.relationship);
       refetchAfterSafetyChange();
     },
     [memberId],
@@ -47,7 +36,7 @@ export function useRelationship(memberId: string, signedIn: boolean): Relationsh
   const muteAs = useCallback(
     async (seconds: number | null) => {
       const answer = seconds === null ? await api.v2.members.unmute(memberId) : await api.v2.members.mute(memberId, seconds);
-      setRelationship(answer.relationship);
+      putRelationship(memberId, answer.relationship);
       refetchAfterSafetyChange();
     },
     [memberId],

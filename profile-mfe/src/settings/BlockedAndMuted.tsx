@@ -7,7 +7,7 @@ import React, { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { api, errorMessage, toast } from '@social/shell/bus';
-import { refetchAfterSafetyChange } from '@social/shell/data';
+import { putRelationship, refetchAfterSafetyChange } from '@social/shell/data';
 import { pathTo } from '@social/shell/routes';
 import { formatFullDate, fullName } from '@social/shell/ui';
 
@@ -25,8 +25,8 @@ function Row({ entry, action, note, onDone }: { entry: Entry; action: 'Unblock' 
   const act = async () => {
     setBusy(true);
     try {
-      if (action === 'Unblock') await api.v2.members.unblock(entry.member._id);
-      else await api.v2.members.unmute(entry.member._id);
+      const answer = action === 'Unblock' ? await api.v2.members.unblock(entry.member._id) : await api.v2.members.unmute(entry.member._id);
+      putRelationship(entry.member._id, answer.relationship);
       refetchAfterSafetyChange();
       toast('success', `${name} is no longer ${action === 'Unblock' ? 'blocked' : 'muted'}`);
       onDone();

@@ -14,6 +14,7 @@ import type {
   NotificationsPageV2,
   PostV2,
   PostsPageV2,
+  RelationshipV2,
 } from '@social/mock-api/contract-v2';
 import { tagsOf } from '@social/mock-api/text';
 import { queryClient as defaultClient, queryKeys } from './client';
@@ -183,6 +184,11 @@ export function refetchAfterSafetyChange(client: QueryClient = defaultClient): v
   void client.invalidateQueries({ queryKey: queryKeys.postLists });
   void client.invalidateQueries({ queryKey: queryKeys.memberLists });
   void client.invalidateQueries({ queryKey: ['comments'] });
+}
+
+/** How the member now stands with `memberId` (an answer of block, mute and their undoing, or a live event). */
+export function putRelationship(memberId: string, relationship: RelationshipV2, client: QueryClient = defaultClient): void {
+  client.setQueryData(queryKeys.relationship(memberId), relationship);
 }
 
 /** Changes the cached notifications list (every loaded page), when there is one. */

@@ -57,6 +57,8 @@ export const queryKeys = {
   followList: (memberId: string, kind: FollowListKind) => ['members', 'follow', memberId, kind] as const,
   suggested: ['members', 'suggested'] as const,
   search: (query: string) => ['members', 'search', query] as const,
+  /** How the signed-in member stands with a member (blocking, muting: docs/safety.md). */
+  relationship: (memberId: string) => ['relationship', memberId] as const,
   /** The member's notifications, newest first (pages), and their stored unread count. */
   notifications: ['notifications', 'list'] as const,
   unreadNotifications: ['notifications', 'unread'] as const,

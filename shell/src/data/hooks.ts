@@ -6,7 +6,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { LIMITS, type PostSort } from '@social/mock-api/contract';
-import { PAGE_LIMITS, type CommentV2, type MeV2, type MemberV2, type NotificationV2, type PostV2 } from '@social/mock-api/contract-v2';
+import {
+  PAGE_LIMITS,
+  type CommentV2,
+  type MeV2,
+  type MemberV2,
+  type NotificationV2,
+  type PostV2,
+  type RelationshipV2,
+} from '@social/mock-api/contract-v2';
 import { api, useAuth } from '@social/shell/bus';
 import { queryClient, queryKeys, type FeedMode, type FollowListKind, type MemberPostsTab } from './client';
 import { markAllRead, putMe, seedMembers, seedPosts } from './cache';
@@ -354,6 +362,24 @@ export function useUnreadNotifications(): number {
     queryClient,
   );
   return auth ? (data ?? 0) : 0;
+}
+
+/**
+ * How the signed-in member stands with `memberId` (blocking, muting), while `enabled` (signed in,
+ * another member's profile). The member's own changes on other pages arrive as
+ * `viewer.relationship` (./live/apply.ts). Null until the server answered; when it cannot, no
+ * block and no mute (the menu then offers Mute and Block, which the server answers for itself).
+ */
+export function useRelationship(memberId: string, enabled: boolean): RelationshipV2 | null {
+  const { data, isError } = useQuery(
+    {
+      queryKey: queryKeys.relationship(memberId),
+      queryFn: async () => (await api.v2.members.relationship(memberId)).relationship,
+      enabled,
+    },
+    queryClient,
+  );
+  return data ?? (isError ? { blocking: false, muting: false, mutedUntil: null } : null);
 }
 
 /** The member opened their notifications: every one is read, here at once and on the server. */

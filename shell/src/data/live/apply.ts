@@ -16,6 +16,7 @@ import {
   markAllRead,
   prependOwnPost,
   putNotification,
+  putRelationship,
   refetchAfterSafetyChange,
   removeComment,
   removeNotification,
@@ -291,7 +292,9 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
     }
     case 'viewer.relationship':
       // Blocked, unblocked, muted or unmuted on another page: every list safety filters is read again.
-      if (event.data.memberId === ctx.myId) refetchAfterSafetyChange(client);
+      if (event.data.memberId !== ctx.myId) return;
+      putRelationship(event.data.otherId, event.data.relationship, client);
+      refetchAfterSafetyChange(client);
       return;
     // The member's own notifications: the list and the badge's stored count, as the server has them.
     case 'notification.changed':
