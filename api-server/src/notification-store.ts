@@ -16,6 +16,7 @@
 import type { MentionSource, NotificationRef, NotificationRow, NotificationStore } from '@social/mock-api/core';
 import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind } from '@social/mock-api/contract-v2';
 import { one, rows, sql, type Executor } from './db';
+import { hiddenSet } from './safety-filters';
 import { AUTHOR, authorV2, type AuthorColumns } from './v2/render';
 
 /** A mention's source as one key: the post, a comment, or a reply. */
@@ -218,8 +219,7 @@ export class SqlNotificationStore implements NotificationStore {
   async silences(recipientId: string, actorId: string, now: string): Promise<boolean> {
     const row = await one(
       this.ex,
-      sql<{ silenced: boolean }>`select exists (select 1 from blocks where blocker_id = ${recipientId} and blocked_id = ${actorId})
-        or exists (select 1 from mutes where muter_id = ${recipientId} and muted_id = ${actorId} and (until is null or until > ${now}::timestamptz)) as silenced`,
+      sql<{ silenced: boolean }>`select ${actorId}::text in (${hiddenSet(recipientId, sql`${now}::timestamptz`)}) as silenced`,
     );
     return row?.silenced ?? false;
   }

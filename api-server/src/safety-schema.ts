@@ -1,7 +1,7 @@
 /**
- * The safety tables (docs/safety.md). Every feed read asks "is this author hidden from the
- * viewer?" through the primary keys (blocker, blocked) and (muter, muted) and blocks_by_blocked:
- * three index probes per post, whatever the number of blocks. Everything about a member goes
+ * The safety tables (docs/safety.md). Every feed read takes the viewer's hidden set
+ * (src/safety-filters.ts, hiddenSet) from three index ranges: the primary keys (blocker, blocked)
+ * and (muter, muted), and blocks_by_blocked. Everything about a member goes
  * with their account (cascades; a moderator's name on their decisions is set null).
  */
 import { sql, type Kysely, type Migration } from 'kysely';

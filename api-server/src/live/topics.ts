@@ -14,6 +14,7 @@
  */
 import { LIVE_ERRORS, LIVE_MAX_POSTS, LIVE_TOPIC_PARAMS, type LiveEventData, type LiveEventKind } from '@social/mock-api/contract-live';
 import { rows, sql, type Db } from '../db';
+import { hiddenSet } from '../safety-filters';
 
 /** What the filter reads of a change log row (live/log.ts). */
 export interface FilterRow {
@@ -52,10 +53,8 @@ const HIDABLE: ReadonlySet<LiveEventKind> = new Set(['post.created', 'post.edite
 export async function hiddenFrom(db: Db, members: readonly string[]): Promise<Map<string, Set<string>>> {
   const found = await rows(
     db,
-    sql<{ member: string; hidden: string }>`
-      select blocker_id as member, blocked_id as hidden from blocks where blocker_id = any(${members as string[]}::text[])
-      union select blocked_id, blocker_id from blocks where blocked_id = any(${members as string[]}::text[])
-      union select muter_id, muted_id from mutes where muter_id = any(${members as string[]}::text[]) and (until is null or until > now())`,
+    sql<{ member: string; hidden: string }>`select m.member, h.id as hidden
+      from unnest(${members as string[]}::text[]) as m (member) cross join lateral (${hiddenSet(sql`m.member`)}) h`,
   );
   const out = new Map<string, Set<string>>(members.map((m) => [m, new Set<string>()]));
   for (const { member, hidden } of found) out.get(member)?.add(hidden);

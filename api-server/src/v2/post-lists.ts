@@ -11,8 +11,8 @@
  *   Activities:        a member's posts, reactions, comments and replies, newest post first
  *   A tag's posts:     post_tags_by_tag        (tag, created_at desc, post_id desc)
  * Ids compare byte by byte (collate "C"), as the fake backend compares them.
- * With a viewer, each list leaves out what safety hides from them (src/safety-store.ts, shownTo:
- * three primary-key probes per post read; docs/safety.md): explore, home, tag pages and
+ * With a viewer, each list leaves out what safety hides from them (src/safety-filters.ts, shownTo:
+ * the viewer's hidden set, read once per query and hashed; docs/safety.md): explore, home, tag pages and
  * activities skip members blocked either way or muted; a member's posts are none for a viewer
  * that member blocked.
  */

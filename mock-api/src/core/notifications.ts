@@ -88,7 +88,10 @@ export interface NotificationStore {
   unreadCount(recipientId: string): Step<number>;
   /** Every notification of the member's becomes read (a change after this one is unread); the count becomes 0. Answers whether any was unread. */
   markAllRead(recipientId: string): Step<boolean>;
-  /** Whether the recipient has blocked `actorId`, or mutes them at `now`: then nothing of theirs notifies the recipient. */
+  /**
+   * Whether the recipient's lists hide `actorId` (docs/safety.md): a block either way, or a mute in
+   * force at `now`. Then nothing of theirs notifies the recipient.
+   */
   silences(recipientId: string, actorId: string, now: string): Step<boolean>;
   /** The ids of the members with these handles (matched case-insensitively); unknown ones are left out. */
   membersByHandle(handles: readonly string[]): Step<string[]>;
@@ -125,7 +128,8 @@ export function groupKey(kind: NotificationKind, subject: NotificationSubject): 
 
 /**
  * The one place that says whether the actor's action reaches `recipientId`: never their own, and
- * never from a member the recipient blocked or mutes (a mention of a blocker notifies nobody).
+ * never from a member the recipient's lists hide: blocked either way, or muted (a mention of a
+ * blocker notifies nobody, nor does one by a member who blocked the recipient).
  */
 function* mayNotify(store: NotificationStore, recipientId: string, actor: Actor): Operation<boolean> {
   if (recipientId === actor.memberId) return false;

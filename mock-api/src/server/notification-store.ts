@@ -7,7 +7,7 @@
 import type { MentionSource, NotificationRef, NotificationRow, NotificationStore } from '../core/notifications';
 import { NOTIFICATION_EXCERPT_LENGTH } from '../contract-v2';
 import { indexOf } from './indexes';
-import { muteInForce } from './safety-filters';
+import { blockSideOf, muteInForce } from './safety-filters';
 import type { Ctx } from './request-context';
 import { findPost, findUser, takeNumericId, touch, type Db, type StoredNotification, type StoredPost, type StoredUser } from './store';
 import type { V2Renderer } from './v2/common';
@@ -158,7 +158,7 @@ export class MemoryNotificationStore implements NotificationStore {
   silences(recipientId: string, actorId: string, now: string): boolean {
     const recipient = indexOf(this.db).usersById.get(recipientId);
     return (
-      !!recipient?.blocks?.some((b) => b.memberId === actorId) ||
+      blockSideOf(this.db, recipientId, actorId) !== 'none' ||
       !!recipient?.mutes?.some((m) => m.memberId === actorId && muteInForce(m, now))
     );
   }

@@ -303,4 +303,12 @@ describe('blocks and mutes (docs/safety.md)', () => {
     expect((await list(ada)).map(summary)).toEqual([{ kind: 'like', actor: kabir.user._id, actorCount: 1, read: false }]);
     expect(await unread(ada)).toBe(1);
   });
+
+  it('a mention by a member who blocked the recipient notifies nobody either: their lists hide each other', async () => {
+    const [ada, meera] = await members();
+    await meera.api.v2.members.block(ada.user._id);
+    await meera.api.v2.posts.create({ content: `Still talking about @${ada.user.userHandler}`, pic: '' });
+    expect(await list(ada)).toEqual([]);
+    expect(await unread(ada)).toBe(0);
+  });
 });
