@@ -16,7 +16,8 @@
  *   stored counts are written with the rows. Numbered like the old generator (10,001 up), so
  *   past 90,000 posts the ids cross the counter's start, as in the issue.
  * - At each size, for 10 calls, autocannon (same machine, loopback, bounded in time and count)
- *   reports requests/s, p50, p99 and the answer's size: like, post creation, comment, home
+ *   reports requests/s, p50, p99 and the answer's size: like, a like of one's own post (which
+ *   notifies nobody: the notification's cost is the difference), post creation, comment, home
  *   page, explore page (Latest and Trending), a member's posts, a tag's page, the notifications
  *   page and the unread count, each by 64 members in turn (posts are written by 64 others, whom
  *   the safety members below neither block nor mute).
@@ -424,9 +425,14 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
   const safetyToken = (i) => safetyTokens[i % safetyTokens.length];
   // Posts nobody has reacted to, for likes that are all new, by authors who block nobody (a blocker
   // refuses the members they block with 403, which would measure refusals); members with posts, for their lists.
+  // The bench members' own posts are left to the own-post like below.
+  const ownIds = tokens.map((_, m) => `gm-${String(m + 1).padStart(6, '0')}`);
   const fresh = (
-    await db.query(`select id from posts p where like_count = 0 and dislike_count = 0
-      and not exists (select 1 from blocks b where b.blocker_id = p.author_id) order by md5(id) limit 20000`)
+    await db.query(
+      `select id from posts p where like_count = 0 and dislike_count = 0 and p.author_id <> all($1::text[])
+        and not exists (select 1 from blocks b where b.blocker_id = p.author_id) order by md5(id) limit 20000`,
+      [ownIds],
+    )
   ).rows.map((r) => r.id);
   // Members whose first page is full (20 posts), as many at every size: pages of 1 post on average
   // at 10,000 against pages of 20 at 1,000,000 would measure the page, not the growth.
@@ -449,6 +455,21 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
     const m = n % tokens.length;
     return { postId: fresh[(Math.floor(n / tokens.length) + m * 997) % fresh.length], token: token(m) };
   };
+  // Each bench member's own posts nobody reacted to: liking one notifies nobody (the core's mayNotify).
+  const ownFound = (
+    await db.query(
+      `select author_id, array_agg(id order by md5(id)) as ids from posts where author_id = any($1::text[]) and like_count = 0 and dislike_count = 0 group by author_id`,
+      [ownIds],
+    )
+  ).rows;
+  const own = ownIds.map((id) => ownFound.find((row) => row.author_id === id)?.ids ?? []);
+  if (own.some((ids) => ids.length === 0)) throw new Error('a bench member has no post of their own without reactions');
+  let ownLike = 0;
+  const nextOwnLike = () => {
+    const n = ownLike++;
+    const m = n % tokens.length;
+    return { postId: own[m][Math.floor(n / tokens.length) % own[m].length], token: token(m) };
+  };
   let n = 0;
   const rotate = (list) => list[n++ % list.length];
   // The mean answer of the first ten pages of a list of paths: one page would not show a page shorter than the rest.
@@ -470,6 +491,21 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
       },
       bytes: () => {
         const l = nextLike();
+        return answerBytes(base, 'POST', `/api/v2/posts/like/${l.postId}`, l.token, {});
+      },
+    },
+    {
+      name: 'like, own post (no notification): POST /api/v2/posts/like/{id}',
+      request: {
+        method: 'POST',
+        body: '{}',
+        setupRequest: (r) => {
+          const l = nextOwnLike();
+          return { ...r, path: `/api/v2/posts/like/${l.postId}`, headers: { ...json, authorization: l.token } };
+        },
+      },
+      bytes: () => {
+        const l = nextOwnLike();
         return answerBytes(base, 'POST', `/api/v2/posts/like/${l.postId}`, l.token, {});
       },
     },
@@ -689,6 +725,13 @@ function markdown(report) {
   }
   const largest = last?.results ?? [];
   lines.push('', `Goals at ${last ? last.posts.toLocaleString('en') : '?'} posts:`, '');
+  // Issue 39: a like that notifies the post's author against one that notifies nobody (the member's own post).
+  const notifying = largest.find((r) => r.name.startsWith('like: '));
+  const silent = largest.find((r) => r.name.startsWith('like, own post'));
+  if (notifying && silent)
+    lines.push(
+      `- a like with its notification within 10 % of a like without (own post): ${notifying.rps >= 0.9 * silent.rps ? 'met' : 'NOT met'} (${notifying.rps} against ${silent.rps} req/s, ${(notifying.rps / silent.rps).toFixed(2)}×; p99 ${notifying.p99} against ${silent.p99} ms)`,
+    );
   for (const goal of GOALS) {
     const r = largest.find((x) => x.name.startsWith(goal.call));
     lines.push(
