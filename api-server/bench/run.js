@@ -478,37 +478,25 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
     return Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
   };
   const json = { 'content-type': 'application/json' };
+  /** A like call whose next member and post come from `next`. */
+  const likeCall = (name, next) => ({
+    name,
+    request: {
+      method: 'POST',
+      body: '{}',
+      setupRequest: (r) => {
+        const l = next();
+        return { ...r, path: `/api/v2/posts/like/${l.postId}`, headers: { ...json, authorization: l.token } };
+      },
+    },
+    bytes: () => {
+      const l = next();
+      return answerBytes(base, 'POST', `/api/v2/posts/like/${l.postId}`, l.token, {});
+    },
+  });
   const calls = [
-    {
-      name: 'like: POST /api/v2/posts/like/{id}',
-      request: {
-        method: 'POST',
-        body: '{}',
-        setupRequest: (r) => {
-          const l = nextLike();
-          return { ...r, path: `/api/v2/posts/like/${l.postId}`, headers: { ...json, authorization: l.token } };
-        },
-      },
-      bytes: () => {
-        const l = nextLike();
-        return answerBytes(base, 'POST', `/api/v2/posts/like/${l.postId}`, l.token, {});
-      },
-    },
-    {
-      name: 'like, own post (no notification): POST /api/v2/posts/like/{id}',
-      request: {
-        method: 'POST',
-        body: '{}',
-        setupRequest: (r) => {
-          const l = nextOwnLike();
-          return { ...r, path: `/api/v2/posts/like/${l.postId}`, headers: { ...json, authorization: l.token } };
-        },
-      },
-      bytes: () => {
-        const l = nextOwnLike();
-        return answerBytes(base, 'POST', `/api/v2/posts/like/${l.postId}`, l.token, {});
-      },
-    },
+    likeCall('like: POST /api/v2/posts/like/{id}', nextLike),
+    likeCall('like, own post (no notification): POST /api/v2/posts/like/{id}', nextOwnLike),
     {
       name: 'post creation: POST /api/v2/posts',
       request: {
