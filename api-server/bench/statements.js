@@ -4,7 +4,8 @@
  * statement (pg_stat_statements, nested statements included), on a throwaway PostgreSQL and one
  * api-server from its production build, both on loopback. The network is bench:server's
  * (./run.js's generator) at BENCH_POSTS posts (default 100,000). After 50 warm-up calls, 1,000
- * likes (each a different post, 16 members in turn) and 1,000 home pages are made one at a time;
+ * likes (each a different post, 16 members in turn), 1,000 likes of the members' own posts (the
+ * same operation, notifying nobody) and 1,000 home pages are made one at a time;
  * for each, the report lists the statements per request, their time per request, and the
  * statements that took most. A request's cost grows with its round trips more than with
  * their time: compare the count before and after a change.
@@ -79,6 +80,24 @@ async function main() {
         body: '{}',
       });
       if (!response.ok) throw new Error(`like: ${response.status} ${await response.text()}`);
+    });
+    // Each member's own posts nobody reacted to: the same operation, notifying nobody.
+    const own = (
+      await db.query(
+        `select author_id, array_agg(id order by md5(id)) as ids from posts where author_id = any($1::text[]) and like_count = 0 and dislike_count = 0 group by author_id`,
+        [tokens.map((_, i) => `gm-${String(i + 1).padStart(6, '0')}`)],
+      )
+    ).rows.sort((a, b) => a.author_id.localeCompare(b.author_id));
+    if (own.length !== MEMBERS || own.some((row) => row.ids.length < (CALLS + WARM_UP) / MEMBERS))
+      throw new Error(`each bench member needs ${Math.ceil((CALLS + WARM_UP) / MEMBERS)} posts of their own nobody reacted to`);
+    await measure('like, own post (no notification)', async (i) => {
+      const ids = own[i % MEMBERS].ids;
+      const response = await fetch(`${server.url}/api/v2/posts/like/${ids[Math.floor(i / MEMBERS)]}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: tokens[i % MEMBERS] },
+        body: '{}',
+      });
+      if (!response.ok) throw new Error(`own like: ${response.status} ${await response.text()}`);
     });
     await measure('home page: GET /api/v2/feed/home?limit=20', async (i) => {
       const response = await fetch(`${server.url}/api/v2/feed/home?limit=20`, { headers: { authorization: tokens[i % MEMBERS] } });
