@@ -1,4 +1,4 @@
-/** How the product loads: remotes found at run time, and /login not waiting for the fake backend. */
+/** How the product loads: remotes found at run time, /login not waiting for the fake backend nor loading remotes it does not show. */
 import type { Browser, Route } from 'playwright-core';
 import { launchBrowser, logInAs, openPage, SHELL, testUser } from './support/browser';
 
@@ -190,3 +190,27 @@ test("a returning member's pictures wait for the backend when the service worker
   expect(errors).toEqual([]);
   await context.close();
 }, 60_000);
+
+test("/login loads none of the notifications remote's code; /notifications loads it", async () => {
+  const { page, context, errors } = await openPage(browser);
+  const remotes = (await (await page.request.get(`${SHELL}/remotes.json`)).json()) as Record<string, string>;
+  const notifications = new URL(remotes.notifications!).origin;
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+  // The page has booted once its service worker is active (registered when the page is idle).
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  expect(requested.some((url) => url.startsWith(`${SHELL}/`))).toBe(true);
+  expect(requested.filter((url) => url.startsWith(`${notifications}/`))).toEqual([]);
+
+  await logInAs(page);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Notifications/ })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+  expect(requested.some((url) => url.startsWith(`${notifications}/`) && url.endsWith('.js'))).toBe(true);
+  expect(errors).toEqual([]);
+  await context.close();
+});
