@@ -57,6 +57,18 @@ describe('tokenize', () => {
     expect(tokenize('www.example.com/#x.')).toEqual([{ kind: 'url', text: 'www.example.com/#x' }, plain('.')]);
   });
 
+  it('a web address is one in any case: HTTPS://, Http://, WWW.', () => {
+    expect(tokenize('HTTPS://Example.com/A #b Http://x.dev WWW.x.dev')).toEqual([
+      { kind: 'url', text: 'HTTPS://Example.com/A' },
+      plain(' '),
+      tag('#b', 'b'),
+      plain(' '),
+      { kind: 'url', text: 'Http://x.dev' },
+      plain(' '),
+      { kind: 'url', text: 'WWW.x.dev' },
+    ]);
+  });
+
   it('mentions: @handle after a space or at the start, never inside an e-mail address', () => {
     expect(tokenize('Hi @ada.l, mail ada@x.dev')).toEqual([
       plain('Hi '),

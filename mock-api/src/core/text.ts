@@ -39,7 +39,7 @@ export type TextToken =
 const TAG_SOURCE = String.raw`(?<![\p{L}\p{M}\p{N}_#&\/])#([\p{L}\p{M}\p{Nd}_]+)`;
 const MENTION_SOURCE = String.raw`(?<![\p{L}\p{M}\p{N}_@])@([\p{L}\p{M}\p{N}_](?:[\p{L}\p{M}\p{N}_.+-]*[\p{L}\p{M}\p{N}_])?)`;
 // One pass, leftmost match first: an address starting earlier swallows a `#` inside it.
-const TOKENS = new RegExp(`(${WEB_ADDRESS_SOURCE})|${TAG_SOURCE}|${MENTION_SOURCE}`, 'giu');
+const TOKENS = new RegExp(`(${WEB_ADDRESS_SOURCE})|${TAG_SOURCE}|${MENTION_SOURCE}`, 'gu');
 const TAG_BODY = /^[\p{L}\p{M}\p{Nd}_]+$/u;
 const LETTER = /\p{L}/u;
 

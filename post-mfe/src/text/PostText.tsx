@@ -1,4 +1,4 @@
-import React, { Fragment } from 'react';
+import React, { Fragment, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { tokenize } from '@social/mock-api/text';
 import { pathTo } from '@social/shell/routes';
@@ -13,7 +13,9 @@ import { WebLink, safeHttpUrl } from '@social/shell/ui';
  */
 export function PostText({ text, mentions = [], className }: { text: string; mentions?: readonly string[]; className?: string }) {
   const members = new Map(mentions.map((handle) => [handle.toLowerCase(), handle]));
-  const parts = tokenize(text).map((token, i) => {
+  // A card renders again on each click of its buttons; its text has not changed.
+  const tokens = useMemo(() => tokenize(text), [text]);
+  const parts = tokens.map((token, i) => {
     if (token.kind === 'url') {
       const href = safeHttpUrl(token.text);
       if (href)

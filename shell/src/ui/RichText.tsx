@@ -15,7 +15,7 @@ export function safeHttpUrl(raw: string): string | null {
   }
 }
 
-const URL_PATTERN = new RegExp(WEB_ADDRESS_SOURCE, 'gi');
+const URL_PATTERN = new RegExp(WEB_ADDRESS_SOURCE, 'g');
 
 /** An address made into a link that opens in a new tab (and only that, inside a clickable card). */
 export function WebLink({ href, children }: { href: string; children: React.ReactNode }) {
