@@ -13,7 +13,7 @@
  * The tables are made by src/notifications-schema.ts. Rows about a post or comment go with it (foreign keys cascade); the core removes them first
  * (removeAbout) so the unread counts follow. Every change runs inside the operation's transaction.
  */
-import type { MentionSource, NotificationRef, NotificationRow, NotificationStore } from '@social/mock-api/core';
+import type { MentionSource, NotificationRead, NotificationRef, NotificationRow, NotificationStore } from '@social/mock-api/core';
 import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind } from '@social/mock-api/contract-v2';
 import { one, rows, sql, type Executor } from './db';
 import { hiddenSet } from './safety-filters';
@@ -74,6 +74,7 @@ interface NotificationColumns extends Partial<AuthorColumns> {
   updated_iso: string;
   unread: boolean;
   text: string;
+  unread_count: number;
 }
 
 export class SqlNotificationStore implements NotificationStore {
@@ -154,15 +155,16 @@ export class SqlNotificationStore implements NotificationStore {
   }
 
   /**
-   * Notifications of the member's `where` selects, each with its newest member and the start of
-   * its text: newest first (`count` of them) for a page, or the one of a key (`count` null: no
-   * order, so PostgreSQL reads it by the unique key, not by walking the member's list in order).
+   * Notifications of the member's `where` selects, each with its newest member, the start of its
+   * text and the member's unread count: newest first (`count` of them) for a page, or the one of
+   * a key (`count` null: no order, so PostgreSQL reads it by the unique key, not by walking the
+   * member's list in order).
    */
-  private async select(recipientId: string, where: ReturnType<typeof sql>, count: number | null): Promise<NotificationRow[]> {
+  private async select(recipientId: string, where: ReturnType<typeof sql>, count: number | null): Promise<NotificationRead[]> {
     const found = await rows(
       this.ex,
       sql<NotificationColumns>`select n.id::text as id, n.seq::text as seq, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count,
-          n.updated_iso, n.seq > coalesce(s.read_seq, 0) as unread,
+          n.updated_iso, n.seq > coalesce(s.read_seq, 0) as unread, coalesce(s.unread, 0) as unread_count,
           left(coalesce(case when n.kind = 'like' then p.content else coalesce(r.content, c.content, p.content) end, ''),
             ${NOTIFICATION_EXCERPT_LENGTH * 2}) as text,
           ${AUTHOR}
@@ -177,26 +179,30 @@ export class SqlNotificationStore implements NotificationStore {
         ${count === null ? sql`` : sql`order by n.seq desc limit ${count}`}`,
     );
     return found.map((row) => ({
-      id: row.id,
-      seq: Number(row.seq),
-      kind: row.kind,
-      postId: row.post_id,
-      commentId: row.comment_id,
-      replyId: row.reply_id,
-      actor: row.a_id ? authorV2(this.origin, row as AuthorColumns) : null,
-      actorCount: row.actor_count,
-      text: row.text,
-      updatedAt: row.updated_iso,
-      unread: row.unread,
+      notification: {
+        id: row.id,
+        seq: Number(row.seq),
+        kind: row.kind,
+        postId: row.post_id,
+        commentId: row.comment_id,
+        replyId: row.reply_id,
+        actor: row.a_id ? authorV2(this.origin, row as AuthorColumns) : null,
+        actorCount: row.actor_count,
+        text: row.text,
+        updatedAt: row.updated_iso,
+        unread: row.unread,
+      },
+      unreadCount: row.unread_count,
     }));
   }
 
-  async readNotification(recipientId: string, key: string): Promise<NotificationRow | null> {
+  async readNotification(recipientId: string, key: string): Promise<NotificationRead | null> {
     return (await this.select(recipientId, sql`n.group_key = ${key}`, null))[0] ?? null;
   }
 
-  readNotifications(recipientId: string, before: number | null, count: number): Promise<NotificationRow[]> {
-    return this.select(recipientId, before === null ? sql`true` : sql`n.seq < ${before}::bigint`, count);
+  async readNotifications(recipientId: string, before: number | null, count: number): Promise<NotificationRow[]> {
+    const found = await this.select(recipientId, before === null ? sql`true` : sql`n.seq < ${before}::bigint`, count);
+    return found.map((read) => read.notification);
   }
 
   async unreadCount(recipientId: string): Promise<number> {

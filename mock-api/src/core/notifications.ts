@@ -62,6 +62,12 @@ export interface NotificationRow extends NotificationSubject {
   unread: boolean;
 }
 
+/** A notification with its recipient's unread count, read together for a change's live event. */
+export interface NotificationRead {
+  notification: NotificationRow;
+  unreadCount: number;
+}
+
 /** Where a mention was written: the post, or a comment or reply of it. */
 export type MentionSource =
   { postId: string; commentId: null; replyId: null } | { postId: string; commentId: string; replyId: string | null };
@@ -82,7 +88,8 @@ export interface NotificationStore {
    * (and its replies), or one reply; the unread counts follow. Answers who lost which.
    */
   removeAbout(subject: MentionSource): Step<{ recipientId: string; id: string }[]>;
-  readNotification(recipientId: string, key: string): Step<NotificationRow | null>;
+  /** The recipient's notification `key` and their unread count; null when there is none. */
+  readNotification(recipientId: string, key: string): Step<NotificationRead | null>;
   /** Up to `count` of the member's notifications with a `seq` below `before` (from the newest when null), newest first. */
   readNotifications(recipientId: string, before: number | null, count: number): Step<NotificationRow[]>;
   unreadCount(recipientId: string): Step<number>;
@@ -170,11 +177,10 @@ export function notificationV2(row: NotificationRow): NotificationV2 | null {
 // ---- Steps the other operations call ----
 
 function* changedEvent(store: NotificationStore, recipientId: string, key: string): Operation<DomainEvent[]> {
-  const row = yield* wait(store.readNotification(recipientId, key));
-  const notification = row && notificationV2(row);
+  const read = yield* wait(store.readNotification(recipientId, key));
+  const notification = read && notificationV2(read.notification);
   if (!notification) return [];
-  const unreadCount = yield* wait(store.unreadCount(recipientId));
-  return [{ kind: 'notification.changed', data: { memberId: recipientId, notification, unreadCount } }];
+  return [{ kind: 'notification.changed', data: { memberId: recipientId, notification, unreadCount: read.unreadCount } }];
 }
 
 function* removedEvent(store: NotificationStore, recipientId: string, id: string): Operation<DomainEvent> {

@@ -4,7 +4,7 @@
  * own record (so a write stores the members it notified, found through findUser), and a post's,
  * comment's or reply's mentions in that post's record (found through findPost).
  */
-import type { MentionSource, NotificationRef, NotificationRow, NotificationStore } from '../core/notifications';
+import type { MentionSource, NotificationRead, NotificationRef, NotificationRow, NotificationStore } from '../core/notifications';
 import { NOTIFICATION_EXCERPT_LENGTH } from '../contract-v2';
 import { indexOf } from './indexes';
 import { blockSideOf, muteInForce } from './safety-filters';
@@ -126,10 +126,10 @@ export class MemoryNotificationStore implements NotificationStore {
     };
   }
 
-  readNotification(recipientId: string, key: string): NotificationRow | null {
+  readNotification(recipientId: string, key: string): NotificationRead | null {
     const user = indexOf(this.db).usersById.get(recipientId);
     const notification = user?.notifications?.find((n) => n.key === key);
-    return user && notification ? this.rowOf(user, notification) : null;
+    return user && notification ? { notification: this.rowOf(user, notification), unreadCount: user.unreadNotifications ?? 0 } : null;
   }
 
   readNotifications(recipientId: string, before: number | null, count: number): NotificationRow[] {

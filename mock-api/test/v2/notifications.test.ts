@@ -45,6 +45,23 @@ describe('notifications of likes, comments, replies, follows and upvotes', () =>
     expect(await unread(ada)).toBe(1);
   });
 
+  it('likes of one post at the same time make one group of them all, unread once, new or read before', async () => {
+    const [ada, meera, kabir, sara] = await members();
+    const { post } = await ada.api.v2.posts.create({ content: 'Liked all at once', pic: '' });
+    await Promise.all([meera, kabir, sara].map((s) => s.api.v2.posts.like(post._id)));
+    expect((await list(ada)).map((n) => ({ kind: n.kind, actorCount: n.actorCount, read: n.read }))).toEqual([
+      { kind: 'like', actorCount: 3, read: false },
+    ]);
+    expect(await unread(ada)).toBe(1);
+    // The group, read, stays with Sara in it; Meera and Kabir come back at the same time.
+    await ada.api.v2.notifications.markRead();
+    await Promise.all([meera, kabir].map((s) => s.api.v2.posts.dislike(post._id)));
+    expect((await list(ada)).map((n) => ({ actorCount: n.actorCount, read: n.read }))).toEqual([{ actorCount: 1, read: true }]);
+    await Promise.all([meera, kabir].map((s) => s.api.v2.posts.like(post._id)));
+    expect((await list(ada)).map((n) => ({ actorCount: n.actorCount, read: n.read }))).toEqual([{ actorCount: 3, read: false }]);
+    expect(await unread(ada)).toBe(1);
+  });
+
   it('notifies a comment, a reply, an upvote and a follow, newest first; a group moves up when it changes', async () => {
     const [ada, meera, kabir] = await members();
     const { post } = await ada.api.v2.posts.create({ content: 'Which trail next weekend?', pic: '' });
