@@ -6,9 +6,9 @@
  * (./run.js's generator) at BENCH_POSTS posts (default 100,000). After 50 warm-up calls, 1,000
  * likes (each a different post, 16 members in turn), 1,000 likes of the members' own posts (the
  * same operation, notifying nobody) and 1,000 home pages are made one at a time;
- * for each, the report lists the statements per request, their time per request, and the
- * statements that took most. A request's cost grows with its round trips more than with
- * their time: compare the count before and after a change.
+ * for each, the report lists the statements per request, their time, the write-ahead log they
+ * wrote, and the statements that took most. Compare them before and after a change; the req/s
+ * of bench:server (in alternating runs) says whether it mattered.
  * Writes api-server/bench/latest-statements.md.
  */
 const fs = require('fs');
@@ -51,7 +51,16 @@ async function main() {
     const measure = async (label, call) => {
       for (let i = 0; i < WARM_UP; i += 1) await call(i);
       await db.query('select pg_stat_statements_reset()');
+      const walBefore = (await db.query('select pg_current_wal_lsn() as lsn, wal_fpi::bigint as fpi from pg_stat_wal')).rows[0];
       for (let i = WARM_UP; i < WARM_UP + CALLS; i += 1) await call(i);
+      // What the requests wrote to the write-ahead log: its bytes and full-page images (a page's
+      // first change after a checkpoint is logged whole, 8 KB).
+      const wal = (
+        await db.query(
+          `select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint as bytes, wal_fpi::bigint - $2::bigint as fpi from pg_stat_wal`,
+          [walBefore.lsn, walBefore.fpi],
+        )
+      ).rows[0];
       const own = `query not like '%pg_stat_statements%'`;
       const total = (
         await db.query(
@@ -66,7 +75,7 @@ async function main() {
       ).rows;
       sections.push(
         [
-          `## ${label}: ${(total.round_trips / CALLS).toFixed(1)} statements sent (${(total.calls / CALLS).toFixed(1)} with those run inside functions and triggers), ${(total.ms / CALLS).toFixed(3)} ms of their time per request`,
+          `## ${label}: ${(total.round_trips / CALLS).toFixed(1)} statements sent (${(total.calls / CALLS).toFixed(1)} with those run inside functions and triggers), ${(total.ms / CALLS).toFixed(3)} ms of their time, ${(Number(wal.bytes) / CALLS / 1024).toFixed(1)} KB of write-ahead log (${(Number(wal.fpi) / CALLS).toFixed(1)} full-page images) per request`,
           '',
           '| calls | ms per call | statement |',
           '| ---: | ---: | --- |',
