@@ -129,7 +129,7 @@ export class MemoryNotificationStore implements NotificationStore {
   readNotification(recipientId: string, key: string): NotificationRead | null {
     const user = indexOf(this.db).usersById.get(recipientId);
     const notification = user?.notifications?.find((n) => n.key === key);
-    return user && notification ? { notification: this.rowOf(user, notification), unreadCount: user.unreadNotifications ?? 0 } : null;
+    return user && notification ? { notification: this.rowOf(user, notification), unreadCount: this.unreadCount(recipientId) } : null;
   }
 
   readNotifications(recipientId: string, before: number | null, count: number): NotificationRow[] {
