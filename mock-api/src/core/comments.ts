@@ -165,7 +165,7 @@ export function* addComment(
   const commentId = yield* wait(store.insertComment(postId, actor.memberId, content, actor.now));
   const source = commentSource(postId, commentId);
   const notified = yield* notify(store.notifications, actor, postAuthor, 'comment', source);
-  const mentions = yield* storeMentions(store.notifications, actor, source, content, true);
+  const mentions = yield* storeMentions(store.notifications, actor, source, content, true, postAuthor);
   const row = yield* readCommentOr404(store, commentId, actor.memberId);
   const post = yield* postRow(store, postId, actor.memberId);
   return {
@@ -181,7 +181,14 @@ export function* editComment(store: CommentStore, actor: Actor, commentId: strin
   if (comment.authorId !== actor.memberId) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
   if (content === comment.content) return yield* edited(store, actor, commentId);
   yield* wait(store.setCommentText(commentId, content, actor.now));
-  const mentions = yield* storeMentions(store.notifications, actor, commentSource(comment.postId, commentId), content, false);
+  const mentions = yield* storeMentions(
+    store.notifications,
+    actor,
+    commentSource(comment.postId, commentId),
+    content,
+    false,
+    comment.postAuthorId,
+  );
   return withEvents(yield* edited(store, actor, commentId), mentions);
 }
 
@@ -228,12 +235,14 @@ export function* editCommentWithReplies(
       const source = commentSource(postId, commentId, replyId);
       if ('added' in item) notified.push(...(yield* notify(store.notifications, actor, comment.authorId, 'reply', source)));
       if ('added' in item || text !== before[item.kept]!.content)
-        notified.push(...(yield* storeMentions(store.notifications, actor, source, text, 'added' in item)));
+        notified.push(...(yield* storeMentions(store.notifications, actor, source, text, 'added' in item, comment.authorId)));
     }
   }
   if (content !== comment.content) {
     yield* wait(store.setCommentText(commentId, content, actor.now));
-    notified.push(...(yield* storeMentions(store.notifications, actor, commentSource(postId, commentId), content, false)));
+    notified.push(
+      ...(yield* storeMentions(store.notifications, actor, commentSource(postId, commentId), content, false, comment.postAuthorId)),
+    );
   }
   return { result: null, events: [...(yield* edited(store, actor, commentId)).events, ...notified] };
 }
@@ -282,7 +291,7 @@ export function* addReply(store: CommentStore, actor: Actor, commentId: string, 
   const replyId = yield* wait(store.insertReply(commentId, actor.memberId, content, actor.now));
   const source = commentSource(comment.postId, commentId, replyId);
   const notified = yield* notify(store.notifications, actor, comment.authorId, 'reply', source);
-  const mentions = yield* storeMentions(store.notifications, actor, source, content, true);
+  const mentions = yield* storeMentions(store.notifications, actor, source, content, true, comment.authorId);
   return withEvents(yield* edited(store, actor, commentId), [...notified, ...mentions]);
 }
 
@@ -306,7 +315,14 @@ export function* editReply(
   if (reply.authorId !== actor.memberId) throw fail.forbidden(V2_ERRORS.replyEditNotOwner);
   if (content === reply.content) return yield* edited(store, actor, commentId);
   yield* wait(store.setReplyText(commentId, replyId, content, actor.now));
-  const mentions = yield* storeMentions(store.notifications, actor, commentSource(comment.postId, commentId, replyId), content, false);
+  const mentions = yield* storeMentions(
+    store.notifications,
+    actor,
+    commentSource(comment.postId, commentId, replyId),
+    content,
+    false,
+    comment.authorId,
+  );
   return withEvents(yield* edited(store, actor, commentId), mentions);
 }
 

@@ -19,6 +19,8 @@
  *   as notifications become unread or go.
  * - Mentions are stored as member ids when the text is written; an edit notifies only members it
  *   newly mentions (one it no longer mentions loses that notification).
+ * - One text notifies a member once: a comment mentioning the post's author, or a reply mentioning
+ *   the comment's author, is their "commented" or "replied" notification only.
  */
 import {
   NOTIFICATION_EXCERPT_LENGTH,
@@ -227,6 +229,8 @@ export function* forgetNotificationsOf(store: NotificationStore, subject: Mentio
 /**
  * The text of a post, comment or reply was written (`isNew`) or edited: its mentions are stored,
  * members it newly mentions are notified, and members it no longer mentions lose that notification.
+ * `answered`: the member the text notifies as a comment or reply (the post's author for a comment,
+ * the comment's author for a reply); mentioning them too does not notify them a second time.
  */
 export function* storeMentions(
   store: NotificationStore,
@@ -234,6 +238,7 @@ export function* storeMentions(
   source: MentionSource,
   text: string,
   isNew: boolean,
+  answered: string | null,
 ): Operation<DomainEvent[]> {
   const handles = mentionedHandles(text);
   const mentioned = handles.length === 0 ? [] : yield* wait(store.membersByHandle(handles));
@@ -243,9 +248,10 @@ export function* storeMentions(
   if (!same) yield* wait(store.setMentions(source, mentioned));
   const events: DomainEvent[] = [];
   for (const memberId of mentioned)
-    if (!before.includes(memberId)) events.push(...(yield* notify(store, actor, memberId, 'mention', source)));
+    if (!before.includes(memberId) && memberId !== answered) events.push(...(yield* notify(store, actor, memberId, 'mention', source)));
   for (const memberId of before)
-    if (!mentioned.includes(memberId)) events.push(...(yield* unnotify(store, actor.memberId, memberId, 'mention', source)));
+    if (!mentioned.includes(memberId) && memberId !== answered)
+      events.push(...(yield* unnotify(store, actor.memberId, memberId, 'mention', source)));
   return events;
 }
 

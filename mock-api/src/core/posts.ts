@@ -258,7 +258,7 @@ export function* createPost(store: PostStore, actor: Actor, draftOf: DraftOf): O
       now: actor.now,
     }),
   );
-  const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, true);
+  const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, true, null);
   const post = yield* postOr404(store, postId, actor.memberId);
   return {
     result: postV2(post),
@@ -280,7 +280,7 @@ export function* editPost(store: PostStore, actor: Actor, postId: string, draftO
   const pic = sent ?? before.pic;
   const picAlt = !pic ? '' : (draft.picAlt ?? (pic !== before.pic ? '' : before.picAlt));
   yield* wait(store.updatePost(postId, { content: draft.content, pic, picAlt, tags: tagsOf(draft.content), now: actor.now }));
-  const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, false);
+  const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, false, null);
   const post = yield* postOr404(store, postId, actor.memberId);
   return { result: postV2(post), events: [{ kind: 'post.edited', data: { post: livePost(post) } }, ...mentions] };
 }

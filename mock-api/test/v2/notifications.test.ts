@@ -301,6 +301,23 @@ describe('mentions', () => {
     ]);
     expect((await ada.api.v2.posts.byId(post._id)).post.mentions).toEqual([kabir.user.userHandler]);
   });
+
+  it('a comment or reply mentioning the member it answers notifies them once, as a comment or reply', async () => {
+    const [ada, meera, kabir, sara] = await members();
+    const { post } = await ada.api.v2.posts.create({ content: 'What should I read next?', pic: '' });
+    const { comment } = await meera.api.v2.comments.add(post._id, `@${ada.user.userHandler} try Piranesi`);
+    expect(comment.mentions).toEqual([ada.user.userHandler]);
+    await kabir.api.v2.comments.reply(comment._id, `@${meera.user.userHandler} and @${sara.user.userHandler}, agreed`);
+    expect((await list(ada)).map((n) => [n.kind, n.actor._id, n.commentId])).toEqual([['comment', meera.user._id, comment._id]]);
+    expect((await list(meera)).map((n) => [n.kind, n.actor._id])).toEqual([['reply', kabir.user._id]]);
+    // Another member mentioned in the same reply is notified of the mention.
+    expect((await list(sara)).map((n) => [n.kind, n.actor._id])).toEqual([['mention', kabir.user._id]]);
+    // An edit that drops the mention and puts it back changes nothing for the one it answers.
+    await meera.api.v2.comments.edit(comment._id, 'Try Piranesi');
+    await meera.api.v2.comments.edit(comment._id, `Try Piranesi, @${ada.user.userHandler}`);
+    expect((await list(ada)).map((n) => n.kind)).toEqual(['comment']);
+    expect(await unread(ada)).toBe(1);
+  });
 });
 
 describe('blocks and mutes (docs/safety.md)', () => {
