@@ -91,30 +91,28 @@ export class SqlNotificationStore implements NotificationStore {
       on conflict (recipient_id, group_key) do nothing`.execute(this.ex);
     const group = await one(
       this.ex,
-      sql<{ id: string; unread: boolean }>`select n.id::text as id, n.seq > coalesce(s.read_seq, 0) as unread
-        from notifications n left join notification_state s on s.member_id = n.recipient_id
-        where n.recipient_id = ${recipientId} and n.group_key = ${ref.key} for update of n`,
+      sql<{ id: string; seq: string }>`select id::text as id, seq::text as seq from notifications
+        where recipient_id = ${recipientId} and group_key = ${ref.key} for update`,
     );
     if (!group) return;
-    const moved = await one(
-      this.ex,
-      sql<{ seq: string }>`with joined as (
-          insert into notification_actors (notification_id, actor_id, at, seq)
-          values (${group.id}::bigint, ${actorId}, ${now}::timestamptz, nextval('notification_seq'))
-          on conflict (notification_id, actor_id) do update set at = excluded.at, seq = excluded.seq
-          returning (xmax = 0) as added)
+    // The member joins, the group takes a new number, and the count grows by one when the group was
+    // read before and is unread now. That is decided under the lock of the member's state row, so a
+    // "mark read" committed meanwhile is seen: between this change's number and the old one, or after both.
+    await sql`with joined as (
+        insert into notification_actors (notification_id, actor_id, at, seq)
+        values (${group.id}::bigint, ${actorId}, ${now}::timestamptz, nextval('notification_seq'))
+        on conflict (notification_id, actor_id) do update set at = excluded.at, seq = excluded.seq
+        returning (xmax = 0) as added),
+      moved as (
         update notifications set updated_iso = ${now}, seq = nextval('notification_seq'),
           actor_count = actor_count + (select count(*) from joined where added)::int
         where id = ${group.id}::bigint
-        returning seq::text as seq`,
+        returning seq)
+      insert into notification_state (member_id, unread) select ${recipientId}, case when ${group.seq}::bigint <= 0 then 1 else 0 end from moved
+      on conflict (member_id) do update set unread = notification_state.unread + 1
+        where ${group.seq}::bigint <= notification_state.read_seq and (select seq from moved) > notification_state.read_seq`.execute(
+      this.ex,
     );
-    // Marking read after this change took its number, and then set the count: it stays read.
-    if (!group.unread && moved)
-      await sql`insert into notification_state (member_id, unread) values (${recipientId}, 1)
-        on conflict (member_id) do update
-        set unread = notification_state.unread + case when ${moved.seq}::bigint > notification_state.read_seq then 1 else 0 end`.execute(
-        this.ex,
-      );
   }
 
   async removeActor(recipientId: string, key: string, actorId: string): Promise<{ id: string; gone: boolean } | null> {
