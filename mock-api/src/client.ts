@@ -42,8 +42,11 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** The signed-in member's token, or null. */
   getToken: () => string | null;
-  /** Called for every 401 answer (the shell logs the member out). */
-  onUnauthorized?: (error: ApiError) => void;
+  /**
+   * Called for every 401 answer, with the token the refused request carried (null: it carried
+   * none), so a refusal of a token replaced meanwhile (a password change) can be told apart.
+   */
+  onUnauthorized?: (error: ApiError, sentToken: string | null) => void;
   /** Awaited before each call, e.g. until the in-browser backend has started. */
   beforeRequest?: () => Promise<unknown>;
   /** Where logins keep the device token of each account (./device-tokens.ts); default: localStorage. */
@@ -103,7 +106,8 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const token = options.getToken();
-    if (auth && token) headers.authorization = token;
+    const sentToken = auth && token ? token : null;
+    if (sentToken) headers.authorization = sentToken;
     if (idempotent) headers['Idempotency-Key'] = idempotencyKey();
     const deviceToken = device ? deviceTokens.get(device) : null;
     if (deviceToken) headers[DEVICE_TOKEN_HEADER] = deviceToken;
@@ -135,7 +139,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (!response.ok) {
       const error = new ApiError(response.status, messagesOf(parsed, response.status), parsed);
-      if (response.status === 401) options.onUnauthorized?.(error);
+      if (response.status === 401) options.onUnauthorized?.(error, sentToken);
       throw error;
     }
     const issued = device ? response.headers?.get?.(DEVICE_TOKEN_HEADER) : null;

@@ -9,7 +9,7 @@
  * - theme$  'dark' | 'light' (localStorage key 'theme', default dark).
  * - backendAnswers$  whether /api answers without waiting for the backend's start.
  * Events (events$): toast. (Navigation is the router's; a sign-out is auth$ becoming null.)
- * api: the typed client bound to the member's token; a 401 logs the member out.
+ * api: the typed client bound to the member's token; a 401 for the current token logs the member out.
  * Server state (posts, members, pages) is not here: it lives in the query cache of
  * `@social/shell/data` (docs/data-layer.md), which follows this bus's session (cleared on
  * logout) and other tabs' changes (BACKEND_CHANGE_EVENT invalidates it).
@@ -219,9 +219,11 @@ export const SESSION_ENDED_MESSAGE = 'Your session has expired. Please log in ag
 const apiOptions: ApiClientOptions = {
   getToken: () => auth$.value?.token ?? null,
   beforeRequest: whenBackendReady,
-  // An expired or revoked token: sign out here (the guards then send the member to /login) and say why.
-  onUnauthorized: () => {
-    if (auth$.value) {
+  // The session's token expired or was revoked: sign out here (the guards then send the member to
+  // /login) and say why. A refused token that is no longer the session's (sent before a password
+  // change in this tab or another) says nothing about the new session, which stays.
+  onUnauthorized: (_error, sentToken) => {
+    if (auth$.value && sentToken === auth$.value.token) {
       endLocalSession();
       toast('error', SESSION_ENDED_MESSAGE);
     }
