@@ -59,25 +59,38 @@ export class SqlAccountStore implements AccountStore {
   ) {}
 
   async passwordMatches(memberId: string, password: string): Promise<boolean> {
-    const row = await one(this.db, sql<{ password_hash: string }>`select password_hash from members where id = ${memberId}`);
-    return !!row && (await verifyPassword(password, row.password_hash));
+    return (await this.matchingHash(memberId, password)) !== null;
   }
 
-  /** Every session of the member is revoked, and the caller's new one started, in one transaction. */
-  async replacePassword(memberId: string, password: string): Promise<string> {
-    const hash = await hashPassword(password);
+  /**
+   * The password is replaced only over the hash just checked (scrypt runs outside the
+   * transaction): when another change replaced it in between, nothing changes and the answer is
+   * null. Every session of the member is revoked, and the caller's new one started, in the same
+   * transaction.
+   */
+  async replacePassword(memberId: string, currentPassword: string, newPassword: string): Promise<string | null> {
+    const checked = await this.matchingHash(memberId, currentPassword);
+    if (checked === null) return null;
+    const hash = await hashPassword(newPassword);
     return this.db.transaction().execute(async (t) => {
       const member = await one(
         t,
-        sql<{ username: string }>`update members set password_hash = ${hash} where id = ${memberId} returning username`,
+        sql<{ username: string }>`update members set password_hash = ${hash} where id = ${memberId} and password_hash = ${checked} returning username`,
       );
+      if (!member) return null;
       await sql`update sessions set revoked_at = to_timestamp(${Date.now() / 1000}) where member_id = ${memberId} and revoked_at is null`.execute(
         t,
       );
-      const token = signToken({ _id: memberId, username: member!.username });
+      const token = signToken({ _id: memberId, username: member.username });
       await startSession(t, memberId, token);
       return token;
     });
+  }
+
+  /** The member's stored hash when `password` matches it, else null (a wrong password, an unknown member). */
+  private async matchingHash(memberId: string, password: string): Promise<string | null> {
+    const row = await one(this.db, sql<{ password_hash: string }>`select password_hash from members where id = ${memberId}`);
+    return row && (await verifyPassword(password, row.password_hash)) ? row.password_hash : null;
   }
 
   /** One consistent snapshot (repeatable read), a query per list. */
@@ -231,9 +244,15 @@ export class SqlAccountStore implements AccountStore {
     await inTransaction(this.db, async (t) => {
       const gone = await one(
         t,
-        sql<{ pic_image_id: string | null; username: string }>`delete from members where id = ${memberId} returning pic_image_id, username`,
+        sql<{
+          pic_image_id: string | null;
+          username: string;
+          user_handler: string;
+        }>`delete from members where id = ${memberId} returning pic_image_id, username, user_handler`,
       );
       if (gone?.pic_image_id) await forgetUnusedImages(t, [gone.pic_image_id]);
+      // Their handle is never given out again: links to it in old text, and a role set by handle, stay theirs.
+      if (gone) await sql`insert into retired_handles (handle) values (lower(${gone.user_handler})) on conflict do nothing`.execute(t);
       await recountNotifications(t, notified);
       // What else names them: past live events about them and their posts (a stream that replays
       // them gets the reset below anyway), and their rate-limit counters (by e-mail and by member).

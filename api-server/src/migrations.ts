@@ -169,4 +169,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-40-safety': SAFETY_MIGRATION,
   // Notifications, their members, each member's unread count, and mentions (issue 39, src/notifications-schema.ts).
   '2026-11-27-39-notifications': NOTIFICATIONS_MIGRATION,
+  // The handles of deleted accounts, never given out again (src/account-store.ts, routes/auth.ts).
+  '2026-11-28-40-retired-handles': {
+    up: statements([`create table retired_handles (handle text primary key)`]),
+    down: statements([`drop table retired_handles`]),
+  },
 };

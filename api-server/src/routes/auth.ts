@@ -14,11 +14,12 @@ import { signToken, tokenHash } from '../tokens';
 import { SqlV1Store } from '../v1-store';
 import type { RouteKit } from './kit';
 
-/** The handle a signup gets (core/account.ts, freeHandle): only the handles that start with its base are read. */
+/** The handle a signup gets (core/account.ts, freeHandle): only the handles (members' and retired) that start with its base are read. */
 async function uniqueHandler(ex: Transaction, username: string): Promise<string> {
   const taken = await rows(
     ex,
-    sql<{ h: string }>`select lower(user_handler) as h from members where starts_with(lower(user_handler), ${handleBase(username)})`,
+    sql<{ h: string }>`select lower(user_handler) as h from members where starts_with(lower(user_handler), ${handleBase(username)})
+      union all select handle from retired_handles where starts_with(handle, ${handleBase(username)})`,
   );
   return freeHandle(username, new Set(taken.map((r) => r.h)));
 }

@@ -34,9 +34,10 @@ export class MemoryAccountStore implements AccountStore {
   }
 
   /** Tokens carry no session record here: every token issued before the marker is refused from now on. */
-  replacePassword(memberId: string, password: string): string {
+  replacePassword(memberId: string, currentPassword: string, newPassword: string): string | null {
+    if (!this.passwordMatches(memberId, currentPassword)) return null;
     const user = findUser(this.db, memberId)!;
-    user.password = password;
+    user.password = newPassword;
     user.sessionsFrom = newId();
     return signToken(user);
   }
@@ -165,6 +166,7 @@ export class MemoryAccountStore implements AccountStore {
       if (reports) user.reports = reports;
     }
     forgetNotificationsBy(this.db, memberId, ownIds);
+    this.db.retiredHandles.push(member.userHandler.toLowerCase());
     removeUser(this.db, member);
   }
 

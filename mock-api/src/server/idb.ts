@@ -31,6 +31,8 @@ export interface Meta {
   nextId: number;
   nextSeq: number;
   revoked: RevokedToken[];
+  /** Absent in data stored before accounts could be deleted; treated as empty. */
+  retiredHandles?: string[];
 }
 
 interface Wrapped<T> {
@@ -143,7 +145,15 @@ export class IdbStorage {
       seqOf.set(post, (seq += 1));
       puts.push(tx.objectStore('posts').put({ _id: post._id, seq, data: post }));
     }
-    const meta: Meta = { key: 'meta', version: DB_VERSION, revision, nextId: db.nextId, nextSeq: seq + 1, revoked: db.revoked };
+    const meta: Meta = {
+      key: 'meta',
+      version: DB_VERSION,
+      revision,
+      nextId: db.nextId,
+      nextSeq: seq + 1,
+      revoked: db.revoked,
+      retiredHandles: db.retiredHandles,
+    };
     puts.push(tx.objectStore('meta').put(meta));
     puts.push(tx.objectStore('changes').put({ revision, full: true, users: [], posts: [] }));
     await Promise.all(puts);
@@ -169,7 +179,14 @@ function assemble(meta: Meta, users: Wrapped<StoredUser>[], posts: Wrapped<Store
         seqOf.set(item.data, item.seq);
         return item.data;
       });
-  const db: Db = { version: DB_VERSION, nextId: meta.nextId, users: bySeq(users), posts: bySeq(posts), revoked: meta.revoked };
+  const db: Db = {
+    version: DB_VERSION,
+    nextId: meta.nextId,
+    users: bySeq(users),
+    posts: bySeq(posts),
+    revoked: meta.revoked,
+    retiredHandles: meta.retiredHandles ?? [],
+  };
   return { db, meta, seqOf, images };
 }
 

@@ -28,6 +28,7 @@ export function loadLegacyDb(): { db: Db; json: string } | null {
     const parsed: unknown = JSON.parse(json);
     if (!looksLikeDb(parsed)) return null;
     if (!Array.isArray(parsed.revoked)) parsed.revoked = [];
+    if (!Array.isArray(parsed.retiredHandles)) parsed.retiredHandles = [];
     return { db: parsed, json };
   } catch {
     return null;

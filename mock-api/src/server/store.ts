@@ -33,6 +33,8 @@ export interface Db {
   posts: StoredPost[];
   /** Absent in data stored before logout revoked tokens; treated as empty. */
   revoked: RevokedToken[];
+  /** The handles (lower-case) of deleted accounts: never given to a new member (core/account.ts, freeHandle). */
+  retiredHandles: string[];
 }
 
 export const DB_VERSION = 1;
@@ -63,6 +65,7 @@ export interface WriteLog {
   readonly lists: { users: StoredUser[]; usersLength: number; posts: StoredPost[]; postsLength: number };
   readonly nextId: number;
   readonly revoked: RevokedToken[];
+  readonly retiredHandles: string[];
 }
 const writes = new WeakMap<Db, WriteLog>();
 
@@ -75,6 +78,7 @@ export function beginWrite(db: Db): WriteLog {
     lists: { users: db.users, usersLength: db.users.length, posts: db.posts, postsLength: db.posts.length },
     nextId: db.nextId,
     revoked: db.revoked.slice(),
+    retiredHandles: db.retiredHandles.slice(),
   };
   writes.set(db, log);
   return log;
@@ -99,6 +103,7 @@ export function undoWrite(db: Db, log: WriteLog): void {
   db.posts.length = log.lists.postsLength;
   db.nextId = log.nextId;
   db.revoked = log.revoked;
+  db.retiredHandles = log.retiredHandles;
   // Records came or went: rebuild the indexes on next use; else re-place the ones it changed.
   if (log.added.size > 0 || log.removed.size > 0) invalidateIndexes(db);
   else reindex(db, log);

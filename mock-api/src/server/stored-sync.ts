@@ -146,7 +146,12 @@ export class StoredSync {
         deletedPosts: [],
         images: images.takePending(),
         deletedImages: [],
-        meta: { nextId: this.data.db.nextId, nextSeq: this.nextSeq, revoked: this.data.db.revoked },
+        meta: {
+          nextId: this.data.db.nextId,
+          nextSeq: this.nextSeq,
+          revoked: this.data.db.revoked,
+          retiredHandles: this.data.db.retiredHandles,
+        },
       });
       await tx.done;
       this.currentRevision = revision;
@@ -232,6 +237,7 @@ export class StoredSync {
     }
     data.db.nextId = meta.nextId;
     data.db.revoked = meta.revoked;
+    data.db.retiredHandles = meta.retiredHandles ?? [];
     this.nextSeq = meta.nextSeq;
     this.currentRevision = meta.revision;
   }
@@ -277,7 +283,12 @@ export class StoredSync {
           deletedUsers: set.removedUsers.map((record) => record._id),
           deletedPosts: set.removedPosts.map((record) => record._id),
           ...this.pictureChanges(log, [...set.users, ...set.posts], [...set.removedUsers, ...set.removedPosts]),
-          meta: { nextId: this.data.db.nextId, nextSeq: this.nextSeq, revoked: this.data.db.revoked },
+          meta: {
+            nextId: this.data.db.nextId,
+            nextSeq: this.nextSeq,
+            revoked: this.data.db.revoked,
+            retiredHandles: this.data.db.retiredHandles,
+          },
         });
         try {
           await stored;

@@ -246,9 +246,24 @@ describe('POST /v2/me/delete', () => {
     expect(text).not.toContain('Zed');
     expect(posts.find((p: Post) => p._id === w.onesPost._id)!.likes.likeCount).toBe(w.before.onesPost.likeCount);
 
-    // The e-mail is free again.
+    // The e-mail is free again; the handle is not (links to it in old text stay Zed's).
     const back = await anonymous().v2.auth.signup({ username: 'zed@x.dev', password: 'zed-again-1', firstName: 'Zed', lastName: 'Again' });
     expect(back.me).toMatchObject({ postCount: 0, followerCount: 0, followingCount: 0, bookmarkCount: 0 });
+    expect(back.me.userHandler).not.toBe(w.zed.me.userHandler);
+    await expectError(anonymous().v2.members.byHandle(w.zed.me.userHandler), 404, SERVER_ERRORS.memberNotFound);
+  });
+
+  it("a deleted moderator's handle goes to nobody: who signs up as that handle's e-mail does not moderate", async () => {
+    const sara = await signIn(4);
+    expect(await sara.api.v2.me.roles()).toEqual({ moderator: true });
+    await sara.api.v2.me.deleteAccount(TEST_CREDENTIALS[3]!.password);
+    // An e-mail whose local part is her handle: the handle a signup would get if it were free.
+    const username = `${sara.user.userHandler}@elsewhere.example`;
+    const newcomer = await anonymous().v2.auth.signup({ username, password: 'not-sara-1', firstName: 'Not', lastName: 'Sara' });
+    expect(newcomer.me.userHandler).not.toBe(sara.user.userHandler);
+    const session = withToken(newcomer.encodedToken);
+    expect(await session.v2.me.roles()).toEqual({ moderator: false });
+    await expectError(session.v2.moderation.reports(), 403, SERVER_ERRORS.notModerator);
   });
 
   it('needs a token and the password as text', async () => {

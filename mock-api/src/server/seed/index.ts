@@ -7,7 +7,7 @@ import { seedUsers } from './users';
 export function createSeedDb(extra = 0): Db {
   const users = seedUsers(SEED_BOOKMARKS);
   const posts = [...seedPosts(), ...extraPosts(extra)];
-  return { version: DB_VERSION, nextId: 100_000, users, posts, revoked: [] };
+  return { version: DB_VERSION, nextId: 100_000, users, posts, revoked: [], retiredHandles: [] };
 }
 
 export { DEFAULT_AVATAR, POST_IMAGES } from './images';
