@@ -75,7 +75,9 @@ export class SqlAccountStore implements AccountStore {
     return this.db.transaction().execute(async (t) => {
       const member = await one(
         t,
-        sql<{ username: string }>`update members set password_hash = ${hash} where id = ${memberId} and password_hash = ${checked} returning username`,
+        sql<{
+          username: string;
+        }>`update members set password_hash = ${hash} where id = ${memberId} and password_hash = ${checked} returning username`,
       );
       if (!member) return null;
       await sql`update sessions set revoked_at = to_timestamp(${Date.now() / 1000}) where member_id = ${memberId} and revoked_at is null`.execute(

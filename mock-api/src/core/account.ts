@@ -37,10 +37,13 @@ export interface AccountStore {
   /** Whether `password` is the member's password (false for an unknown member). */
   passwordMatches(memberId: string, password: string): Step<boolean>;
   /**
-   * Keeps the new password and ends every session of the member; answers the token of a new
-   * session for the caller (issued after the others ended, so it stays valid).
+   * When `currentPassword` is the member's password, keeps `newPassword` and ends every session
+   * of the member; answers the token of a new session for the caller (issued after the others
+   * ended, so it stays valid). Answers null, changing nothing, when it is not: the check and the
+   * write are one step, so of two changes sent at once with the same current password only one
+   * is made.
    */
-  replacePassword(memberId: string, password: string): Step<string>;
+  replacePassword(memberId: string, currentPassword: string, newPassword: string): Step<string | null>;
   /** Everything the member made or chose (AccountExportV2's lists), or null for an unknown member. */
   accountData(memberId: string): Step<AccountData | null>;
   /**
@@ -58,15 +61,17 @@ const passwordField = (body: JsonObject, field: string): string =>
 
 /**
  * The member changes their password, giving the current one. The new one follows the spec's
- * rule (400 with its message); a wrong current one is 403 and changes nothing. Every session of
- * the member ends, this one too: the answer carries the caller's new token.
+ * rule (400 with its message); a wrong current one is 403 and changes nothing, and so is one
+ * another change (another tab) has just replaced. Every session of the member ends, this one
+ * too: the answer carries the caller's new token.
  */
 export function* changePassword(store: AccountStore, actor: Actor, body: JsonObject): Operation<Outcome<{ encodedToken: string }>> {
   const currentPassword = passwordField(body, 'currentPassword');
   const newPassword = passwordField(body, 'newPassword');
   if (!isValidPassword(newPassword)) throw fail.badRequest(CLIENT_MESSAGES.passwordRule);
-  if (!(yield* wait(store.passwordMatches(actor.memberId, currentPassword)))) throw fail.forbidden(SERVER_ERRORS.wrongCurrentPassword);
-  const encodedToken = yield* wait(store.replacePassword(actor.memberId, newPassword));
+  const encodedToken = yield* wait(store.replacePassword(actor.memberId, currentPassword, newPassword));
+  // Wrong, or no longer right: another change (another tab) came first.
+  if (encodedToken === null) throw fail.forbidden(SERVER_ERRORS.wrongCurrentPassword);
   // Nothing anyone sees changed.
   return { result: { encodedToken }, events: [] };
 }
