@@ -2,7 +2,8 @@
  * /moderation: the moderators' queue (docs/safety.md). Open reports, oldest first, each with
  * what was reported (a post's text and picture, or a member), the reason and the reporter's
  * details; "Remove post" deletes the post with its comments and picture, "Dismiss" closes the
- * report. The server checks the role on every call: anyone else gets its 403 message here.
+ * report; a report another moderator decided first leaves the queue with the server's 409
+ * message. The server checks the role on every call: anyone else gets its 403 message here.
  * post-mfe owns it because what moderators act on is posts (the post card, the post page and
  * post removal live here).
  */
@@ -32,7 +33,9 @@ function ReportItem({ report, onDecided }: { report: ReportV2; onDecided: (repor
       onDecided(answer.report, decision === 'remove' ? (report.post?._id ?? null) : null);
     } catch (failure) {
       toast('error', errorMessage(failure));
-      setBusy(false);
+      // 409: another moderator decided it first, so it is no longer open and leaves the queue.
+      if (failure instanceof ApiError && failure.status === 409) onDecided(report, null);
+      else setBusy(false);
     }
   };
   const reporter = fullName(report.reporter);
