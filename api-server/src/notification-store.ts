@@ -194,6 +194,16 @@ export class SqlNotificationStore implements NotificationStore {
     }));
   }
 
+  async keysWithActor(recipientId: string, actorId: string): Promise<string[]> {
+    const found = await rows(
+      this.ex,
+      sql<{ group_key: string }>`select n.group_key from notifications n
+        join notification_actors a on a.notification_id = n.id and a.actor_id = ${actorId}
+        where n.recipient_id = ${recipientId} order by n.seq`,
+    );
+    return found.map((row) => row.group_key);
+  }
+
   async readNotification(recipientId: string, key: string): Promise<NotificationRead | null> {
     return (await this.select(recipientId, sql`n.group_key = ${key}`, null))[0] ?? null;
   }

@@ -10,7 +10,8 @@
  *   change moves it to the top. A comment, a reply and a mention are each their own notification.
  * - Nobody is notified of their own action, nor by a member they blocked or mute (`mayNotify`,
  *   the one place that says who may notify whom). A dislike notifies nobody, and a like turned into a dislike leaves its group, as an
- *   upvote taken back or an unfollow does; a group nobody is left in goes.
+ *   upvote taken back or an unfollow does; a group nobody is left in goes. A block (either way)
+ *   or a mute takes the member out of the notifications they were already in (`forgetActor`).
  * - Deleting a post, comment or reply removes the notifications about it.
  * - The list is in order of change: each change gives the notification a new number from one
  *   growing sequence (times of two changes can be equal; their order cannot).
@@ -90,6 +91,8 @@ export interface NotificationStore {
    * (and its replies), or one reply; the unread counts follow. Answers who lost which.
    */
   removeAbout(subject: MentionSource): Step<{ recipientId: string; id: string }[]>;
+  /** The keys of the recipient's notifications `actorId` is in. */
+  keysWithActor(recipientId: string, actorId: string): Step<string[]>;
   /** The recipient's notification `key` and their unread count; null when there is none. */
   readNotification(recipientId: string, key: string): Step<NotificationRead | null>;
   /** Up to `count` of the member's notifications with a `seq` below `before` (from the newest when null), newest first. */
@@ -212,10 +215,26 @@ export function* unnotify(
   kind: NotificationKind,
   subject: NotificationSubject,
 ): Operation<DomainEvent[]> {
-  const key = groupKey(kind, subject);
+  return yield* leave(store, recipientId, groupKey(kind, subject), actorId);
+}
+
+/** `actorId` leaves the recipient's notification `key`: it changes, or goes when nobody is left in it. */
+function* leave(store: NotificationStore, recipientId: string, key: string, actorId: string): Operation<DomainEvent[]> {
   const left = yield* wait(store.removeActor(recipientId, key, actorId));
   if (!left) return [];
   return left.gone ? [yield* removedEvent(store, recipientId, left.id)] : yield* changedEvent(store, recipientId, key);
+}
+
+/**
+ * The recipient blocked or muted `actorId`, or was blocked by them: `actorId` leaves every
+ * notification of the recipient's they are in (one they alone made goes), as nothing of theirs
+ * would notify the recipient now. Unblocking or unmuting brings none back.
+ */
+export function* forgetActor(store: NotificationStore, recipientId: string, actorId: string): Operation<DomainEvent[]> {
+  const events: DomainEvent[] = [];
+  for (const key of yield* wait(store.keysWithActor(recipientId, actorId)))
+    events.push(...(yield* leave(store, recipientId, key, actorId)));
+  return events;
 }
 
 /** A post, comment or reply is about to be deleted: the notifications about it go first. */

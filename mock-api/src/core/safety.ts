@@ -27,6 +27,7 @@ import { text, type JsonObject } from '../server/validate';
 import type { BlockReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { LIST_TAGS } from './lists';
+import { forgetActor } from './notifications';
 import { membersChanged, memberV2, readMe, readMember, type MemberStore } from './members';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import { pageFrom, pageRequest, type ListKey } from './page';
@@ -133,6 +134,13 @@ export function* block(store: SafetyStore, actor: Actor, memberId: string, block
   if (change !== 'changed') throw fail.badRequest(blocking ? V2_ERRORS.alreadyBlocked : V2_ERRORS.notBlocked);
   const events: DomainEvent[] = endedFollows.map((f) => ({ kind: 'follow.changed', data: { ...f, following: false } }));
   if (endedFollows.length > 0) events.push(...(yield* membersChanged(store, [actor.memberId, memberId])));
+  // Their lists hide each other: neither keeps notifications the other is in.
+  if (blocking)
+    for (const [recipientId, actorId] of [
+      [actor.memberId, memberId],
+      [memberId, actor.memberId],
+    ] as const)
+      events.push(...(yield* forgetActor(store.posts.notifications, recipientId, actorId)));
   const relationship = yield* wait(store.relationship(actor.memberId, memberId, actor.now));
   return {
     result: { me: yield* readMe(store, actor.memberId), member: yield* readMember(store, memberId, actor.memberId), relationship },
@@ -165,9 +173,10 @@ export function* mute(
   yield* otherMember(store, actor, memberId);
   const until = muteUntil(body, actor.now);
   yield* wait(store.setMute(actor.memberId, memberId, until, actor.now));
-  // Nothing anyone else sees changed.
+  // Nothing anyone else sees changed; the caller's notifications lose the muted member.
+  const forgotten = yield* forgetActor(store.posts.notifications, actor.memberId, memberId);
   const relationship = yield* wait(store.relationship(actor.memberId, memberId, actor.now));
-  return { result: { relationship }, events: [relationshipEvent(actor, memberId, relationship)] };
+  return { result: { relationship }, events: [relationshipEvent(actor, memberId, relationship), ...forgotten] };
 }
 
 export function* unmute(store: SafetyStore, actor: Actor, memberId: string): Operation<Outcome<{ relationship: RelationshipV2 }>> {

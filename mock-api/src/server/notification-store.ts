@@ -126,6 +126,11 @@ export class MemoryNotificationStore implements NotificationStore {
     };
   }
 
+  keysWithActor(recipientId: string, actorId: string): string[] {
+    const user = indexOf(this.db).usersById.get(recipientId);
+    return (user?.notifications ?? []).filter((n) => n.actors.some((a) => a.id === actorId)).map((n) => n.key);
+  }
+
   readNotification(recipientId: string, key: string): NotificationRead | null {
     const user = indexOf(this.db).usersById.get(recipientId);
     const notification = user?.notifications?.find((n) => n.key === key);

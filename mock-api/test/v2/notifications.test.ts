@@ -338,6 +338,37 @@ describe('blocks and mutes (docs/safety.md)', () => {
     expect(await unread(ada)).toBe(1);
   });
 
+  it("a block takes each member out of the other's notifications, a mute out of the muter's; undoing brings none back", async () => {
+    const [ada, meera, kabir, sara] = await members();
+    const { post } = await ada.api.v2.posts.create({ content: 'Before the falling-out', pic: '' });
+    await meera.api.v2.posts.like(post._id);
+    await kabir.api.v2.posts.like(post._id);
+    await meera.api.v2.members.follow(ada.user._id);
+    await sara.api.v2.members.follow(ada.user._id);
+    await meera.api.v2.comments.add(post._id, 'Lovely');
+    await ada.api.v2.posts.create({ content: `Thanks @${meera.user.userHandler}`, pic: '' });
+    expect(await unread(ada)).toBe(3);
+    expect((await list(meera)).map((n) => n.kind)).toEqual(['mention']);
+
+    await ada.api.v2.members.block(meera.user._id);
+    expect((await list(ada)).map(summary)).toEqual([
+      { kind: 'follow', actor: sara.user._id, actorCount: 1, read: false },
+      { kind: 'like', actor: kabir.user._id, actorCount: 1, read: false },
+    ]);
+    expect(await unread(ada)).toBe(2);
+    expect(await list(meera)).toEqual([]);
+    expect(await unread(meera)).toBe(0);
+
+    await ada.api.v2.members.mute(kabir.user._id, 0);
+    expect((await list(ada)).map(summary)).toEqual([{ kind: 'follow', actor: sara.user._id, actorCount: 1, read: false }]);
+    expect(await unread(ada)).toBe(1);
+    // Sara's own notifications are hers: a block or mute between others changes none of them.
+    await ada.api.v2.members.unblock(meera.user._id);
+    await ada.api.v2.members.unmute(kabir.user._id);
+    expect((await list(ada)).map((n) => n.actor._id)).toEqual([sara.user._id]);
+    expect(await list(meera)).toEqual([]);
+  });
+
   it('a mention by a member who blocked the recipient notifies nobody either: their lists hide each other', async () => {
     const [ada, meera] = await members();
     await meera.api.v2.members.block(ada.user._id);
