@@ -101,7 +101,7 @@ function homeIds(memberId: string, trending: boolean, after: PostKey | null, cou
     order by q.score desc, q.created_at desc, q.id collate "C" desc limit ${count}`;
 }
 
-/** The member's bookmarks, most recently saved first. */
+/** The member's bookmarks, most recently saved first, but for posts whose author blocked the member (they are 404 to them). */
 export async function bookmarksPage(
   ex: Executor,
   v2: RendererV2,
@@ -112,6 +112,7 @@ export async function bookmarksPage(
     ex,
     sql<{ id: string; seq: string }>`select b.post_id as id, b.seq::text as seq from bookmarks b
       where b.member_id = ${memberId} ${page.after ? sql`and b.seq < ${page.after[0]}::bigint` : sql``}
+        and not exists (select 1 from posts p join blocks k on k.blocker_id = p.author_id and k.blocked_id = ${memberId} where p.id = b.post_id)
       order by b.seq desc limit ${page.limit + 1}`,
   );
   const { items, nextCursor } = pageFrom(found, page, (row) => [Number(row.seq)]);

@@ -324,8 +324,12 @@ export function* react(store: PostStore, actor: Actor, postId: string, kind: Rea
   return { result: postV2(post), events: [countsEvent(post), viewerEvent(actor.memberId, post), ...notified] };
 }
 
-/** Saves the post to the member's bookmarks (`bookmarked`), or takes it out; either twice is refused. */
+/**
+ * Saves the post to the member's bookmarks (`bookmarked`), or takes it out; either twice is
+ * refused. A post whose author blocked the member is 404, as everywhere it is addressed.
+ */
 export function* bookmark(store: PostStore, actor: Actor, postId: string, bookmarked: boolean): Operation<Outcome<PostV2>> {
+  yield* visiblePostOr404(store, postId, actor.memberId);
   const change = yield* wait(store.setBookmark(actor.memberId, postId, bookmarked));
   if (change === 'missing') throw fail.postNotFound();
   if (change === 'same') throw fail.badRequest(bookmarked ? SERVER_ERRORS.alreadyBookmarked : SERVER_ERRORS.notBookmarked);

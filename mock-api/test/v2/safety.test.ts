@@ -128,6 +128,24 @@ describe('block', () => {
     expect((await adarsh.api.v2.members.posts(MEERA)).posts.length).toBeGreaterThan(0);
   });
 
+  it('keeps the blocker’s posts out of the blocked member’s bookmarks, saved before or after; unblocking brings them back', async () => {
+    const adarsh = await signIn(1);
+    const meera = await signIn(2);
+    await meera.api.v2.posts.bookmark(ADARSH_POST);
+    await meera.api.v2.posts.bookmark(MEERA_POST);
+    const { post: unsaved } = await adarsh.api.v2.posts.create({ content: 'Not saved by Meera', pic: '' });
+    const saved = (await meera.api.v2.me.bookmarks({ limit: 50 })).posts;
+    expect(saved.filter((p) => p.author._id === ADARSH).length).toBeGreaterThan(0);
+    await adarsh.api.v2.members.block(MEERA);
+    const shown = (await meera.api.v2.me.bookmarks({ limit: 50 })).posts.map((p) => p._id);
+    expect(shown).toEqual(saved.filter((p) => p.author._id !== ADARSH).map((p) => p._id));
+    expect(shown).toContain(MEERA_POST);
+    await expectError(meera.api.v2.posts.bookmark(unsaved._id), 404, SERVER_ERRORS.postNotFound);
+    await expectError(meera.api.v2.posts.removeBookmark(ADARSH_POST), 404, SERVER_ERRORS.postNotFound);
+    await adarsh.api.v2.members.unblock(MEERA);
+    expect((await meera.api.v2.me.bookmarks({ limit: 50 })).posts.map((p) => p._id)).toEqual(saved.map((p) => p._id));
+  });
+
   it('refuses every interaction of the blocked member with the blocker, on v2 and v1 (403)', async () => {
     const adarsh = await signIn(1);
     const meera = await signIn(2);

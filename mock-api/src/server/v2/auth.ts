@@ -1,6 +1,7 @@
 /** v2 sessions and the signed-in member: login, signup, logout, me, profile edit, my bookmarks. */
 import { indexOf } from '../indexes';
 import { loggedInMember, memberJoined, signedUpMember } from '../routes/auth';
+import { blockSideOf } from '../safety-filters';
 import { actorOf, answered, created, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
 import type { StoredPost } from '../store';
 import { signToken } from '../tokens';
@@ -35,11 +36,15 @@ export function authRoutesV2(r: RouteKit): void {
   // The fields of v1's /users/edit, with its checks (../../core/members.ts, editProfile).
   v2Write(r, 'editMe', (ctx) => answered(201, runNow(editProfile(new MemoryMemberStore(ctx), actorOf(ctx), ctx.body)), (me) => ({ me })));
 
-  // Most recently saved first.
+  // Most recently saved first, but for posts whose author blocked the member (they are 404 to them).
   r.read('get', '/v2/me/bookmarks', (ctx) => {
     const { me, render } = asCaller(ctx);
-    const page = pageOfArrivals(me.bookmarks, ctx.query, LIST_TAGS.bookmarks, true);
     const posts = indexOf(ctx.db).postsById;
+    const shown = me.bookmarks.filter((id) => {
+      const post = posts.get(id);
+      return !!post && blockSideOf(ctx.db, me._id, post.userId) !== 'blocked-by';
+    });
+    const page = pageOfArrivals(shown, ctx.query, LIST_TAGS.bookmarks, true);
     const found = page.ids.map((id) => posts.get(id)).filter((p): p is StoredPost => !!p);
     return ok({ posts: found.map((p) => render.post(p)), nextCursor: page.nextCursor });
   });
