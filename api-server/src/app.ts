@@ -20,7 +20,7 @@ import { one, sql, withTimeout, type Database, type Db } from './db';
 import { clientErrorHandler } from './http/client-errors';
 import { idempotencyKeyOf, takesIdempotencyKey, withIdempotency, IDEMPOTENCY_HEADER, type IdempotentCall } from './http/idempotency';
 import { checkBodyType, checkCharacters, checkPathParams, checkQuery } from './http/input';
-import { LOGIN_PATHS, routeRateLimit } from './http/limits';
+import { routeRateLimit } from './http/limits';
 import { DEVICE_TOKEN_HEADER, loginGuard } from './http/login-guard';
 import { isAnswered, registerOperations, unavailable } from './http/operations';
 import { isRead } from './http/messages';
@@ -227,7 +227,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
       method,
       url,
       config: { rateLimit: routeRateLimit(method, url, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE) },
-      ...(LOGIN_PATHS.has(url) ? { preHandler: guard.check, onSend: guard.issue, onResponse: guard.settle } : {}),
+      ...guard.hooksFor(url),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         checkPathParams((request.params ?? {}) as Record<string, string>);
         const raw = typeof request.body === 'string' ? request.body : undefined;

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { createApiClient } from '@social/mock-api/client';
-import { LIMITS, TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { LIMITS, SERVER_ERRORS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { INPUT_MESSAGES } from '@social/mock-api/rules';
 import { RATE_LIMIT_MESSAGE } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -125,6 +125,62 @@ describe('logins (findings 1-3)', () => {
             .status,
         );
       expect(signups).toEqual([201, 201, 201, 201, 429]);
+    });
+  });
+});
+
+describe('password confirmations with a stolen token', () => {
+  const changePassword = (url: string, token: string, currentPassword: string, headers: Record<string, string> = {}) =>
+    send(url, '/api/v2/me/password', { token, body: { currentPassword, newPassword: 'fresh-pass9' }, headers });
+  const deleteAccount = (url: string, token: string, password: string) => send(url, '/api/v2/me/delete', { token, body: { password } });
+
+  it("judges at most the account's login limit of wrong current and delete passwords, and shares it with logins", async () => {
+    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '3', API_AUTH_RATE_LIMIT: '1000' }, async ({ url, loginAs }) => {
+      const stolen = await loginAs(1);
+      expect((await changePassword(url, stolen, 'guess-1')).json).toEqual({ errors: [SERVER_ERRORS.wrongCurrentPassword] });
+      expect((await deleteAccount(url, stolen, 'guess-2')).json).toEqual({ errors: [SERVER_ERRORS.wrongDeletePassword] });
+      expect((await send(url, '/api/v2/auth/login', { body: { ...adarsh, password: 'guess-3' } })).status).toBe(401);
+      // The limit is used up: the right password is not judged either, on any of the three calls.
+      for (const locked of [
+        await changePassword(url, stolen, adarsh.password),
+        await deleteAccount(url, stolen, adarsh.password),
+        await send(url, '/api/v2/auth/login', { body: adarsh }),
+      ]) {
+        expect([locked.status, locked.json]).toEqual([429, { errors: [HTTP_MESSAGES.accountRateLimit] }]);
+        expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      // Nothing was changed or deleted; another account is not affected.
+      expect((await send(url, '/api/v2/me', { token: stolen })).status).toBe(200);
+      expect((await changePassword(url, await loginAs(2), 'guess-1')).status).toBe(403);
+    });
+  });
+
+  it('counts guesses sent at once before judging them', async () => {
+    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '4', API_AUTH_RATE_LIMIT: '1000' }, async ({ url, loginAs }) => {
+      const stolen = await loginAs(1);
+      const guesses = Array.from({ length: 12 }, (_, i) =>
+        i % 2 ? changePassword(url, stolen, `guess-${i}`) : deleteAccount(url, stolen, `guess-${i}`),
+      );
+      expect(tally((await Promise.all(guesses)).map((r) => r.status))).toEqual({ 403: 4, 429: 8 });
+    });
+  });
+
+  it('gives back a right password, and keeps the owner’s device on its own counter', async () => {
+    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+      const first = await send(url, '/api/v2/auth/login', { body: adarsh });
+      const device = first.headers.get('device-token')!;
+      const token = (first.json as { encodedToken: string }).encodedToken;
+      expect((await changePassword(url, token, 'guess-1')).status).toBe(403);
+      // Under the limit the right password works, and its attempt is given back (no device token issued).
+      const changed = await changePassword(url, token, adarsh.password);
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('device-token')).toBeNull();
+      const fresh = (changed.json as { encodedToken: string }).encodedToken;
+      expect((await changePassword(url, fresh, 'guess-2')).status).toBe(403);
+      expect((await changePassword(url, fresh, 'fresh-pass9')).status).toBe(429);
+      // The owner's device token counts its confirmations on the device's own counter.
+      const owner = await changePassword(url, fresh, 'fresh-pass9', { 'Device-Token': device });
+      expect(owner.status).toBe(200);
     });
   });
 });
