@@ -134,9 +134,14 @@ export class MemoryAccountStore implements AccountStore {
     const member = findUser(this.db, memberId);
     if (!member) return;
     const own = new Set<StoredPost>();
+    // Their comments on other members' posts: the notifications about them go too.
+    const comments = new Set<string>();
     for (const post of this.db.posts) {
       if (post.userId === memberId) own.add(post);
-      else this.takeOutOf(post, memberId);
+      else {
+        for (const comment of post.comments) if (comment.userId === memberId) comments.add(comment._id);
+        this.takeOutOf(post, memberId);
+      }
     }
     for (const post of own) removePost(this.db, post);
     // Bookmarks of their posts, follows both ways, blocks and mutes of them, reports about them
@@ -165,7 +170,7 @@ export class MemoryAccountStore implements AccountStore {
       if (mutes) user.mutes = mutes;
       if (reports) user.reports = reports;
     }
-    forgetNotificationsBy(this.db, memberId, ownIds);
+    forgetNotificationsBy(this.db, memberId, ownIds, comments);
     this.db.retiredHandles.push(member.userHandler.toLowerCase());
     removeUser(this.db, member);
   }

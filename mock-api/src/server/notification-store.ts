@@ -28,17 +28,20 @@ function isAbout(notification: StoredNotification, subject: MentionSource): bool
 
 /**
  * A member's account went: they leave every notification they were in (one nobody is left in
- * goes), notifications about their posts go, and each member who had such notifications has
- * their unread count counted again (the one place it is recounted: a deletion touches few lists).
+ * goes), notifications about their posts and their comments (`commentIds`, with the replies
+ * under them) go, and each member who had such notifications has their unread count counted
+ * again (the one place it is recounted: a deletion touches few lists).
  */
-export function forgetNotificationsBy(db: Db, memberId: string, postIds: ReadonlySet<string>): void {
+export function forgetNotificationsBy(db: Db, memberId: string, postIds: ReadonlySet<string>, commentIds: ReadonlySet<string>): void {
+  const about = (n: StoredNotification) =>
+    (n.postId !== null && postIds.has(n.postId)) || (n.commentId !== null && commentIds.has(n.commentId));
   for (const stored of db.users) {
     const list = stored.notifications ?? [];
-    const touches = list.some((n) => (n.postId !== null && postIds.has(n.postId)) || n.actors.some((a) => a.id === memberId));
+    const touches = list.some((n) => about(n) || n.actors.some((a) => a.id === memberId));
     if (!touches || stored._id === memberId) continue;
     const user = touch(db, stored);
     user.notifications = list
-      .filter((n) => n.postId === null || !postIds.has(n.postId))
+      .filter((n) => !about(n))
       .map((n) => ({ ...n, actors: n.actors.filter((a) => a.id !== memberId) }))
       .filter((n) => n.actors.length > 0);
     user.unreadNotifications = user.notifications.filter((n) => isUnread(n, user)).length;

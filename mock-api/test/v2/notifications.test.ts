@@ -196,6 +196,19 @@ describe('an account deleted', () => {
     expect(await list(ada)).toEqual([]);
     expect(await unread(ada)).toBe(0);
   });
+
+  it("takes the notifications about its comments on other members' posts, the replies under them too", async () => {
+    const [ada, meera, kabir] = await members();
+    const password = 'zed-secret-1';
+    const zed = await anonymous().v2.auth.signup({ username: 'zed@x.dev', password, firstName: 'Zed', lastName: 'Quill' });
+    const { post } = await ada.api.v2.posts.create({ content: 'A post by Ada', pic: '' });
+    const { comment } = await withToken(zed.encodedToken).v2.comments.add(post._id, 'Zed answers Ada');
+    await meera.api.v2.comments.reply(comment._id, `Agreed, @${kabir.user.userHandler}`);
+    expect((await list(kabir)).map((n) => [n.kind, n.commentId])).toEqual([['mention', comment._id]]);
+    await withToken(zed.encodedToken).v2.me.deleteAccount(password);
+    expect(await list(kabir)).toEqual([]);
+    expect(await unread(kabir)).toBe(0);
+  });
 });
 
 describe('read state', () => {
