@@ -174,4 +174,15 @@ export const MIGRATIONS: Record<string, Migration> = {
     up: statements([`create table retired_handles (handle text primary key)`]),
     down: statements([`drop table retired_handles`]),
   },
+  // One open report per reporter and post, or member (core/safety.ts); later copies of one already open go.
+  '2026-11-28-40-reports-open-once': {
+    up: statements([
+      `delete from reports r where r.status = 'open' and exists (select 1 from reports o where o.status = 'open'
+        and o.reporter_id = r.reporter_id and o.kind = r.kind and o.seq < r.seq
+        and (case when r.kind = 'post' then o.post_id = r.post_id else o.member_id = r.member_id end))`,
+      `create unique index reports_open_once_post on reports (reporter_id, post_id) where status = 'open' and post_id is not null`,
+      `create unique index reports_open_once_member on reports (reporter_id, member_id) where status = 'open' and kind = 'member'`,
+    ]),
+    down: statements([`drop index reports_open_once_member`, `drop index reports_open_once_post`]),
+  },
 };

@@ -136,12 +136,17 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
     return found.map((row) => ({ memberId: row.id, at: row.at, until: row.until_iso }));
   }
 
-  async insertReport(report: NewReport): Promise<string> {
+  /** One open report per reporter and post, or member: reports_open_once_* (two at once: the second does nothing). */
+  async insertReport(report: NewReport): Promise<string | null> {
     const id = newId();
-    await sql`insert into reports (id, reporter_id, member_id, post_id, kind, reason, details, created_at, created_iso)
-      values (${id}, ${report.reporterId}, ${report.memberId}, ${report.postId}, ${report.postId === null ? 'member' : 'post'},
-        ${report.reason}, ${report.details}, ${report.now}::timestamptz, ${report.now})`.execute(this.db);
-    return id;
+    const stored = await one(
+      this.db,
+      sql<{ id: string }>`insert into reports (id, reporter_id, member_id, post_id, kind, reason, details, created_at, created_iso)
+        values (${id}, ${report.reporterId}, ${report.memberId}, ${report.postId}, ${report.postId === null ? 'member' : 'post'},
+          ${report.reason}, ${report.details}, ${report.now}::timestamptz, ${report.now})
+        on conflict do nothing returning id`,
+    );
+    return stored?.id ?? null;
   }
 
   async reportRef(reportId: string): Promise<ReportRef | null> {

@@ -412,6 +412,7 @@ export const V2_ERRORS = {
   notMuted: 'You have not muted this member.',
   blockSelf: 'You cannot block or mute yourself.',
   reportSelf: 'You cannot report yourself or your own post.',
+  alreadyReported: 'You have already reported this. The moderators will look at it.',
   badMuteDuration: `"duration" must be a whole number of seconds from 0 (until unmuted) to ${MAX_MUTE_SECONDS}.`,
   badReportReason: `"reason" must be one of: ${REPORT_REASONS.join(', ')}.`,
   reportNotFound: 'The report you requested does not exist. Not Found error',

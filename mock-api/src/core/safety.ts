@@ -88,7 +88,8 @@ export interface SafetyStore extends BlockReader, Pick<MemberStore, 'memberExist
     count: number,
     now: string,
   ): Step<SafetyListRow[]>;
-  insertReport(report: NewReport): Step<string>;
+  /** Stores the report and answers its id; null, storing nothing, while the reporter has an open report of the same post (or member, for a member report). */
+  insertReport(report: NewReport): Step<string | null>;
   reportRef(reportId: string): Step<ReportRef | null>;
   /** Decides the open report; 'removed' decides every other open report of the same post with it. */
   decideReport(reportId: string, status: 'removed' | 'dismissed', moderatorId: string, now: string): Step<void>;
@@ -218,13 +219,19 @@ function reportDraft(body: JsonObject): { reason: ReportReasonV2; details: strin
   return { reason: reason as ReportReasonV2, details: details.trim() };
 }
 
+/** One open report per reporter and post (or member): a second one until it is decided is refused, not queued again. */
+function* sendReport(store: SafetyStore, report: NewReport): Operation<Outcome<ReportSentAnswerV2>> {
+  const reportId = yield* wait(store.insertReport(report));
+  if (reportId === null) throw fail.badRequest(V2_ERRORS.alreadyReported);
+  return { result: { reportId }, events: [] };
+}
+
 /** Reports another member's post to the moderators. A post the caller cannot reach (its author blocked them) is not found. */
 export function* reportPost(store: SafetyStore, actor: Actor, postId: string, body: JsonObject): Operation<Outcome<ReportSentAnswerV2>> {
   const author = yield* visiblePostOr404(store.posts, postId, actor.memberId);
   if (author === actor.memberId) throw fail.badRequest(V2_ERRORS.reportSelf);
   const draft = reportDraft(body);
-  const reportId = yield* wait(store.insertReport({ reporterId: actor.memberId, memberId: author, postId, ...draft, now: actor.now }));
-  return { result: { reportId }, events: [] };
+  return yield* sendReport(store, { reporterId: actor.memberId, memberId: author, postId, ...draft, now: actor.now });
 }
 
 /** Reports another member to the moderators. */
@@ -237,8 +244,7 @@ export function* reportMember(
   yield* memberOr404(store, memberId);
   if (memberId === actor.memberId) throw fail.badRequest(V2_ERRORS.reportSelf);
   const draft = reportDraft(body);
-  const reportId = yield* wait(store.insertReport({ reporterId: actor.memberId, memberId, postId: null, ...draft, now: actor.now }));
-  return { result: { reportId }, events: [] };
+  return yield* sendReport(store, { reporterId: actor.memberId, memberId, postId: null, ...draft, now: actor.now });
 }
 
 /** Every moderation call starts here: 403 for anyone but a moderator, before anything else is read. */

@@ -107,7 +107,11 @@ export class MemorySafetyStore extends MemoryMemberStore implements SafetyStore 
       .slice(0, count);
   }
 
-  insertReport(report: NewReport): string {
+  insertReport(report: NewReport): string | null {
+    const open = (indexOf(this.data).usersById.get(report.reporterId)?.reports ?? []).some(
+      (r) => r.status === 'open' && r.postId === report.postId && (report.postId !== null || r.memberId === report.memberId),
+    );
+    if (open) return null;
     const reporter = findUser(this.data, report.reporterId)!;
     const stored: StoredReport = {
       _id: newId(),

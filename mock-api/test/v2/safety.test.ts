@@ -404,6 +404,28 @@ describe('reports and moderation', () => {
     await expectError(sara.api.v2.moderation.dismiss(two.reportId), 409, V2_ERRORS.reportDecided);
   });
 
+  it('one open report per member and post, or member: another is refused until it is decided', async () => {
+    const adarsh = await signIn(1);
+    const post = await adarsh.api.v2.posts.report(MEERA_POST, { reason: 'spam' });
+    const member = await adarsh.api.v2.members.report(ROHAN, { reason: 'other' });
+    await expectError(adarsh.api.v2.posts.report(MEERA_POST, { reason: 'harassment' }), 400, V2_ERRORS.alreadyReported);
+    await expectError(adarsh.api.v2.members.report(ROHAN, { reason: 'spam' }), 400, V2_ERRORS.alreadyReported);
+    // A report of the member is not one of their post; another member's report is theirs.
+    const meeraAuthor = await adarsh.api.v2.members.report(MEERA, { reason: 'spam' });
+    const byKabir = await (await signIn(3)).api.v2.posts.report(MEERA_POST, { reason: 'spam' });
+    const sara = await signIn(4);
+    expect(ids((await sara.api.v2.moderation.reports()).reports)).toEqual([
+      post.reportId,
+      member.reportId,
+      meeraAuthor.reportId,
+      byKabir.reportId,
+    ]);
+    // Once decided, the post can be reported again.
+    await sara.api.v2.moderation.dismiss(post.reportId);
+    const again = await adarsh.api.v2.posts.report(MEERA_POST, { reason: 'harassment' });
+    expect(ids((await sara.api.v2.moderation.reports()).reports)).toContain(again.reportId);
+  });
+
   it('dismissing closes the report and leaves the post', async () => {
     const adarsh = await signIn(1);
     const { reportId } = await adarsh.api.v2.posts.report(MEERA_POST, { reason: 'spam' });
