@@ -11,10 +11,19 @@ import { requiredText, type JsonObject } from '../server/validate';
 import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';
 
-/** The start of a new member's handle: the e-mail's local part, lower case, URL-safe ('member' when nothing is left). */
+/**
+ * The start of a new member's handle: the e-mail's local part, lower case, URL-safe, without a
+ * '.' or '-' at either end (an `@handle` in text ends at a letter, digit or '_': core/text.ts);
+ * 'member' when nothing is left.
+ */
 export function handleBase(username: string): string {
   const local = username.split('@')[0] ?? '';
-  return local.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'member';
+  return (
+    local
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '')
+      .replace(/^[.-]+|[.-]+$/g, '') || 'member'
+  );
 }
 
 /**

@@ -53,6 +53,11 @@ describe('POST /v2/auth/login and /v2/auth/signup', () => {
     });
     expect((await anonymous().v2.members.byId(me._id)).member).toMatchObject({ _id: me._id, userHandler: me.userHandler });
     await expectError(anonymous().v2.auth.signup(input), 422, SERVER_ERRORS.usernameExists);
+    // A handle never starts or ends with '.' or '-', so "@handle" in text always names all of it.
+    const edges = await anonymous().v2.auth.signup({ ...input, username: '-zoe.q.@x.dev' });
+    expect(edges.me.userHandler).toBe('zoe.q');
+    const { post } = await withToken(edges.encodedToken).v2.posts.create({ content: 'Hi @zoe.q.', pic: '' });
+    expect(post.mentions).toEqual(['zoe.q']);
     await expectError(
       anonymous().v2.auth.signup({ ...input, username: 'other@x.dev', firstName: '' }),
       400,
