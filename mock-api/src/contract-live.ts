@@ -2,7 +2,7 @@
  * Live events (issue 23): what `GET /api/v2/events` streams (Server-Sent Events). Each event
  * names one entity and carries its new state in the v2 shapes of ./contract-v2.ts, as anyone
  * sees it (no viewer fields: a client keeps its own reaction, bookmark and upvote). docs/live.md
- * explains the change log behind them, replay and buffers. Type-only plus constants.
+ * explains the change log behind them, replay and buffers. Types, constants and small pure helpers.
  *
  * On the wire each event is `id: <seq>`, `event: <kind>`, `data: <JSON of the event's data>`.
  * Ids are one increasing sequence for the whole network (a bigint as text): a client that
@@ -18,8 +18,8 @@ export type PostViewerV2 = NonNullable<PostV2['viewer']>;
 export const LIVE_EVENTS_PATH = '/events';
 
 /**
- * The in-browser backend's events: the same LiveEvent[] (one message per write, ids growing
- * within the origin) posted on a BroadcastChannel of this name, to every page of the site.
+ * The in-browser backend's events: one LiveChannelMessage per write (the same LiveEvents, ids
+ * growing within the origin) posted on a BroadcastChannel of this name, to every page of the site.
  */
 export const LIVE_CHANNEL = 'orbit-live';
 
@@ -153,6 +153,55 @@ export const LIVE_ERRORS = {
   badPost: `"post" must be a post id, given at most ${LIVE_MAX_POSTS} times.`,
   badTicket: 'This live ticket is not valid: it was used, it expired, or its session ended. Ask for a new one.',
 } as const;
+
+/**
+ * One message on LIVE_CHANNEL: a write's events and, for each member whose lists hide an author
+ * those events name (blocked either way, or muted, when the write committed: docs/safety.md),
+ * those authors' ids. A page keeps what its member may see (liveEventSeenBy), as api-server's
+ * stream opened with that member's ticket does.
+ */
+export interface LiveChannelMessage {
+  events: LiveEvent[];
+  hiddenAuthors: Record<string, string[]>;
+}
+
+/** The members whose posts, comments or replies an event shows (what safety may hide). */
+export function authorsIn(event: LiveEvent): string[] {
+  switch (event.kind) {
+    case 'post.created':
+    case 'post.edited':
+      return [event.data.post.userId];
+    case 'comment.added':
+    case 'comment.edited':
+      return [event.data.comment.user._id, ...event.data.comment.replies.map((reply) => reply.user._id)];
+    default:
+      return [];
+  }
+}
+
+/**
+ * `event` as a member whose lists hide `hidden` gets it, or null when they do not get it: a post
+ * or comment (new or edited) by a hidden author is left out, and so are a comment's replies by
+ * hidden authors, as the member's lists leave them out. The rule of api-server's ticketed stream
+ * (api-server/src/live/topics.ts).
+ */
+export function liveEventSeenBy(event: LiveEvent, hidden: ReadonlySet<string>): LiveEvent | null {
+  if (hidden.size === 0) return event;
+  switch (event.kind) {
+    case 'post.created':
+    case 'post.edited':
+      return hidden.has(event.data.post.userId) ? null : event;
+    case 'comment.added':
+    case 'comment.edited': {
+      const { comment } = event.data;
+      if (hidden.has(comment.user._id)) return null;
+      const replies = comment.replies.filter((reply) => !hidden.has(reply.user._id));
+      return replies.length === comment.replies.length ? event : { ...event, data: { comment: { ...comment, replies } } };
+    }
+    default:
+      return event;
+  }
+}
 
 /** The member a private event is for, or null for an event anyone may get. */
 export function recipientOf(event: { kind: LiveEventKind; data: unknown }): string | null {

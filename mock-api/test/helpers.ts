@@ -3,7 +3,7 @@ import { ApiError, createApiClient, type ApiClient } from '../src/client';
 import { TEST_CREDENTIALS, type User } from '../src/contract';
 import { makeServer, type Server, type ServerOptions } from '../src/server';
 import { BroadcastChannel as NodeBroadcastChannel } from 'worker_threads';
-import { LIVE_CHANNEL, recipientOf, type LiveEvent } from '../src/contract-live';
+import { LIVE_CHANNEL, liveEventSeenBy, recipientOf, type LiveChannelMessage, type LiveEvent } from '../src/contract-live';
 
 export interface Session {
   api: ApiClient;
@@ -91,8 +91,8 @@ const openRealStream = (globalThis as { __API_CONTRACT_LIVE__?: (token: string, 
 /**
  * Records the live events `session`'s pages get: api-server's stream opened with the member's
  * ticket and this query (LIVE_TOPIC_PARAMS), or the in-browser backend's channel, whose pages
- * drop another member's private events (it is not filtered by topics: a test records only what
- * its query covers).
+ * drop another member's private events and what the member's lists hide (it is not filtered by
+ * topics: a test records only what its query covers).
  */
 export async function recordLive(session: Session, query: string): Promise<LiveRecorder> {
   let source: Omit<LiveRecorder, 'waitFor'>;
@@ -101,9 +101,12 @@ export async function recordLive(session: Session, query: string): Promise<LiveR
     const received: LiveEvent[] = [];
     const channel = new NodeBroadcastChannel(LIVE_CHANNEL);
     channel.onmessage = (message) => {
-      for (const event of (message as { data: LiveEvent[] }).data) {
-        const recipient = recipientOf(event);
-        if (recipient === null || recipient === session.user._id) received.push(event);
+      const { events, hiddenAuthors } = (message as { data: LiveChannelMessage }).data;
+      const hidden = new Set(hiddenAuthors[session.user._id] ?? []);
+      for (const sent of events) {
+        const recipient = recipientOf(sent);
+        const event = liveEventSeenBy(sent, hidden);
+        if (event && (recipient === null || recipient === session.user._id)) received.push(event);
       }
     };
     source = { events: () => received, close: () => channel.close() };

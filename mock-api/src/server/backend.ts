@@ -143,7 +143,7 @@ export class Backend {
    */
   private committed(clientId: string | undefined, change: Committed, events?: DomainEvent[]): void {
     const revision = this.sync.stored ? change.revision : undefined;
-    if (events) this.live.publish(events, revision);
+    if (events) this.live.publish(events, revision, this.db);
     else this.live.publishReset(revision);
     this.options.onChange?.(clientId, change);
   }

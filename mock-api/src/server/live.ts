@@ -4,11 +4,17 @@
  * BroadcastChannel LIVE_CHANNEL, the same kinds and shapes api-server streams at
  * GET /api/v2/events (../contract-live.ts). Every page of the site listening on that channel
  * gets them, this tab's own pages included (a BroadcastChannel delivers to every other channel
- * object of the same name, in this page too). Nothing here reads or writes storage, so the
- * backend can call it from a page or a service worker.
+ * object of the same name, in this page too). The channel is not filtered, so each message also
+ * names, for each member whose lists hide an author its events show (blocked either way, or
+ * muted: ./safety-filters.ts), those authors, and a page leaves out what its member may not see
+ * (LiveChannelMessage). Nothing here reads or writes storage, so the backend can call it from a
+ * page or a service worker.
  */
-import { LIVE_CHANNEL, type LiveEvent } from '../contract-live';
+import { authorsIn, LIVE_CHANNEL, type LiveChannelMessage, type LiveEvent } from '../contract-live';
 import type { DomainEvent } from '../core/events';
+import { membersHiding } from './safety-filters';
+import type { Db } from './store';
+import { nowIso } from './time';
 
 /** At most this many events per write; a write that makes more sends `reset` instead. */
 export const MAX_EVENTS_PER_WRITE = 64;
@@ -38,16 +44,26 @@ export class LivePublisher {
     return this.channel;
   }
 
-  /** Numbers and posts `events`; answers them as sent. `revision`: the stored revision the write made, when stored. */
-  publish(events: DomainEvent[], revision?: number): LiveEvent[] {
+  /**
+   * Numbers and posts `events`; answers them as sent. `revision`: the stored revision the write
+   * made, when stored. `db`: the data as the write left it, which says whose lists hide the
+   * events' authors (none without it).
+   */
+  publish(events: DomainEvent[], revision?: number, db?: Db): LiveEvent[] {
     this.writes = revision ?? this.writes + 1;
     const channel = events.length === 0 ? null : this.open();
     if (!channel) return [];
     const bodies: DomainEvent[] = events.length > MAX_EVENTS_PER_WRITE ? [{ kind: 'reset', data: { reason: 'data-reset' } }] : events;
     const base = this.writes * MAX_EVENTS_PER_WRITE;
     const sent = bodies.map((body, n) => ({ id: String(base + n), ...body }) as LiveEvent);
+    const authors = new Set(sent.flatMap(authorsIn));
+    const hiding = db ? membersHiding(db, authors, nowIso()) : new Map<string, Set<string>>();
+    const message: LiveChannelMessage = {
+      events: sent,
+      hiddenAuthors: Object.fromEntries([...hiding].map(([memberId, hidden]) => [memberId, [...hidden]])),
+    };
     try {
-      channel.postMessage(sent);
+      channel.postMessage(message);
     } catch (error) {
       // A closed channel or an uncloneable value: the pages refetch on focus instead.
       console.warn('mock-api: could not publish live events', error);

@@ -39,3 +39,24 @@ export function hiddenFrom(db: Db, viewerId: string | null, now: string): { hidd
     }
   return { hidden, blockedBy };
 }
+
+/**
+ * hiddenFrom read the other way, for the live events of a write (./live.ts): each member whose
+ * lists hide one of `authors` at `now` (blocked either way, or muted in force), with those authors.
+ */
+export function membersHiding(db: Db, authors: ReadonlySet<string>, now: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const hide = (memberId: string, authorId: string) => {
+    const hidden = out.get(memberId) ?? new Set<string>();
+    out.set(memberId, hidden.add(authorId));
+  };
+  if (authors.size === 0) return out;
+  for (const user of db.users) {
+    for (const b of user.blocks ?? []) {
+      if (authors.has(b.memberId)) hide(user._id, b.memberId);
+      if (authors.has(user._id)) hide(b.memberId, user._id);
+    }
+    for (const m of user.mutes ?? []) if (authors.has(m.memberId) && muteInForce(m, now)) hide(user._id, m.memberId);
+  }
+  return out;
+}

@@ -4,7 +4,7 @@
  * a browser does between a service worker and its pages (jsdom has none of its own).
  */
 import { BroadcastChannel as NodeBroadcastChannel } from 'worker_threads';
-import { LIVE_CHANNEL, type LiveEvent } from '../../src/contract-live';
+import { LIVE_CHANNEL, type LiveChannelMessage, type LiveEvent } from '../../src/contract-live';
 
 export interface LiveListener {
   /** The events received since the test began or the last clear(), in order. */
@@ -22,7 +22,7 @@ export function listenOnLiveChannel(): LiveListener {
     received = [];
     channel = new NodeBroadcastChannel(LIVE_CHANNEL);
     channel.onmessage = (message) => {
-      received.push(...(message as { data: LiveEvent[] }).data);
+      received.push(...(message as { data: LiveChannelMessage }).data.events);
     };
   });
   afterEach(() => channel?.close());

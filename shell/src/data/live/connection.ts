@@ -5,7 +5,9 @@
  *   events too, and no token goes in the URL); after an error it is opened again with a new
  *   ticket, from the last event this page got;
  * - on the in-browser backend: the BroadcastChannel LIVE_CHANNEL, on which the fake backend
- *   posts each write's events (this page's own writes included).
+ *   posts each write's events (this page's own writes included), less the posts, comments and
+ *   replies of the authors the member's lists hide (channelEventsFor), as api-server's ticketed
+ *   stream leaves them out.
  * Each event is applied to the query cache (./apply.ts). Sign-out closes the connection and
  * forgets what it held.
  *
@@ -23,6 +25,8 @@ import {
   LIVE_EVENTS_PATH,
   LIVE_TICKET_PARAM,
   LIVE_TOPIC_PARAMS,
+  liveEventSeenBy,
+  type LiveChannelMessage,
   type LiveEvent,
   type LiveEventKind,
   type LiveTopics,
@@ -81,6 +85,16 @@ function parse(kind: LiveEventKind, message: MessageEvent<string>): LiveEvent | 
   }
 }
 
+/**
+ * What `memberId`'s page keeps of a LIVE_CHANNEL message: the channel carries every event of the
+ * browser, and the message names the authors each member's lists hide (blocked either way, or
+ * muted, when the write committed).
+ */
+function channelEventsFor(message: LiveChannelMessage, memberId: string): LiveEvent[] {
+  const hidden = new Set(message.hiddenAuthors[memberId] ?? []);
+  return message.events.flatMap((event) => liveEventSeenBy(event, hidden) ?? []);
+}
+
 /** The transport the backend in use has: EventSource on api-server, else the fake backend's channel. */
 export const openDefaultSource: OpenSource = (onEvents, request, onClosed) => {
   const base = apiBaseUrl();
@@ -116,10 +130,14 @@ export const openDefaultSource: OpenSource = (onEvents, request, onClosed) => {
       byTopics: true,
     };
   }
-  if (typeof BroadcastChannel === 'undefined') return null;
+  const memberId = auth$.value?.user._id;
+  if (typeof BroadcastChannel === 'undefined' || !memberId) return null;
   const channel = new BroadcastChannel(LIVE_CHANNEL);
-  channel.onmessage = (message: MessageEvent<unknown>) => {
-    if (Array.isArray(message.data)) onEvents(message.data as LiveEvent[]);
+  channel.onmessage = (message: MessageEvent<Partial<LiveChannelMessage> | null>) => {
+    const { events, hiddenAuthors } = message.data ?? {};
+    if (!Array.isArray(events) || typeof hiddenAuthors !== 'object' || hiddenAuthors === null) return;
+    const kept = channelEventsFor({ events, hiddenAuthors }, memberId);
+    if (kept.length > 0) onEvents(kept);
   };
   return channel;
 };
