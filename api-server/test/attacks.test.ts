@@ -183,6 +183,27 @@ describe('password confirmations with a stolen token', () => {
       expect(owner.status).toBe(200);
     });
   });
+
+  it("the typed client sends the account's device token with a password change and a deletion", async () => {
+    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+      const kept = new Map<string, string>();
+      let token: string | null = null;
+      const client = createApiClient({
+        baseUrl: url,
+        getToken: () => token,
+        deviceTokens: { get: (account) => kept.get(account) ?? null, set: (account, value) => void kept.set(account, value) },
+      });
+      token = (await client.v2.auth.login(adarsh)).encodedToken;
+      // A thief with a copy of the token uses up the account's limit.
+      for (let i = 0; i < 2; i += 1) expect((await changePassword(url, token, `guess-${i}`)).status).toBe(403);
+      expect((await changePassword(url, token, adarsh.password)).status).toBe(429);
+      // The owner's own client still gets the change through, and then the deletion.
+      token = (await client.v2.me.changePassword({ currentPassword: adarsh.password, newPassword: 'owner-pass9' }, adarsh.username))
+        .encodedToken;
+      await client.v2.me.deleteAccount('owner-pass9', adarsh.username);
+      expect((await send(url, '/api/v2/me', { token })).status).toBe(404);
+    });
+  });
 });
 
 describe('writes (finding 4)', () => {

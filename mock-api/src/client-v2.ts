@@ -45,7 +45,11 @@ export interface RequestOptions {
   auth?: boolean;
   body?: unknown;
   idempotent?: boolean;
-  /** A login's account: its device token is sent, and the one the answer carries is kept. */
+  /**
+   * The account of a call that checks its password (a login, a password change, a deletion): its
+   * device token is sent, so guesses from elsewhere do not lock its owner out, and the one the
+   * answer carries is kept.
+   */
   device?: string;
 }
 
@@ -78,11 +82,16 @@ export function createV2Calls(request: RequestFn) {
       get: () => read<MeAnswerV2>('/me'),
       edit: (userData: UserEdit) => write<MeAnswerV2>('/me', { userData }),
       bookmarks: (query?: PageQuery) => read<PostsPageV2>(`/me/bookmarks${queryString(page(query))}`),
-      /** Every session ends, this one too: use the answer's token from now on. */
-      changePassword: (input: PasswordChangeV2) => write<PasswordChangedAnswerV2>('/me/password', input),
+      /**
+       * Every session ends, this one too: use the answer's token from now on. `account`: the
+       * member's e-mail, whose device token goes with it (docs/account.md, "Rate limits").
+       */
+      changePassword: (input: PasswordChangeV2, account?: string) =>
+        request<PasswordChangedAnswerV2>('POST', `${v2}/me/password`, { auth: true, body: input, device: account }),
       exportData: () => read<AccountExportV2>('/me/export'),
-      /** Deletes the account and everything that is theirs; the token stops working. */
-      deleteAccount: (password: string) => write<Record<string, never>>('/me/delete', { password }),
+      /** Deletes the account and everything that is theirs; the token stops working. `account`: as for changePassword. */
+      deleteAccount: (password: string, account?: string) =>
+        request<Record<string, never>>('POST', `${v2}/me/delete`, { auth: true, body: { password }, device: account }),
       /** Whether the member moderates (the "Moderation" link). */
       roles: () => read<RolesAnswerV2>('/me/roles'),
       /** Members the caller blocked, most recent first. */

@@ -74,7 +74,7 @@ function ChangePassword() {
     if (found.current || found.next) return;
     setSaving(true);
     try {
-      const { encodedToken } = await api.v2.me.changePassword({ currentPassword: current, newPassword: next });
+      const { encodedToken } = await api.v2.me.changePassword({ currentPassword: current, newPassword: next }, auth.user.username);
       // Every earlier session ended on the server; this tab goes on with the new token.
       setAuth({ token: encodedToken, user: auth.user });
       setCurrent('');
@@ -171,6 +171,7 @@ function DownloadData() {
 }
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const auth = useAuth();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState(false);
@@ -181,7 +182,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     if (!password) return setError(CLIENT_MESSAGES.emptyField('Password'));
     setDeleting(true);
     try {
-      await api.v2.me.deleteAccount(password);
+      await api.v2.me.deleteAccount(password, auth?.user.username);
       toast('success', ACCOUNT_DELETED);
       // The server ended every session; this page (and every tab) signs out, and the guard opens /login.
       endSession();
