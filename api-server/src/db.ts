@@ -34,9 +34,9 @@ export interface Database {
   ping(timeoutMs: number): Promise<void>;
   /**
    * LISTENs on `channel` (a dedicated connection on PostgreSQL, PGlite's own listen()):
-   * `onNotify` for each notification, `onLost` when the connection goes. Resolves to an unlisten.
+   * `onNotify` with each notification's payload, `onLost` when the connection goes. Resolves to an unlisten.
    */
-  listen(channel: string, onNotify: () => void, onLost: (error?: unknown) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (error?: unknown) => void): Promise<() => Promise<void>>;
   /**
    * Runs one-off work of unbounded length (the seed) on a connection of its own without the
    * request time limits (statement_timeout, query_timeout), which keep applying to the pool.
@@ -59,7 +59,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const { pool, ping, closePing } = guardedPool(options.databaseUrl, options.poolSize ?? 10, options.guards);
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    const listen = (channel: string, onNotify: () => void, onLost: (error?: unknown) => void) =>
+    const listen = (channel: string, onNotify: (payload: string) => void, onLost: (error?: unknown) => void) =>
       listenOnPostgres(options.databaseUrl!, channel, onNotify, onLost);
     const unbounded = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
       const own = new Kysely<Schema>({
@@ -93,7 +93,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     kind: 'pglite',
     ping: (timeoutMs) => withTimeout(sql`select 1`.execute(db), timeoutMs).then(() => undefined),
     listen: async (channel, onNotify) => {
-      const unlisten = await client.listen(channel, () => onNotify());
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return () => unlisten();
     },
     // PGlite has no request time limits of its own.
@@ -106,7 +106,7 @@ export function openDatabase(options: DatabaseOptions): Database {
 async function listenOnPostgres(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string) => void,
   onLost: (error?: unknown) => void,
 ): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: url, application_name: 'orbit-api-listen' });
@@ -117,7 +117,7 @@ async function listenOnPostgres(
     onLost(error);
     void client.end().catch(() => undefined);
   };
-  client.on('notification', () => onNotify());
+  client.on('notification', (message) => onNotify(message.payload ?? ''));
   client.on('error', lost);
   client.on('end', () => lost());
   try {

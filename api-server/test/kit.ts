@@ -75,9 +75,10 @@ export interface Instance {
   close(): Promise<void>;
 }
 
-/** Another instance on `server`'s database with other settings (no second database to start). */
+/** Another instance on `server`'s database with other settings (no second database to start); it LISTENs as a real one does. */
 export async function instanceWith(server: RunningServer, env: NodeJS.ProcessEnv, live?: Partial<LiveOptions>): Promise<Instance> {
-  const app = await buildApp(server.database.db, { ...testConfig(env), live });
+  const { ping, listen } = server.database;
+  const app = await buildApp(server.database.db, { ...testConfig(env), live, database: { ping, listen } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const loginAs = async (n: 1 | 2 | 3 | 4) => {

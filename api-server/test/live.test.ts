@@ -199,6 +199,8 @@ describe("a member's private events: one-time tickets", () => {
     return ((await answer.json()) as LiveTicketAnswer).ticket;
   };
   const withTicket = (ticket: string) => `?explore=1&${LIVE_TICKET_PARAM}=${encodeURIComponent(ticket)}`;
+  /** An instance whose heartbeat (the backstop session check) never comes within a test: a stream that ends, ends for another reason. */
+  const withoutHeartbeat = () => instanceWith(servers.a, {}, { heartbeatMs: 60 * 60_000 });
 
   it("a like's viewer.post goes only to the liker's ticketed stream; anonymous and other members' streams get the counts alone", async () => {
     const kabir = await login(servers.a, 3);
@@ -218,9 +220,8 @@ describe("a member's private events: one-time tickets", () => {
     await streamsOpen(servers.a, 0);
   }, 120_000);
 
-  it('a ticket opens one stream: used again, forged or after logout it is 401; logout closes its open stream', async () => {
-    // Sessions are checked at each heartbeat: a short one here.
-    const quick = await instanceWith(servers.a, {}, { heartbeatMs: 50 });
+  it('a ticket opens one stream: used again, forged or after logout it is 401; logout closes its open stream at once', async () => {
+    const quick = await withoutHeartbeat();
     try {
       const target = { url: quick.url };
       const kabir = await login(servers.a, 3);
@@ -237,11 +238,20 @@ describe("a member's private events: one-time tickets", () => {
       // Without a token there is no ticket.
       expect((await fetch(`${quick.url}/api/v2${LIVE_TICKET_PATH}`, { method: 'POST' })).status).toBe(404);
 
+      // The same member signed in elsewhere: that session's stream outlives the logout.
+      const elsewhere = await login(servers.a, 3);
+      const other = await openStream(target, { query: withTicket(await ticketOf(target, elsewhere.encodedToken)) });
+      await streamsOpen(target, 2);
       const unused = await ticketOf(target, kabir.encodedToken);
+      // Through the other instance: the stream's instance hears of it from the database.
       await kabir.api.auth.logout();
       expect((await fetch(`${quick.url}/api/v2/events${withTicket(unused)}`)).status).toBe(401);
-      // Its open stream ends at the next session check.
       await first.until(() => first.closed);
+      const { post } = await elsewhere.api.v2.posts.create({ content: 'Still signed in here', pic: '' });
+      await elsewhere.api.v2.posts.like(post._id);
+      await other.next('viewer.post', (d) => d.postId === post._id);
+      expect(other.closed).toBe(false);
+      other.close();
     } finally {
       await quick.close();
     }
@@ -255,8 +265,30 @@ describe("a member's private events: one-time tickets", () => {
       firstName: name,
       lastName: 'Test',
     });
-    return { id: me._id, api: clientFor(servers.a, encodedToken), token: encodedToken };
+    return { id: me._id, username: me.username, api: clientFor(servers.a, encodedToken), token: encodedToken };
   };
+
+  it('a password change from another session ends the streams of every other session at once, on every instance', async () => {
+    const slow = await withoutHeartbeat();
+    try {
+      const target = { url: slow.url };
+      const member = await newMember('robbed');
+      const thief = await openStream(target, { query: withTicket(await ticketOf(target, member.token)) });
+      await streamsOpen(target, 1);
+      const owner = await clientFor(servers.a).v2.auth.login({ username: member.username, password: 'Passw0rd!' });
+      const { encodedToken } = await clientFor(servers.a, owner.encodedToken).v2.me.changePassword({
+        currentPassword: 'Passw0rd!',
+        newPassword: 'N3w-Passw0rd!',
+      });
+      await thief.until(() => thief.closed);
+      // The owner's new session opens a stream as before.
+      const mine = await openStream(target, { query: withTicket(await ticketOf(target, encodedToken)) });
+      expect(mine.status).toBe(200);
+      mine.close();
+    } finally {
+      await slow.close();
+    }
+  }, 120_000);
 
   it("a ticketed stream leaves out the posts and comments of members the member's lists hide (docs/safety.md)", async () => {
     const reader = await newMember('reader');

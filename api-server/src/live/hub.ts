@@ -15,11 +15,13 @@
  *   it replays): past it, the stream is closed; the client reconnects with its last id.
  * - Each stream gets what its open pages show (./topics.ts). An event it does not get still
  *   moves its position, and the next heartbeat tells EventSource (an `id:` line with no data).
+ * - A ticketed stream ends with its session: at once when a route that ends sessions notifies
+ *   the change channel (./tickets.ts, sessionsEnded), and at every heartbeat as the backstop.
  */
 import type { ServerResponse } from 'node:http';
 import { LIVE_HEARTBEAT_MS, LIVE_MAX_EVENT_BYTES } from '@social/mock-api/contract-live';
 import { one, rows, sql, type Db } from '../db';
-import { liveSessions, pruneTickets, type TicketHolder } from './tickets';
+import { liveSessions, pruneTickets, sessionsEndedOf, type TicketHolder } from './tickets';
 import { hiddenFrom, type FilterRow, type StreamFilter } from './topics';
 
 export interface LiveOptions {
@@ -50,8 +52,8 @@ export const LIVE_DEFAULTS: LiveOptions = {
   drainTimeoutMs: 5000,
 };
 
-/** Subscribes to change notifications; resolves to an unsubscribe. `onLost`: the connection went (the hub listens again). */
-export type Listen = (onNotify: () => void, onLost: (error?: unknown) => void) => Promise<() => Promise<void>>;
+/** Subscribes to change notifications (with their payload); resolves to an unsubscribe. `onLost`: the connection went (the hub listens again). */
+export type Listen = (onNotify: (payload: string) => void, onLost: (error?: unknown) => void) => Promise<() => Promise<void>>;
 
 export interface LiveLog {
   warn(obj: object, msg: string): void;
@@ -252,7 +254,7 @@ export class LiveHub {
     if (!this.listen || this.stopped) return;
     try {
       this.unlisten = await this.listen(
-        () => this.wake(),
+        (payload) => this.heard(payload),
         (error) => {
           this.unlisten = undefined;
           if (this.stopped) return;
@@ -277,6 +279,16 @@ export class LiveHub {
     for (const stream of this.streams) stream.close(false);
     this.streams.clear();
     await this.unlisten?.().catch(() => undefined);
+  }
+
+  /** A notification: a member's sessions ended (their streams are checked now), or the log grew. */
+  private heard(payload: string): void {
+    const memberId = sessionsEndedOf(payload);
+    if (memberId === null) return this.wake();
+    const theirs = [...this.streams].filter((stream) => stream.holder?.memberId === memberId);
+    void this.closeEnded(theirs).catch((error: unknown) =>
+      this.log.warn({ err: error }, 'live events: checking the streams of ended sessions failed (the heartbeat retries)'),
+    );
   }
 
   /** Something changed: read the log (one reader at a time; a wake during a read reads again after it). */
@@ -401,6 +413,8 @@ export class LiveHub {
     this.streams.add(stream);
     const through = this.delivered;
     try {
+      // Its session may have ended since the ticket was redeemed, before the stream was in `streams`.
+      if (stream.holder && (await this.closeEnded([stream])).length === 0) return;
       // After `through` is fixed: a follow since then also comes as an event (see StreamFilter.load).
       await stream.filter.load(this.db);
       if (lastId === undefined) {
@@ -456,21 +470,27 @@ export class LiveHub {
   }
 
   /**
-   * For the ticketed streams, at each heartbeat: closes those whose session has ended (logout,
-   * expiry, account deletion), so no private event outlives it, and reads again whom each
+   * For the ticketed streams, at each heartbeat: closes those whose session has ended (an expiry,
+   * or an end whose notification was lost), so no private event outlives it, and reads again whom each
    * member's lists hide (a block, mute or unmute since, a mute that ran out).
    */
   async checkTicketedStreams(): Promise<void> {
-    const held = [...this.streams].filter((stream) => stream.holder !== null);
-    if (held.length === 0) return;
+    const open = await this.closeEnded([...this.streams].filter((stream) => stream.holder !== null));
+    if (open.length === 0) return;
+    const hidden = await hiddenFrom(this.db, [...new Set(open.map((stream) => stream.holder!.memberId))]);
+    for (const stream of open) stream.filter.hidden = hidden.get(stream.holder!.memberId) ?? new Set();
+  }
+
+  /** Closes those of these ticketed streams whose session has ended; answers the others. */
+  private async closeEnded(held: readonly LiveStream[]): Promise<LiveStream[]> {
+    if (held.length === 0) return [];
     const live = await liveSessions(this.db, [...new Set(held.map((stream) => stream.holder!.sessionHash))]);
     const open: LiveStream[] = [];
     for (const stream of held) {
       if (live.has(stream.holder!.sessionHash)) open.push(stream);
       else stream.close(false);
     }
-    const hidden = await hiddenFrom(this.db, [...new Set(open.map((stream) => stream.holder!.memberId))]);
-    for (const stream of open) stream.filter.hidden = hidden.get(stream.holder!.memberId) ?? new Set();
+    return open;
   }
 
   /** Deletes rows past the retention (age or count) in small batches, and expired tickets; returns how many rows went. */

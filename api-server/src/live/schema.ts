@@ -15,7 +15,7 @@ const run = async (db: Kysely<unknown>, list: readonly string[]) => {
   for (const statement of list) await sql.raw(statement).execute(db);
 };
 
-/** The channel every instance LISTENs on; the payload is the new row's seq. */
+/** The channel every instance LISTENs on; the payload is the new row's seq, or names a member whose sessions ended (./tickets.ts). */
 export const CHANGE_CHANNEL = 'orbit_changes';
 
 const UP: readonly string[] = [

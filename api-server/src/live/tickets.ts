@@ -3,13 +3,16 @@
  * EventSource cannot send a header, and a token in a URL ends up in access logs: the member asks
  * for a ticket with their token, and opens the stream with the ticket. A ticket is random, stored
  * only as its hash, good once within LIVE_TICKET_TTL_MS, and tied to the session that asked for
- * it: a revoked or expired session redeems nothing, and its open streams are closed (./hub.ts).
+ * it: a revoked or expired session redeems nothing, and its open streams are closed (./hub.ts):
+ * at once on every instance when the route that ended it says so (sessionsEnded), else at the
+ * next heartbeat (an expiry, a notification lost with a LISTEN connection).
  */
 import { randomBytes } from 'node:crypto';
 import { LIVE_TICKET_TTL_MS } from '@social/mock-api/contract-live';
 import { one, rows, sql, type Executor } from '../db';
 import type { Caller } from '../kit';
 import { tokenHash } from '../tokens';
+import { CHANGE_CHANNEL } from './schema';
 
 /** Whom a redeemed ticket is for, and the session it came from. */
 export interface TicketHolder {
@@ -52,6 +55,23 @@ export async function liveSessions(ex: Executor, sessionHashes: readonly string[
   );
   return new Set(found.map((row) => row.token_hash));
 }
+
+/** The change channel's payload that says a member's sessions ended; the rest is their id. */
+const SESSIONS_ENDED = 'sessions-ended:';
+
+/**
+ * Tells every instance (the change channel, ./schema.ts) that some of the member's sessions have
+ * ended: each closes the member's streams whose session no longer holds. Only the member's id
+ * goes out, never a token or its hash. Call it once the end is committed, or inside its
+ * transaction (PostgreSQL delivers the notification when it commits).
+ */
+export async function sessionsEnded(ex: Executor, memberId: string): Promise<void> {
+  await sql`select pg_notify(${CHANGE_CHANNEL}, ${SESSIONS_ENDED + memberId})`.execute(ex);
+}
+
+/** The member a change channel payload says ended sessions, or null (a change log seq). */
+export const sessionsEndedOf = (payload: string): string | null =>
+  payload.startsWith(SESSIONS_ENDED) ? payload.slice(SESSIONS_ENDED.length) : null;
 
 /** Forgets expired tickets (the hub's pruning). */
 export async function pruneTickets(ex: Executor): Promise<void> {

@@ -7,6 +7,7 @@ import { requiredText, signupFields, TEXT_LIMITS } from '@social/mock-api/rules'
 import { isUniqueViolation, one, rows, sql, type Transaction } from '../db';
 import { storePic } from '../images';
 import { logEvents } from '../live/log';
+import { sessionsEnded } from '../live/tickets';
 import { SqlMemberStore } from '../member-store';
 import { created, newId, ok, startSession, type Answer, type Ctx, type Tx } from '../kit';
 import { hashPassword, verifyPassword } from '../passwords';
@@ -89,12 +90,13 @@ export async function signUp({ body, tx, now, origin }: Ctx, answer: SessionAnsw
   }
 }
 
-/** The token stops working at once, on every instance (it is checked against the sessions table). */
+/** The token stops working at once, on every instance (it is checked against the sessions table), and so do its live streams. */
 export const logOut = ({ tx }: Ctx): Promise<Answer> =>
   tx(async (t) => {
     const caller = await t.caller();
     await sql`update sessions set revoked_at = to_timestamp(${Date.now() / 1000}) where token_hash = ${tokenHash(caller.token)}`.execute(
       t.ex,
     );
+    await sessionsEnded(t.ex, caller.id);
     return ok({});
   });
