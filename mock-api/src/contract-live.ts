@@ -182,8 +182,8 @@ export function authorsIn(event: LiveEvent): string[] {
 /**
  * `event` as a member whose lists hide `hidden` gets it, or null when they do not get it: a post
  * or comment (new or edited) by a hidden author is left out, and so are a comment's replies by
- * hidden authors, as the member's lists leave them out. The rule of api-server's ticketed stream
- * (api-server/src/live/topics.ts).
+ * hidden authors, as the member's lists leave them out. Both transports apply it: api-server's
+ * ticketed stream (api-server/src/live/topics.ts) and a page on the in-browser backend's channel.
  */
 export function liveEventSeenBy(event: LiveEvent, hidden: ReadonlySet<string>): LiveEvent | null {
   if (hidden.size === 0) return event;

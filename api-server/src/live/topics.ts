@@ -12,7 +12,15 @@
  * `follow.changed` events the stream sees, in sequence order, so a replay and the live tail
  * decide alike.
  */
-import { LIVE_ERRORS, LIVE_MAX_POSTS, LIVE_TOPIC_PARAMS, type LiveEventData, type LiveEventKind } from '@social/mock-api/contract-live';
+import {
+  LIVE_ERRORS,
+  LIVE_MAX_POSTS,
+  LIVE_TOPIC_PARAMS,
+  liveEventSeenBy,
+  type LiveEvent,
+  type LiveEventData,
+  type LiveEventKind,
+} from '@social/mock-api/contract-live';
 import { rows, sql, type Db } from '../db';
 import { hiddenSet } from '../safety-filters';
 
@@ -43,8 +51,8 @@ export function filterOf(query: Record<string, unknown>): StreamFilter | { error
   return new StreamFilter((home[0] as string | undefined) ?? null, explore.length === 1, new Set(posts as string[]), null);
 }
 
-/** The kinds that carry a post's or comment's text by its author (the row's member_id). */
-const HIDABLE: ReadonlySet<LiveEventKind> = new Set(['post.created', 'post.edited', 'comment.added', 'comment.edited']);
+/** The row as the event it logs. */
+const eventOf = (row: FilterRow): LiveEvent => ({ kind: row.kind, data: row.payload }) as LiveEvent;
 
 /**
  * For each member, the members their lists hide (src/safety-filters.ts, shownTo): blocked either
@@ -114,13 +122,12 @@ export class StreamFilter {
   /**
    * What this stream gets of a row it accepts, when it differs from the row's data: a comment's
    * replies by members the member's lists hide are left out, as its comments list leaves them
-   * out (src/v2/render.ts). Null: the data as it is.
+   * out (src/v2/render.ts; the rule is contract-live.ts's liveEventSeenBy, which the in-browser
+   * backend's pages apply too). Null: the data as it is.
    */
   visibleData(row: FilterRow): Record<string, unknown> | null {
-    if (this.hidden.size === 0 || (row.kind !== 'comment.added' && row.kind !== 'comment.edited')) return null;
-    const { comment } = row.payload as LiveEventData['comment.edited'];
-    const replies = comment.replies.filter((reply) => !this.hidden.has(reply.user._id));
-    return replies.length === comment.replies.length ? null : { comment: { ...comment, replies } };
+    const seen = liveEventSeenBy(eventOf(row), this.hidden);
+    return seen === null || seen.data === row.payload ? null : (seen.data as Record<string, unknown>);
   }
 
   /** Whether the stream gets this row; called once per row, in sequence order (follows update the circle). */
@@ -131,7 +138,7 @@ export class StreamFilter {
       return true;
     }
     // What the member's lists leave out (docs/safety.md) does not come live either.
-    if (HIDABLE.has(row.kind) && row.member_id !== null && this.hidden.has(row.member_id)) return false;
+    if (liveEventSeenBy(eventOf(row), this.hidden) === null) return false;
     switch (row.kind) {
       case 'post.created':
         return this.explore || this.inHome(row.member_id);
