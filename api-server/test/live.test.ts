@@ -290,6 +290,20 @@ describe("a member's private events: one-time tickets", () => {
     }
   }, 120_000);
 
+  it("an account deletion ends the member's streams at once", async () => {
+    const slow = await withoutHeartbeat();
+    try {
+      const target = { url: slow.url };
+      const member = await newMember('leaving');
+      const stream = await openStream(target, { query: withTicket(await ticketOf(target, member.token)) });
+      await streamsOpen(target, 1);
+      await member.api.v2.me.deleteAccount('Passw0rd!');
+      await stream.until(() => stream.closed);
+    } finally {
+      await slow.close();
+    }
+  }, 120_000);
+
   it("a ticketed stream leaves out the posts and comments of members the member's lists hide (docs/safety.md)", async () => {
     const reader = await newMember('reader');
     const blocker = await newMember('blocker');
