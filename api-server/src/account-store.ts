@@ -16,6 +16,7 @@ import { one, rows, sql, type Db, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
 import { notifiedBy, recountNotifications } from './notification-store';
 import { logEvents } from './live/log';
+import { sessionsEnded } from './live/tickets';
 import { picUrl } from './images';
 import type { MemberRow } from './v1-store';
 import { startSession } from './kit';
@@ -83,6 +84,8 @@ export class SqlAccountStore implements AccountStore {
       await sql`update sessions set revoked_at = to_timestamp(${Date.now() / 1000}) where member_id = ${memberId} and revoked_at is null`.execute(
         t,
       );
+      // The live streams of the sessions it ended close on every instance once this commits (live/tickets.ts).
+      await sessionsEnded(t, memberId);
       const token = signToken({ _id: memberId, username: member.username });
       await startSession(t, memberId, token);
       return token;
@@ -229,6 +232,8 @@ export class SqlAccountStore implements AccountStore {
     await inTransaction(this.db, async (t) => {
       await sql`update members set password_hash = ${NO_PASSWORD} where id = ${memberId}`.execute(t);
       await sql`delete from sessions where member_id = ${memberId}`.execute(t);
+      // Their live streams close on every instance once this commits, before the batches below.
+      await sessionsEnded(t, memberId);
     });
     const postIds = (await rows(this.db, sql<{ id: string }>`select id from posts where author_id = ${memberId}`)).map((row) => row.id);
     // Members they notified lose those notifications: recounted once everything of theirs is gone.

@@ -4,7 +4,7 @@
  * for a ticket with their token, and opens the stream with the ticket. A ticket is random, stored
  * only as its hash, good once within LIVE_TICKET_TTL_MS, and tied to the session that asked for
  * it: a revoked or expired session redeems nothing, and its open streams are closed (./hub.ts):
- * at once on every instance when the route that ended it says so (sessionsEnded), else at the
+ * at once on every instance when the transaction that ended it says so (sessionsEnded), else at the
  * next heartbeat (an expiry, a notification lost with a LISTEN connection).
  */
 import { randomBytes } from 'node:crypto';

@@ -8,33 +8,18 @@ import { changePassword, deleteAccount, exportData, runAsync } from '@social/moc
 import { SqlAccountStore } from '../account-store';
 import type { Db } from '../db';
 import { ok } from '../kit';
-import { sessionsEnded } from '../live/tickets';
 import type { RouteKit } from '../routes/kit';
 import { asMember, route, type MemberSession } from './kit';
-
-/**
- * After an operation that ended the member's sessions (committed by then): their live streams
- * close now on every instance. The answer goes out even when the notification cannot: the
- * streams' heartbeat check closes them then (live/hub.ts).
- */
-async function endingSessions<T>(t: MemberSession, result: T): Promise<T> {
-  await sessionsEnded(t.ex, t.actor.memberId).catch(() => undefined);
-  return result;
-}
 
 /** asMember runs its work on the database itself (no transaction), which the store opens transactions on. */
 const storeOf = (t: MemberSession, origin: string) => new SqlAccountStore(t.ex as Db, origin);
 
 export function accountRoutes(r: RouteKit): void {
   route(r, 'changePassword', (ctx) =>
-    asMember(ctx, async (t) =>
-      ok(await endingSessions(t, (await runAsync(changePassword(storeOf(t, ctx.origin), t.actor, ctx.body))).result)),
-    ),
+    asMember(ctx, async (t) => ok((await runAsync(changePassword(storeOf(t, ctx.origin), t.actor, ctx.body))).result)),
   );
   route(r, 'exportMyData', (ctx) => asMember(ctx, async (t) => ok(await runAsync(exportData(storeOf(t, ctx.origin), t.actor)))));
   route(r, 'deleteAccount', (ctx) =>
-    asMember(ctx, async (t) =>
-      ok(await endingSessions(t, (await runAsync(deleteAccount(storeOf(t, ctx.origin), t.actor, ctx.body))).result)),
-    ),
+    asMember(ctx, async (t) => ok((await runAsync(deleteAccount(storeOf(t, ctx.origin), t.actor, ctx.body))).result)),
   );
 }
