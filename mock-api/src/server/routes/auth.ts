@@ -21,7 +21,8 @@ const sameUsername = (a: string, b: string) => a.trim().toLowerCase() === b.trim
 export const findByUsername = (db: Db, username: string) => db.users.find((u) => sameUsername(u.username, username));
 
 /** The handle a signup gets (core/account.ts, freeHandle). */
-const uniqueHandler = (db: Db, username: string): string => freeHandle(username, new Set([...db.users.map((u) => u.userHandler.toLowerCase()), ...db.retiredHandles]));
+const uniqueHandler = (db: Db, username: string): string =>
+  freeHandle(username, new Set([...db.users.map((u) => u.userHandler.toLowerCase()), ...db.retiredHandles]));
 
 /** The member a login names, checked (404 unknown, 401 wrong password): v1 and v2 logins. */
 export function loggedInMember({ db, body }: Pick<Ctx, 'db' | 'body'>): StoredUser {
