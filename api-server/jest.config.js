@@ -12,14 +12,15 @@ module.exports = {
     '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': require.resolve('./test/pglite-transform.js'),
   },
   transformIgnorePatterns: ['/node_modules/(?!@noble/hashes/|@electric-sql/pglite/)'],
-  // The fault tests restart and freeze a real PostgreSQL, and live-order holds two transactions
-  // open at once (PGlite has one connection), and seed-size needs a statement time limit (PGlite
-  // has none): `npm run test:postgres` runs them.
+  // The fault tests restart and freeze a real PostgreSQL, live-order and notification-race hold
+  // two transactions open at once (PGlite has one connection), and seed-size needs a statement
+  // time limit (PGlite has none): `npm run test:postgres` runs them.
   testPathIgnorePatterns: [
     '/node_modules/',
     '/test/faults\\.test\\.ts$',
     '/test/pool\\.test\\.ts$',
     '/test/live-order\\.test\\.ts$',
+    '/test/notification-race\\.test\\.ts$',
     '/test/seed-size\\.test\\.ts$',
   ],
 };

@@ -23,6 +23,7 @@ module.exports = {
         '<rootDir>/test/faults.test.ts',
         '<rootDir>/test/pool.test.ts',
         '<rootDir>/test/live-order.test.ts',
+        '<rootDir>/test/notification-race.test.ts',
         '<rootDir>/test/account-deletion.test.ts',
         '<rootDir>/test/seed-size.test.ts',
       ],

@@ -219,15 +219,19 @@ export class SqlNotificationStore implements NotificationStore {
     );
   }
 
+  /**
+   * The member's state row is locked first, and the number marking read is taken under that lock:
+   * a change that counted itself unread meanwhile (addActor) has a smaller number, so it is read
+   * now and the count 0 is right; one that comes later is counted against this number.
+   */
   async markAllRead(recipientId: string): Promise<boolean> {
-    const row = await one(
+    const before = await one(
       this.ex,
-      sql<{ before: number | null }>`with before as (select unread from notification_state where member_id = ${recipientId})
-        insert into notification_state (member_id, unread, read_seq) values (${recipientId}, 0, nextval('notification_seq'))
-        on conflict (member_id) do update set unread = 0, read_seq = excluded.read_seq
-        returning (select unread from before) as before`,
+      sql<{ unread: number }>`select unread from notification_state where member_id = ${recipientId} for update`,
     );
-    return (row?.before ?? 0) > 0;
+    await sql`insert into notification_state (member_id, unread, read_seq) values (${recipientId}, 0, nextval('notification_seq'))
+      on conflict (member_id) do update set unread = 0, read_seq = nextval('notification_seq')`.execute(this.ex);
+    return (before?.unread ?? 0) > 0;
   }
 
   async silences(recipientId: string, actorId: string, now: string): Promise<boolean> {
