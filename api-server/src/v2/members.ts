@@ -34,22 +34,22 @@ const FOLLOW_LISTS: Record<'followers' | 'following', ListKey> = {
 const SEARCH_LIST: ListKey = { tag: LIST_TAGS.search, shape: ['text', 'text'] };
 const SUGGESTED_LIST: ListKey = { tag: LIST_TAGS.suggested, shape: ['iso', 'text'] };
 
-/** Followers (side 'followers') or following of a member, most recent follow first. */
-async function followPage(ex: Executor, memberId: string, side: 'followers' | 'following', page: PageRequest) {
+/** Followers (side 'followers') or following of a member, most recent follow first, less the members the viewer's lists hide. */
+async function followPage(ex: Executor, memberId: string, side: 'followers' | 'following', page: PageRequest, viewerId: string | null) {
   const { limit, after } = page;
   const list =
     side === 'followers'
       ? await rows(
           ex,
           sql<{ id: string; pos: string }>`select f.follower_id as id, f.follower_pos::text as pos from follows f
-            where f.followee_id = ${memberId}
+            where f.followee_id = ${memberId} ${shownTo(viewerId, sql`f.follower_id`)}
             ${after ? sql`and (f.follower_pos, f.follower_id collate "C") < (${after[0]}::bigint, ${after[1]}::text collate "C")` : sql``}
             order by f.follower_pos desc, f.follower_id collate "C" desc limit ${limit + 1}`,
         )
       : await rows(
           ex,
           sql<{ id: string; pos: string }>`select f.followee_id as id, f.following_pos::text as pos from follows f
-            where f.follower_id = ${memberId}
+            where f.follower_id = ${memberId} ${shownTo(viewerId, sql`f.followee_id`)}
             ${after ? sql`and (f.following_pos, f.followee_id collate "C") < (${after[0]}::bigint, ${after[1]}::text collate "C")` : sql``}
             order by f.following_pos desc, f.followee_id collate "C" desc limit ${limit + 1}`,
         );
@@ -163,7 +163,7 @@ export function memberRoutes(r: RouteKit): void {
       return read(ctx, async (t) => {
         const memberId = param(ctx, 'memberId');
         await memberOr404(t.ex, memberId);
-        return membersAnswer(t, await followPage(t.ex, memberId, side, page));
+        return membersAnswer(t, await followPage(t.ex, memberId, side, page, t.viewer?.id ?? null));
       });
     });
   }

@@ -146,6 +146,33 @@ describe('block', () => {
     expect((await meera.api.v2.me.bookmarks({ limit: 50 })).posts.map((p) => p._id)).toEqual(saved.map((p) => p._id));
   });
 
+  it('leaves each one out of the other’s view of third members’ followers and following; a mute, out of the muter’s', async () => {
+    const [adarsh, meera, kabir, sara] = [await signIn(1), await signIn(2), await signIn(3), await signIn(4)];
+    const follows = async (s: Session, memberId: string) => {
+      const { members } = await s.api.v2.members.following(s.user._id, { limit: 50 });
+      if (!members.some((m) => m._id === memberId)) await s.api.v2.members.follow(memberId);
+    };
+    await follows(adarsh, KABIR);
+    await follows(meera, KABIR);
+    await follows(kabir, ADARSH);
+    await follows(kabir, MEERA);
+    const seenBy = async (s: Session) => ({
+      followers: ids((await s.api.v2.members.followers(KABIR, { limit: 50 })).members),
+      following: ids((await s.api.v2.members.following(KABIR, { limit: 50 })).members),
+    });
+    const all = await seenBy(kabir);
+    expect(all.followers).toEqual(expect.arrayContaining([ADARSH, MEERA]));
+    expect(all.following).toEqual(expect.arrayContaining([ADARSH, MEERA]));
+
+    await adarsh.api.v2.members.block(MEERA);
+    const without = (list: string[], id: string) => list.filter((x) => x !== id);
+    expect(await seenBy(adarsh)).toEqual({ followers: without(all.followers, MEERA), following: without(all.following, MEERA) });
+    expect(await seenBy(meera)).toEqual({ followers: without(all.followers, ADARSH), following: without(all.following, ADARSH) });
+    expect(await seenBy(kabir)).toEqual(all);
+    await sara.api.v2.members.mute(MEERA, 0);
+    expect(await seenBy(sara)).toEqual({ followers: without(all.followers, MEERA), following: without(all.following, MEERA) });
+  });
+
   it('refuses every interaction of the blocked member with the blocker, on v2 and v1 (403)', async () => {
     const adarsh = await signIn(1);
     const meera = await signIn(2);

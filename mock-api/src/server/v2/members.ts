@@ -119,15 +119,19 @@ export function memberRoutesV2(r: RouteKit): void {
     return postsPage(ctx, { kind: 'activities', memberId: member._id });
   });
 
-  // Most recent follow first.
+  // Most recent follow first, less the members the viewer's lists hide (blocked either way, muted).
+  const shown = (ctx: Ctx, ids: readonly string[]) => {
+    const { hidden } = hiddenFrom(ctx.db, viewerOf(ctx)?._id ?? null, ctx.now);
+    return hidden.size === 0 ? ids : ids.filter((id) => !hidden.has(id));
+  };
   r.read('get', '/v2/members/:memberId/followers', (ctx) => {
     const member = memberOr404(ctx.db, ctx.params.memberId);
-    return membersPage(ctx, pageOfArrivals(member.followers, ctx.query, LIST_TAGS.followers, true));
+    return membersPage(ctx, pageOfArrivals(shown(ctx, member.followers), ctx.query, LIST_TAGS.followers, true));
   });
 
   r.read('get', '/v2/members/:memberId/following', (ctx) => {
     const member = memberOr404(ctx.db, ctx.params.memberId);
-    return membersPage(ctx, pageOfArrivals(member.following, ctx.query, LIST_TAGS.following, true));
+    return membersPage(ctx, pageOfArrivals(shown(ctx, member.following), ctx.query, LIST_TAGS.following, true));
   });
 
   for (const [name, following] of [
