@@ -15,7 +15,7 @@
  *   it replays): past it, the stream is closed; the client reconnects with its last id.
  * - Each stream gets what its open pages show (./topics.ts). An event it does not get still
  *   moves its position, and the next heartbeat tells EventSource (an `id:` line with no data).
- * - A ticketed stream ends with its session: at once when a route that ends sessions notifies
+ * - A ticketed stream ends with its session: at once when the write that ends sessions notifies
  *   the change channel (./tickets.ts, sessionsEnded), and at every heartbeat as the backstop.
  */
 import type { ServerResponse } from 'node:http';

@@ -110,9 +110,9 @@ export async function bookmarksPage(
 ): Promise<{ posts: PostV2[]; nextCursor: string | null }> {
   const found = await rows(
     ex,
-    sql<{ id: string; seq: string }>`select b.post_id as id, b.seq::text as seq from bookmarks b
+    sql<{ id: string; seq: string }>`select b.post_id as id, b.seq::text as seq from bookmarks b join posts p on p.id = b.post_id
       where b.member_id = ${memberId} ${page.after ? sql`and b.seq < ${page.after[0]}::bigint` : sql``}
-        and not exists (select 1 from posts p join blocks k on k.blocker_id = p.author_id and k.blocked_id = ${memberId} where p.id = b.post_id)
+        ${notBlockedBy(memberId, sql`p.author_id`)}
       order by b.seq desc limit ${page.limit + 1}`,
   );
   const { items, nextCursor } = pageFrom(found, page, (row) => [Number(row.seq)]);
