@@ -298,8 +298,12 @@ async function generateNotifications(db, range) {
   );
 }
 
-/** Posts the like of a post whose author muted the member takes (benchSize): their authors mute the 64 bench members. */
-const MUTED_POSTS = 2000;
+/**
+ * Posts each of the two like calls takes (benchSize): the same number, liked in the same order, so
+ * the two differ only by the notification. For the like of a muting author's post, their authors
+ * mute the 64 bench members.
+ */
+const LIKE_POSTS = 2000;
 
 /** Issue 39: bigGroup's likes through the API (the rest of the group is written in SQL). */
 const BIG_GROUP_API_LIKES = 16;
@@ -518,10 +522,11 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
   const safetyToken = (i) => safetyTokens[i % safetyTokens.length];
   // Posts nobody has reacted to, for likes that are all new, by authors who block nobody (a blocker
   // refuses the members they block with 403, which would measure refusals) and are not bench members.
-  // Their authors fall in two halves by a hash of their id: "like" likes the first half's posts (each
-  // like notifies the author); the second half's authors mute the bench members while "like, author
-  // muted the member" likes MUTED_POSTS of their posts: the same like of the same kind of post, which
-  // notifies nobody (the core's mayNotify). The difference is the notification's cost (issue 39).
+  // Their authors fall in two halves by a hash of their id: "like" likes LIKE_POSTS of the first
+  // half's posts (each like notifies the author); the second half's authors mute the bench members
+  // while "like, author muted the member" likes LIKE_POSTS of theirs: the same like of the same kind
+  // and number of posts, which notifies nobody (the core's mayNotify). The difference is the
+  // notification's cost (issue 39).
   const benchIds = tokens.map((_, m) => `gm-${String(m + 1).padStart(6, '0')}`);
   const freshRows = (
     await db.query(
@@ -531,11 +536,15 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
       [benchIds],
     )
   ).rows;
-  const fresh = freshRows.filter((r) => !r.muting).map((r) => r.id);
-  const mutedRows = freshRows.filter((r) => r.muting).slice(0, MUTED_POSTS);
+  const fresh = freshRows
+    .filter((r) => !r.muting)
+    .slice(0, LIKE_POSTS)
+    .map((r) => r.id);
+  const mutedRows = freshRows.filter((r) => r.muting).slice(0, LIKE_POSTS);
   const muted = mutedRows.map((r) => r.id);
   const muters = [...new Set(mutedRows.map((r) => r.author_id))];
-  if (muted.length < 500) throw new Error(`only ${muted.length} posts for the like of a muting author`);
+  if (fresh.length < LIKE_POSTS || muted.length < LIKE_POSTS)
+    throw new Error(`only ${fresh.length} and ${muted.length} posts for the two like calls (${LIKE_POSTS} each)`);
   // Members whose first page is full (20 posts), as many at every size: pages of 1 post on average
   // at 10,000 against pages of 20 at 1,000,000 would measure the page, not the growth.
   const authors = (await db.query(`select id from members where post_count >= 20 order by md5(id) limit ${REGULAR_POSTERS}`)).rows.map(
@@ -716,6 +725,9 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
   for (const call of calls.filter((c) => !ONLY || ONLY.some((word) => c.name.startsWith(word)))) {
     // Mutes a call needs are there while it runs only: the network is the generator's for the others.
     await call.around?.add();
+    // Each call starts after a checkpoint: none pays for the page writes (and full-page images in
+    // the write-ahead log) of the calls before it.
+    await db.query('checkpoint');
     let bytes;
     let figures;
     try {
