@@ -185,4 +185,9 @@ export const MIGRATIONS: Record<string, Migration> = {
     ]),
     down: statements([`drop index reports_open_once_member`, `drop index reports_open_once_post`]),
   },
+  // A notification's number before its last change, which the one statement moving it answers (src/notification-store.ts).
+  '2026-11-28-39-notification-previous-seq': {
+    up: statements([`alter table notifications add column previous_seq bigint not null default 0`]),
+    down: statements([`alter table notifications drop column previous_seq`]),
+  },
 };

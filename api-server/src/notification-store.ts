@@ -4,7 +4,8 @@
  * - `notifications`: one row per notification (a group: likes of one post, upvotes of one comment,
  *   follows; or one comment, reply or mention), unique by (recipient, group key), with its stored
  *   actor count, newest change and `seq` (taken anew from notification_seq at each change: the
- *   list's order); a member's page is one range of notifications_page.
+ *   list's order; `previous_seq` is the one it had before); a member's page is one range of
+ *   notifications_page.
  * - `notification_actors`: who is in each group, when they joined and in which order (seq); the
  *   newest is the group's first name (notification_actors_newest), so an answer never grows with the group.
  * - `notification_state`: each member's stored unread count, and the number marking read took
@@ -84,33 +85,32 @@ export class SqlNotificationStore implements NotificationStore {
     private readonly origin: string,
   ) {}
 
+  /**
+   * One statement: the group is made (its first member, unread) or moved (locked by the upsert,
+   * which reads its newest committed row: `previous_seq` keeps the number it had, and the new one
+   * is taken after the lock, so it is above any "mark read" committed while it waited), the member
+   * joins, and the count grows by one when the group was read before and is unread now. That is
+   * decided under the lock of the member's state row, so a "mark read" committed meanwhile is
+   * seen: between this change's number and the old one, or after both. The rows lock in the order
+   * every change takes them: the group, then the member's state.
+   */
   async addActor(recipientId: string, ref: NotificationRef, actorId: string, now: string): Promise<void> {
-    // Made read (seq 0) when new, then locked: two members joining at once wait for each other.
-    await sql`insert into notifications (recipient_id, group_key, kind, post_id, comment_id, reply_id, updated_iso, seq)
-      values (${recipientId}, ${ref.key}, ${ref.kind}, ${ref.postId}, ${ref.commentId}, ${ref.replyId}, ${now}, 0)
-      on conflict (recipient_id, group_key) do nothing`.execute(this.ex);
-    const group = await one(
-      this.ex,
-      sql<{ id: string; seq: string }>`select id::text as id, seq::text as seq from notifications
-        where recipient_id = ${recipientId} and group_key = ${ref.key} for update`,
-    );
-    if (!group) return;
-    // The member joins, the group takes a new number, and the count grows by one when the group was
-    // read before and is unread now. That is decided under the lock of the member's state row, so a
-    // "mark read" committed meanwhile is seen: between this change's number and the old one, or after both.
-    await sql`with joined as (
-        insert into notification_actors (notification_id, actor_id, at, seq)
-        values (${group.id}::bigint, ${actorId}, ${now}::timestamptz, nextval('notification_seq'))
-        on conflict (notification_id, actor_id) do update set at = excluded.at, seq = excluded.seq
-        returning (xmax = 0) as added),
-      moved as (
-        update notifications set updated_iso = ${now}, seq = nextval('notification_seq'),
-          actor_count = actor_count + (select count(*) from joined where added)::int
-        where id = ${group.id}::bigint
-        returning seq)
-      insert into notification_state (member_id, unread) select ${recipientId}, case when ${group.seq}::bigint <= 0 then 1 else 0 end from moved
+    // Whether the actor is new to the group is read from the statement's snapshot: one member's
+    // two joins of one group cannot overlap (the reaction, upvote or follow row they change is
+    // locked first).
+    await sql`with grp as (
+        insert into notifications as n (recipient_id, group_key, kind, post_id, comment_id, reply_id, updated_iso, seq, actor_count)
+        values (${recipientId}, ${ref.key}, ${ref.kind}, ${ref.postId}, ${ref.commentId}, ${ref.replyId}, ${now}, nextval('notification_seq'), 1)
+        on conflict (recipient_id, group_key) do update set updated_iso = excluded.updated_iso, previous_seq = n.seq, seq = nextval('notification_seq'),
+          actor_count = n.actor_count
+            + (not exists (select 1 from notification_actors a where a.notification_id = n.id and a.actor_id = ${actorId}))::int
+        returning id, seq, previous_seq),
+      joined as (
+        insert into notification_actors (notification_id, actor_id, at, seq) select id, ${actorId}, ${now}::timestamptz, seq from grp
+        on conflict (notification_id, actor_id) do update set at = excluded.at, seq = excluded.seq)
+      insert into notification_state (member_id, unread) select ${recipientId}, case when previous_seq <= 0 then 1 else 0 end from grp
       on conflict (member_id) do update set unread = notification_state.unread + 1
-        where ${group.seq}::bigint <= notification_state.read_seq and (select seq from moved) > notification_state.read_seq`.execute(
+        where (select previous_seq from grp) <= notification_state.read_seq and (select seq from grp) > notification_state.read_seq`.execute(
       this.ex,
     );
   }

@@ -51,11 +51,8 @@ it('counts a group unread again when a like waiting to join it commits after "ma
   const liked = kabir.api.v2.posts.like(post._id);
   await until(
     async () =>
-      (
-        await watcher.query(
-          `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%from notifications%for update%'`,
-        )
-      ).rowCount! > 0,
+      (await watcher.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%into notifications%'`))
+        .rowCount! > 0,
     "the like waiting on the group's row",
   );
   // Ada opens her list meanwhile: everything is read.
