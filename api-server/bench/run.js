@@ -85,8 +85,8 @@ const POSTGRES_OPTIONS = [
   // Plans of statements slower than SLOW_MS land in the server log; the report keeps those seen while measuring.
   `-c shared_preload_libraries=auto_explain -c auto_explain.log_min_duration=${Number(process.env.BENCH_SLOW_MS ?? 250)}`,
 ].join(' ');
-/** BENCH_ONLY=home,like: only the calls whose names start with these words. */
-const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined;
+/** BENCH_ONLY=home,like: only the calls whose names start with these words (an empty word, as in `like,`, is no word: it would match every call). */
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').filter((word) => word !== '') : undefined;
 
 // Set by tools/postgres.js in the re-run under it (ownPostgres below); read when used.
 const databaseUrl = () => process.env.DATABASE_URL;
