@@ -6,6 +6,7 @@
  * `npm run test:postgres` only (api-server/jest.postgres.config.js).
  */
 import pg from 'pg';
+import { resetToSeed } from '../src/seed';
 import type { RunningServer } from '../src/server';
 import { login, startTestServer } from './kit';
 
@@ -17,6 +18,8 @@ let blocker: pg.Client;
 let watcher: pg.Client;
 beforeAll(async () => {
   server = await startTestServer();
+  // The database is the suite's: the other files leave their members' notifications, blocks and mutes.
+  await resetToSeed(server.database.db);
   blocker = new pg.Client({ connectionString: process.env.DATABASE_URL });
   watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await blocker.connect();
