@@ -18,7 +18,7 @@
  * - At each size, for 10 calls, autocannon (same machine, loopback, bounded in time and count)
  *   reports requests/s, p50, p99 and the answer's size: like, the same like of posts whose
  *   authors muted the member (which notifies nobody: the notification's cost is the
- *   difference), post creation, comment, home
+ *   difference; the two take turns, A B B A, after an unmeasured turn each), post creation, comment, home
  *   page, explore page (Latest and Trending), a member's posts, a tag's page, the notifications
  *   page and the unread count, each by 64 members in turn (posts are written by 64 others, whom
  *   the safety members below neither block nor mute).
@@ -453,8 +453,8 @@ function cpuNow(apiPid, postmasterPid) {
   return { api: ms(api ? api.own : 0), db: ms(db), client: (self.user + self.system) / 1000 };
 }
 
-/** One measurement after a short warm-up: at most DURATION_S seconds and `max` requests. */
-async function measure(base, name, request, cpu, { max = DURATION_S * 20_000 } = {}) {
+/** One turn of a call after a short warm-up: at most `duration` seconds and `max` requests. */
+async function measure(base, name, request, cpu, { max = DURATION_S * 20_000, duration = DURATION_S } = {}) {
   const run = (duration, limit) =>
     new Promise((resolve, reject) => {
       autocannon({ url: base, connections: CONNECTIONS, duration, maxOverallRequests: limit, requests: [request] }, (error, result) =>
@@ -463,22 +463,44 @@ async function measure(base, name, request, cpu, { max = DURATION_S * 20_000 } =
     });
   await run(Math.min(2, DURATION_S), max);
   const before = cpu();
-  const result = await run(DURATION_S, max);
+  const result = await run(duration, max);
   const after = cpu();
-  const perRequest = (key) => Math.round(((after[key] - before[key]) / Math.max(1, result.requests.total)) * 100) / 100;
+  return figuresOf(name, [
+    {
+      requests: result.requests.total,
+      seconds: result.duration,
+      cpu: { api: after.api - before.api, db: after.db - before.db, client: after.client - before.client },
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+    },
+  ]);
+}
+
+/**
+ * A call's figures from its measured turns: requests over the time they took, CPU per request,
+ * p50 weighted by each turn's requests, the highest p99.
+ */
+function figuresOf(name, turns) {
+  const sum = (value) => turns.reduce((total, turn) => total + value(turn), 0);
+  const requests = sum((t) => t.requests);
+  const perRequest = (key) => Math.round((sum((t) => t.cpu[key]) / Math.max(1, requests)) * 100) / 100;
   const cpuMs = { api: perRequest('api'), db: perRequest('db'), client: perRequest('client') };
   return {
     name,
+    turns,
     cpuMs,
     // What the machine's cores could carry if they did nothing but this call (client included).
     cpuCeilingRps: Math.round((require('os').cpus().length * 1000) / Math.max(0.01, cpuMs.api + cpuMs.db + cpuMs.client)),
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average * 10) / 10,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    requests,
+    rps: Math.round((requests / sum((t) => t.seconds)) * 10) / 10,
+    p50: Math.round(sum((t) => t.p50 * t.requests) / Math.max(1, requests)),
+    p99: Math.max(...turns.map((t) => t.p99)),
+    non2xx: sum((t) => t.non2xx),
+    errors: sum((t) => t.errors),
+    timeouts: sum((t) => t.timeouts),
   };
 }
 
@@ -591,10 +613,11 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
     return Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
   };
   const json = { 'content-type': 'application/json' };
-  /** A like call whose next member and post come from `next`. */
+  /** A like call whose next member and post come from `next`; the two like calls are measured in turns. */
   const likeCall = (name, next, around) => ({
     name,
     around,
+    inTurns: true,
     request: {
       method: 'POST',
       body: '{}',
@@ -721,20 +744,41 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
   const results = [];
   const logFile = process.env.POSTGRES_LOG;
   const logStart = logFile && fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-  for (const call of calls.filter((c) => !ONLY || ONLY.some((word) => c.name.startsWith(word)))) {
+  const selected = calls.filter((c) => !ONLY || ONLY.some((word) => c.name.startsWith(word)));
+  // The like with its notification and the like without it take turns, A B B A, each turn half
+  // the duration, after one unmeasured turn of each (A B): both start with their posts, members
+  // and notifications read in, and what the machine does between turns (autovacuum after the
+  // other's writes, the checkpoints) falls on both alike.
+  const paired = selected.filter((c) => c.inTurns);
+  const half = Math.max(1, DURATION_S / 2);
+  const warmUp = Math.min(5, DURATION_S);
+  const schedule =
+    paired.length === 2
+      ? [
+          ...[paired[0], paired[1]].map((call) => ({ call, duration: warmUp, measured: false })),
+          ...[paired[0], paired[1], paired[1], paired[0]].map((call) => ({ call, duration: half, measured: true })),
+          ...selected.filter((c) => !c.inTurns).map((call) => ({ call, duration: DURATION_S, measured: true })),
+        ]
+      : selected.map((call) => ({ call, duration: DURATION_S, measured: true }));
+  const turnsOf = new Map();
+  const bytesOf = new Map();
+  for (const { call, duration, measured } of schedule) {
     // Mutes a call needs are there while it runs only: the network is the generator's for the others.
     await call.around?.add();
-    // Each call starts after a checkpoint: none pays for the page writes (and full-page images in
+    // Each turn starts after a checkpoint: none pays for the page writes (and full-page images in
     // the write-ahead log) of the calls before it.
     await db.query('checkpoint');
-    let bytes;
-    let figures;
     try {
-      bytes = await call.bytes();
-      figures = await measure(base, call.name, call.request, cpu);
+      if (!bytesOf.has(call)) bytesOf.set(call, await call.bytes());
+      const { turns } = await measure(base, call.name, call.request, cpu, { duration });
+      if (measured) turnsOf.set(call, [...(turnsOf.get(call) ?? []), ...turns]);
     } finally {
       await call.around?.remove();
     }
+  }
+  for (const call of selected) {
+    const figures = figuresOf(call.name, turnsOf.get(call));
+    const bytes = bytesOf.get(call);
     results.push({ ...figures, answerBytes: bytes });
     const { api, db: dbMs, client } = figures.cpuMs;
     console.log(
@@ -795,7 +839,7 @@ function markdown(report) {
   const lines = [
     `# api-server bench (\`npm run bench:server\`), ${report.date}`,
     '',
-    `PostgreSQL ${report.postgres} (throwaway, loopback), api-server pool ${report.pool}, autocannon ${report.connections} connections, ${report.durationSeconds} s per call after a 2 s warm-up, ${report.members.toLocaleString('en')} members. Machine: ${report.machine}.`,
+    `PostgreSQL ${report.postgres} (throwaway, loopback), api-server pool ${report.pool}, autocannon ${report.connections} connections, ${report.durationSeconds} s per call after a 2 s warm-up (the two like calls: an unmeasured turn each, then turns of half that, A B B A), ${report.members.toLocaleString('en')} members. Machine: ${report.machine}.`,
     '',
     'CPU ms per request: read from /proc for api-server, the database server and the load generator (autocannon), so they hold whatever else the machine is doing; the ceiling is what the cores could carry doing only that call.',
     '',
