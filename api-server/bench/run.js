@@ -453,8 +453,13 @@ function cpuNow(apiPid, postmasterPid) {
   return { api: ms(api ? api.own : 0), db: ms(db), client: (self.user + self.system) / 1000 };
 }
 
+/** One call's figures, measured in one turn. */
+async function measure(base, name, request, cpu) {
+  return figuresOf(name, [await measureTurn(base, request, cpu)]);
+}
+
 /** One turn of a call after a short warm-up: at most `duration` seconds and `max` requests. */
-async function measure(base, name, request, cpu, { max = DURATION_S * 20_000, duration = DURATION_S } = {}) {
+async function measureTurn(base, request, cpu, { max = DURATION_S * 20_000, duration = DURATION_S } = {}) {
   const run = (duration, limit) =>
     new Promise((resolve, reject) => {
       autocannon({ url: base, connections: CONNECTIONS, duration, maxOverallRequests: limit, requests: [request] }, (error, result) =>
@@ -465,18 +470,16 @@ async function measure(base, name, request, cpu, { max = DURATION_S * 20_000, du
   const before = cpu();
   const result = await run(duration, max);
   const after = cpu();
-  return figuresOf(name, [
-    {
-      requests: result.requests.total,
-      seconds: result.duration,
-      cpu: { api: after.api - before.api, db: after.db - before.db, client: after.client - before.client },
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors,
-      timeouts: result.timeouts,
-    },
-  ]);
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    cpu: { api: after.api - before.api, db: after.db - before.db, client: after.client - before.client },
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
 }
 
 /**
@@ -755,7 +758,7 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
   const schedule =
     paired.length === 2
       ? [
-          ...[paired[0], paired[1]].map((call) => ({ call, duration: warmUp, measured: false })),
+          ...paired.map((call) => ({ call, duration: warmUp, measured: false })),
           ...[paired[0], paired[1], paired[1], paired[0]].map((call) => ({ call, duration: half, measured: true })),
           ...selected.filter((c) => !c.inTurns).map((call) => ({ call, duration: DURATION_S, measured: true })),
         ]
@@ -770,8 +773,8 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
     await db.query('checkpoint');
     try {
       if (!bytesOf.has(call)) bytesOf.set(call, await call.bytes());
-      const { turns } = await measure(base, call.name, call.request, cpu, { duration });
-      if (measured) turnsOf.set(call, [...(turnsOf.get(call) ?? []), ...turns]);
+      const turn = await measureTurn(base, call.request, cpu, { duration });
+      if (measured) turnsOf.set(call, [...(turnsOf.get(call) ?? []), turn]);
     } finally {
       await call.around?.remove();
     }
