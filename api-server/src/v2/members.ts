@@ -5,7 +5,6 @@
  *   suggested:              members_newest (created_at desc, id desc), minus me and whom I follow
  *   search:                 members_search (trigram GIN) to find, members_by_handler for the order
  */
-import { V2_ERRORS } from '@social/mock-api/contract-v2';
 import { fail } from '@social/mock-api/errors';
 import { one, rows, sql, type Executor } from '../db';
 import { ok } from '../kit';
@@ -14,12 +13,14 @@ import { asMember, memberOr404, pageBody, param, read, route, write } from './ki
 import {
   follow,
   LIST_TAGS,
+  memberSearchOf,
   pageFrom,
   pageRequest,
   readMember,
   readPostPage,
   runAsync,
   type ListKey,
+  type MemberSearch,
   type PageRequest,
 } from '@social/mock-api/core';
 import { SqlMemberStore } from '../member-store';
@@ -66,11 +67,8 @@ const containing = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c
  * Ordered by handle. The trigram index over the three fields finds the candidates (each word
  * of `q` is in one of them); the exact rule is checked on each.
  */
-async function searchPage(ex: Executor, q: string, page: PageRequest, viewerId: string | undefined) {
+async function searchPage(ex: Executor, { needle, handleOnly }: MemberSearch, page: PageRequest, viewerId: string | undefined) {
   const { limit, after } = page;
-  const handleOnly = q.startsWith('@');
-  const needle = (handleOnly ? q.slice(1) : q).toLowerCase();
-  if (!needle.trim()) throw fail.badRequest(V2_ERRORS.emptySearch);
   const pattern = containing(needle);
   const spaced = containing(needle.replace(/\s+/g, ' '));
   const words = needle.split(/\s+/).filter(Boolean);
@@ -115,10 +113,9 @@ const membersAnswer = async (t: { v2: RendererV2 }, page: { items: { id: string 
 /** A follow or unfollow: v1's refusals and messages; answers both members with their new counts. */
 export function memberRoutes(r: RouteKit): void {
   route(r, 'searchMembers', (ctx) => {
-    const q = ctx.query.q;
-    if (typeof q !== 'string' || !q.trim()) throw fail.badRequest(V2_ERRORS.emptySearch);
+    const search = memberSearchOf(ctx.query.q);
     const page = pageRequest(ctx.query, SEARCH_LIST);
-    return read(ctx, async (t) => membersAnswer(t, await searchPage(t.ex, q.trim(), page, t.viewer?.id)));
+    return read(ctx, async (t) => membersAnswer(t, await searchPage(t.ex, search, page, t.viewer?.id)));
   });
 
   route(r, 'suggestedMembers', (ctx) => {

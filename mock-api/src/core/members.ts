@@ -4,7 +4,7 @@
  */
 import { SERVER_ERRORS, TEXT_LIMITS } from '../contract';
 import type { LiveMember } from '../contract-live';
-import type { MemberV2, MeV2 } from '../contract-v2';
+import { V2_ERRORS, type MemberV2, type MeV2 } from '../contract-v2';
 import { fail } from '../server/errors';
 import { INPUT_MESSAGES, link, objectField, text, type JsonObject } from '../server/validate';
 import { refuseIfBlocked, type BlockReader } from './blocks';
@@ -12,6 +12,21 @@ import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import { notify, unnotify, type WithNotifications } from './notifications';
 import type { Change } from './posts';
+
+/** What the member search looks for (`?q=`): `needle`, lower case; with a leading '@', in handles only. */
+export interface MemberSearch {
+  needle: string;
+  handleOnly: boolean;
+}
+
+/** `?q=` of the member search: one text, trimmed, with something to look for (400 emptySearch otherwise, a repeated `q` too). */
+export function memberSearchOf(q: unknown): MemberSearch {
+  const text = typeof q === 'string' ? q.trim() : '';
+  const handleOnly = text.startsWith('@');
+  const needle = (handleOnly ? text.slice(1) : text).toLowerCase();
+  if (!needle.trim()) throw fail.badRequest(V2_ERRORS.emptySearch);
+  return { needle, handleOnly };
+}
 
 /** A member as the store reads them; `viewer`: how the viewer and this member follow each other, null without a viewer. */
 export interface MemberRow {

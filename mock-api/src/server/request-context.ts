@@ -22,8 +22,8 @@ export interface Answer {
 export interface Ctx {
   readonly db: Db;
   readonly params: Record<string, string>;
-  /** The query string's values (a repeated name keeps its last value). */
-  readonly query: Record<string, string>;
+  /** The query string's values as api-server reads them: a name given once is its text, a repeated one the list of its texts. */
+  readonly query: Record<string, string | string[]>;
   /** The parsed JSON body (`{}` when empty). */
   readonly body: JsonObject;
   /** The URL answers show for a stored picture (a reference, see ./image-store.ts). */
@@ -77,7 +77,7 @@ export function requestContext(db: Db, images: ImageStore, request: Request, bod
   return {
     db,
     params: request.params ?? {},
-    query: lastValues(request.queryParams),
+    query: queryOf(request.url),
     body,
     picUrl: (stored) => images.display(stored),
     now: nowIso(),
@@ -104,11 +104,16 @@ export function answerOf(answer: Answer): Response {
   return new Response(answer.status, JSON_HEADERS, JSON.stringify(answer.body));
 }
 
-function lastValues(query: Record<string, string | string[] | null | undefined> | undefined): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query ?? {})) {
-    const last = Array.isArray(value) ? value[value.length - 1] : value;
-    if (typeof last === 'string') values[name] = last;
+/**
+ * The query string, read from the URL rather than the router's `queryParams` (which keep the
+ * last of a repeated name): `?limit=2&limit=3` is a list, and answers what api-server answers.
+ */
+function queryOf(url: string): Record<string, string | string[]> {
+  const params = new URL(url, 'http://localhost').searchParams;
+  const values: Record<string, string | string[]> = {};
+  for (const name of new Set(params.keys())) {
+    const all = params.getAll(name);
+    values[name] = all.length === 1 ? all[0]! : all;
   }
   return values;
 }

@@ -83,6 +83,21 @@ describe('GET /v2/feed/explore', () => {
     expect(res).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badLimit] } });
   });
 
+  it('a limit or cursor given twice answers 400, whichever value comes last', async () => {
+    const page1 = await anonymous().v2.feed.explore({ limit: 1 });
+    expect(await raw('GET', '/v2/feed/explore?limit=2&limit=3')).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badLimit] } });
+    expect(await raw('GET', '/v2/feed/explore?limit=2&limit=2')).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badLimit] } });
+    const cursor = encodeURIComponent(page1.nextCursor ?? '');
+    expect(await raw('GET', `/v2/feed/explore?cursor=${cursor}&cursor=${cursor}`)).toMatchObject({
+      status: 400,
+      json: { errors: [V2_ERRORS.badCursor] },
+    });
+    expect(await raw('GET', '/v2/feed/explore?sort=latest&sort=trending')).toMatchObject({
+      status: 400,
+      json: { errors: [V2_ERRORS.badSort] },
+    });
+  });
+
   it.each([
     ['not base64url', '***'],
     ['not a keyset', base64url('hello')],

@@ -291,6 +291,10 @@ describe('GET /v2/members/search', () => {
     expect(await raw('GET', '/v2/members/search')).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.emptySearch] } });
   });
 
+  it('a query given twice answers 400 emptySearch: one text is searched, not the last of several', async () => {
+    expect(await raw('GET', '/v2/members/search?q=sara&q=ahmed')).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.emptySearch] } });
+  });
+
   it('answers public members; with a token they carry viewerFollows', async () => {
     const { members } = await anonymous().v2.members.search('a');
     for (const member of members) expect(Object.keys(member).sort()).toEqual([...MEMBER_KEYS].sort());

@@ -66,7 +66,7 @@ export function pageOfMerged<T>(lists: SortedList<T>[], after: Key | null, limit
  */
 export function pageOfArrivals(
   ids: readonly string[],
-  query: Record<string, string>,
+  query: Record<string, unknown>,
   tag: string,
   newestFirst: boolean,
 ): { ids: string[]; nextCursor: string | null } {

@@ -1,9 +1,8 @@
 /** v2 members: search, suggestions, lookups, a member's posts, activities, follow lists, follow/unfollow. */
-import { V2_ERRORS } from '../../contract-v2';
 import type { Ctx } from '../backend';
 import { fail } from '../errors';
 import { indexOf } from '../indexes';
-import { follow, readMember } from '../../core/members';
+import { follow, memberSearchOf, readMember, type MemberSearch } from '../../core/members';
 import { runNow } from '../../core/operation';
 import { MemoryMemberStore } from '../member-store';
 import { hiddenFrom } from '../safety-filters';
@@ -19,11 +18,7 @@ import { postsPage } from './posts';
  * the handle only), or of the full name in either order, "first last" or "last first" (a run
  * of spaces in `q` as one): "Sara Ahmed" and "ahmed sara" find her as "Sara" does.
  */
-function matcher(q: string): (user: StoredUser) => boolean {
-  const trimmed = q.trim();
-  const handleOnly = trimmed.startsWith('@');
-  const needle = (handleOnly ? trimmed.slice(1) : trimmed).toLowerCase();
-  if (!needle) throw fail.badRequest(V2_ERRORS.emptySearch);
+function matcher({ needle, handleOnly }: MemberSearch): (user: StoredUser) => boolean {
   if (handleOnly) return (u) => u.userHandler.toLowerCase().includes(needle);
   const spaced = needle.replace(/\s+/g, ' ');
   return (u) => {
@@ -48,7 +43,7 @@ function membersPage(ctx: Ctx, ids: { ids: string[]; nextCursor: string | null }
 export function memberRoutesV2(r: RouteKit): void {
   // Ordered by userHandler; the cursor is the last handle given.
   r.read('get', '/v2/members/search', (ctx) => {
-    const matches = matcher(ctx.query.q ?? '');
+    const matches = matcher(memberSearchOf(ctx.query.q));
     const list = { tag: LIST_TAGS.search, shape: ['text', 'text'] } as const;
     const limit = pageLimit(ctx.query.limit);
     const after = decodeCursor(list, ctx.query.cursor) as [string, string] | null;
