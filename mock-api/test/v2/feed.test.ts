@@ -83,7 +83,7 @@ describe('GET /v2/feed/explore', () => {
     expect(res).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badLimit] } });
   });
 
-  it('a limit or cursor given twice answers 400, whichever value comes last', async () => {
+  it('a limit, cursor or sort given twice answers 400, whichever value comes last', async () => {
     const page1 = await anonymous().v2.feed.explore({ limit: 1 });
     expect(await raw('GET', '/v2/feed/explore?limit=2&limit=3')).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badLimit] } });
     expect(await raw('GET', '/v2/feed/explore?limit=2&limit=2')).toMatchObject({ status: 400, json: { errors: [V2_ERRORS.badLimit] } });

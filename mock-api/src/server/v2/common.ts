@@ -4,7 +4,7 @@
  */
 import { type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2 } from '../../contract-v2';
 import type { Ctx } from '../backend';
-import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
+import { encodeCursor, pageRequest } from '../../core/page';
 import { commentV2, type CommentRow } from '../../core/comments';
 import { memberV2, meV2, type MemberRow, type MeRow } from '../../core/members';
 import { postV2, type PostRow } from '../../core/posts';
@@ -71,8 +71,7 @@ export function pageOfArrivals(
   newestFirst: boolean,
 ): { ids: string[]; nextCursor: string | null } {
   const list = { tag, shape: ['text', 'int'] } as const;
-  const limit = pageLimit(query.limit);
-  const key = decodeCursor(list, query.cursor);
+  const { limit, after: key } = pageRequest(query, list);
   // Positions counted in reading order.
   const at = (i: number) => ids[newestFirst ? ids.length - 1 - i : i]!;
   let start = 0;

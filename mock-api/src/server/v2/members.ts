@@ -9,7 +9,7 @@ import { hiddenFrom } from '../safety-filters';
 import { actorOf, answered, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
 import type { StoredUser } from '../store';
 import { LIST_TAGS } from '../../core/lists';
-import { decodeCursor, encodeCursor, pageLimit } from '../../core/page';
+import { encodeCursor, pageRequest } from '../../core/page';
 import { forViewer, memberOr404, pageOfArrivals, viewerOf } from './common';
 import { postsPage } from './posts';
 
@@ -45,8 +45,8 @@ export function memberRoutesV2(r: RouteKit): void {
   r.read('get', '/v2/members/search', (ctx) => {
     const matches = matcher(memberSearchOf(ctx.query.q));
     const list = { tag: LIST_TAGS.search, shape: ['text', 'text'] } as const;
-    const limit = pageLimit(ctx.query.limit);
-    const after = decodeCursor(list, ctx.query.cursor) as [string, string] | null;
+    const request = pageRequest(ctx.query, list);
+    const after = request.after as [string, string] | null;
     const render = forViewer(ctx);
     const { hidden } = hiddenFrom(ctx.db, render.viewer?._id ?? null, ctx.now);
     const all = indexOf(ctx.db).membersByHandle();
@@ -55,7 +55,7 @@ export function memberRoutesV2(r: RouteKit): void {
     for (const user of all) {
       if (after && (user.userHandler < after[0] || (user.userHandler === after[0] && user._id <= after[1]))) continue;
       if (!matches(user) || hidden.has(user._id)) continue;
-      if (found.length === limit) {
+      if (found.length === request.limit) {
         more = true;
         break;
       }
@@ -71,15 +71,15 @@ export function memberRoutesV2(r: RouteKit): void {
   // Members other than me whom I don't follow, newest member first.
   r.read('get', '/v2/members/suggested', (ctx) => {
     const me = ctx.caller();
-    const limit = pageLimit(ctx.query.limit);
     const list = indexOf(ctx.db).newestMembers;
     const listKey = { tag: LIST_TAGS.suggested, shape: ['num', 'text'] } as const;
+    const { limit, after } = pageRequest(ctx.query, listKey);
     const following = new Set(me.following);
     const { hidden } = hiddenFrom(ctx.db, me._id, ctx.now);
     const found: StoredUser[] = [];
     let lastAt = -1;
     let more = false;
-    for (let i = list.after(decodeCursor(listKey, ctx.query.cursor)); i < list.size; i += 1) {
+    for (let i = list.after(after); i < list.size; i += 1) {
       const user = list.at(i)!;
       if (user._id === me._id || following.has(user._id) || hidden.has(user._id)) continue;
       if (found.length === limit) {
