@@ -52,10 +52,10 @@ export type AppConfig = Pick<
   | 'bodyLimit'
   | 'logLevel'
   | 'seedExtraPosts'
+  | 'seedModerator'
   | 'trustProxy'
   | 'publicUrl'
   | 'publicMode'
-  | 'moderators'
   | 'operations'
 > & {
   /** Where log lines go (default stdout); tests read them. */
@@ -278,7 +278,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   table.add('GET', `/v2${LIVE_EVENTS_PATH}`);
   authRoutes(kit);
   v1Routes(kit);
-  v2Routes(kit, config.moderators);
+  v2Routes(kit);
   liveTicketRoute(kit);
   // The tester's fixtures: a setting (API_TEST_TODOS), off by default in production.
   if (config.operations.testTodos)
@@ -318,7 +318,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
 
   if (config.allowReset) {
     app.post('/api/__test/reset', async () => {
-      await resetToSeed(db, config.seedExtraPosts);
+      await resetToSeed(db, config.seedExtraPosts, config.seedModerator);
       return {};
     });
     table.add('POST', '/__test/reset');

@@ -3,7 +3,7 @@
  * configured the same way and keeps nothing of its own.
  */
 import { LIMITS } from '@social/mock-api/contract';
-import { SEED_MODERATOR_HANDLES } from '@social/mock-api/seed';
+import { FAKE_BACKEND_TOKEN_SECRET } from '@social/mock-api/token-secret';
 
 export interface ServerConfig {
   host: string;
@@ -16,7 +16,18 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Login and signup attempts per client address per window. */
   authRateLimit: { max: number; windowMs: number };
-  /** Extra generated posts in the seed of an empty database (benchmarks). */
+  /**
+   * What an empty database starts with (API_SEED): 'demo', the eight sample members with their
+   * published passwords and their posts (the default outside production), or 'none' (the
+   * default in production).
+   */
+  seed: 'demo' | 'none';
+  /**
+   * The demo seed grants its moderator (test user 4) the role: outside production only, where
+   * her published password would let anyone moderate; there the operator grants roles (src/roles.ts).
+   */
+  seedModerator: boolean;
+  /** Extra generated posts in the demo seed of an empty database (benchmarks). */
   seedExtraPosts: number;
   /** Enables POST /api/__test/reset (tests only; never in production). */
   allowReset: boolean;
@@ -32,8 +43,6 @@ export interface ServerConfig {
   publicUrl?: string;
   /** v1 answers leave out other members' e-mails and bookmarks (docs/api-server-security.md): always in production. */
   publicMode: boolean;
-  /** Handles (lower-case) of the members who moderate reports (API_MODERATORS; docs/safety.md). */
-  moderators: string[];
   /** Issue 28: timeouts, rate limits, fixtures and the migration step (see docs/api-server-operations.md). */
   operations: OperationsConfig;
 }
@@ -66,6 +75,12 @@ export interface OperationsConfig {
 /** Development-only secret: refused when NODE_ENV is production. */
 export const DEV_TOKEN_SECRET = 'orbit-api-server :: development secret :: not for production';
 
+/**
+ * Secrets anyone can read in this repository (and, for the fake backend's, in the apps' bundle):
+ * whoever knows the secret signs session and device tokens (src/tokens.ts), so production refuses them.
+ */
+const PUBLISHED_SECRETS: readonly string[] = [DEV_TOKEN_SECRET, FAKE_BACKEND_TOKEN_SECRET];
+
 const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005, 3006].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 export class ConfigError extends Error {
@@ -90,6 +105,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const tokenSecret = env.API_TOKEN_SECRET ?? (production ? '' : DEV_TOKEN_SECRET);
   if (!tokenSecret) throw new ConfigError('API_TOKEN_SECRET must be set when NODE_ENV is production.');
   if (production && tokenSecret.length < 32) throw new ConfigError('API_TOKEN_SECRET must be at least 32 characters long.');
+  if (production && PUBLISHED_SECRETS.includes(tokenSecret.trim()))
+    throw new ConfigError(
+      'API_TOKEN_SECRET is a development secret published with the code: set a random one of your own (e.g. `openssl rand -hex 32`) in production.',
+    );
+  // Roles are granted to members (src/roles.ts): a list of handles would go to whoever signs up with one first.
+  if (env.API_MODERATORS !== undefined)
+    throw new ConfigError(
+      'API_MODERATORS is not a setting: moderators are members granted the role with `npm run -w api-server role -- grant moderator <handle|e-mail>`.',
+    );
   const allowReset = env.API_ALLOW_RESET === '1';
   if (allowReset && production) throw new ConfigError('API_ALLOW_RESET is for tests and cannot be used in production.');
   const origins = env.API_CORS_ORIGINS?.split(',')
@@ -103,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenSecret,
     corsOrigins: origins && origins.length ? origins : DEV_ORIGINS,
     authRateLimit: { max: wholeNumber(env, 'API_AUTH_RATE_LIMIT', 20), windowMs: wholeNumber(env, 'API_AUTH_RATE_WINDOW_MS', 60_000) },
-    seedExtraPosts: wholeNumber(env, 'API_SEED_POSTS', 0),
+    ...seedOf(env, production),
     allowReset,
     // The contract's limit: a larger body answers 413 with the limit in the message.
     bodyLimit: LIMITS.maxBodyBytes,
@@ -112,25 +136,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxyOf(env.API_TRUST_PROXY),
     publicUrl: env.API_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     publicMode: production || onOff(env, 'API_PUBLIC_MODE', false),
-    moderators: moderatorsOf(env, production),
     operations: loadOperations(env, production),
   };
 }
 
 /**
- * API_MODERATORS: comma-separated handles ('' for nobody). Unset: the seed's test user 4 outside
- * production, nobody in production.
+ * API_SEED: 'demo' or 'none'; unset, 'demo' outside production and 'none' in production, so a new
+ * production database never holds accounts whose passwords are published (the login page's).
+ * API_SEED_POSTS adds generated posts to the demo and means nothing without it.
  */
-function moderatorsOf(env: NodeJS.ProcessEnv, production: boolean): string[] {
-  const raw = env.API_MODERATORS;
-  if (raw === undefined) return production ? [] : SEED_MODERATOR_HANDLES.map((h) => h.toLowerCase());
-  const handles = raw
-    .split(',')
-    .map((h) => h.trim().replace(/^@/, '').toLowerCase())
-    .filter(Boolean);
-  const bad = handles.find((h) => !/^[a-z0-9._-]{1,100}$/.test(h));
-  if (bad !== undefined) throw new ConfigError(`API_MODERATORS must be handles separated by commas, got "${bad}".`);
-  return handles;
+function seedOf(env: NodeJS.ProcessEnv, production: boolean): Pick<ServerConfig, 'seed' | 'seedModerator' | 'seedExtraPosts'> {
+  const raw = env.API_SEED;
+  if (raw !== undefined && raw !== '' && raw !== 'demo' && raw !== 'none')
+    throw new ConfigError(`API_SEED must be "demo" or "none", got "${raw}".`);
+  const seed = raw === 'demo' || raw === 'none' ? raw : production ? 'none' : 'demo';
+  const seedExtraPosts = wholeNumber(env, 'API_SEED_POSTS', 0);
+  if (seedExtraPosts > 0 && seed !== 'demo')
+    throw new ConfigError('API_SEED_POSTS adds posts to the demo data: set API_SEED=demo with it.');
+  return { seed, seedModerator: !production, seedExtraPosts };
 }
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

@@ -7,6 +7,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { CHANGE_LOG_FROM_EVENTS_MIGRATION, CHANGE_LOG_MIGRATION } from './live/schema';
 import { SAFETY_MIGRATION } from './safety-schema';
 import { NOTIFICATIONS_MIGRATION } from './notifications-schema';
+import { MEMBER_ROLES_MIGRATION } from './roles-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
@@ -190,4 +191,6 @@ export const MIGRATIONS: Record<string, Migration> = {
     up: statements([`alter table notifications add column previous_seq bigint not null default 0`]),
     down: statements([`alter table notifications drop column previous_seq`]),
   },
+  // Roles granted to members by the operator (issue 53, src/roles.ts, src/roles-schema.ts).
+  '2026-12-01-53-member-roles': MEMBER_ROLES_MIGRATION,
 };

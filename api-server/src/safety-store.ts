@@ -10,6 +10,7 @@ import { picUrl } from './images';
 import { newId } from './kit';
 import { SqlMemberStore } from './member-store';
 import { SqlPostStore } from './post-store';
+import { hasRole } from './roles';
 import { authorV2, type AuthorColumns } from './v2/render';
 
 interface ReportColumns {
@@ -43,16 +44,14 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
   constructor(
     private readonly db: Executor,
     private readonly base: string,
-    private readonly moderators: readonly string[],
   ) {
     super(db, base);
     this.posts = new SqlPostStore(db, base);
   }
 
-  async isModerator(memberId: string): Promise<boolean> {
-    if (this.moderators.length === 0) return false;
-    const row = await one(this.db, sql<{ user_handler: string }>`select user_handler from members where id = ${memberId}`);
-    return !!row && this.moderators.includes(row.user_handler.toLowerCase());
+  /** A role granted to this member (src/roles.ts), read on every call: a revocation applies at once. */
+  isModerator(memberId: string): Promise<boolean> {
+    return hasRole(this.db, memberId, 'moderator');
   }
 
   async setBlock(

@@ -1,9 +1,12 @@
 /**
- * The seed: the fake backend's members, posts, comments, follows and bookmarks
+ * The demo seed: the fake backend's members, posts, comments, follows and bookmarks
  * (mock-api/src/server/seed), written with set-based inserts. Passwords are hashed with
- * scrypt; pictures become stored images like any upload.
+ * scrypt; pictures become stored images like any upload. Its members' passwords are published
+ * (the login page's test credentials), so a production server writes it only when asked
+ * (API_SEED=demo, src/config.ts), and never grants its moderator the role there.
  */
-import { createSeedDb, MAX_EXTRA_POSTS } from '@social/mock-api/seed';
+import { TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { createSeedDb, MAX_EXTRA_POSTS, SEED_MODERATOR_IDS, SEED_USER_IDS } from '@social/mock-api/seed';
 import { one, sql, type Db, type Executor } from './db';
 import { storePic } from './images';
 import { logEvents } from './live/log';
@@ -49,32 +52,54 @@ export function extraPosts(count: number): StoredPost[] {
 }
 
 const TABLES =
-  'idempotency_keys, rate_limits, sessions, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, post_tags, posts, members, images';
+  'idempotency_keys, rate_limits, sessions, member_roles, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, post_tags, posts, members, images';
+
+/** The members whose credentials the login page offers (users 1 to 4 of the seed, TEST_CREDENTIALS's order). */
+const CREDENTIAL_MEMBER_IDS = SEED_USER_IDS.slice(0, TEST_CREDENTIALS.length);
 
 export async function isEmpty(ex: Executor): Promise<boolean> {
   const row = await one(ex, sql<{ n: number }>`select count(*)::int as n from members`);
   return (row?.n ?? 0) === 0;
 }
 
-/** Everything back to the seed (tests; POST /api/__test/reset). */
-export async function resetToSeed(db: Db, extra = 0): Promise<void> {
+/**
+ * Whether the database holds the demo's sample members that the login page offers (GET
+ * /api/v2/meta): their ids are the seed's, which no signup is given (signups get random ids).
+ */
+export async function holdsDemo(ex: Executor): Promise<boolean> {
+  return !!(await one(ex, sql`select 1 from members where id = any(${CREDENTIAL_MEMBER_IDS}::text[]) limit 1`));
+}
+
+/**
+ * Everything back to the demo seed (tests; POST /api/__test/reset, never in production), its
+ * moderator included unless `moderator` is false.
+ */
+export async function resetToSeed(db: Db, extra = 0, moderator = true): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql.raw(`truncate ${TABLES} restart identity cascade`).execute(trx);
-    await writeSeed(trx, extra);
+    await writeSeed(trx, extra, moderator);
     // One `reset` event stands for the whole new data set.
     await logEvents(trx, [{ kind: 'reset', data: { reason: 'data-reset' } }]);
   });
 }
 
-/** Seeds an empty database (first start); does nothing when members exist. */
-export async function seedIfEmpty(db: Db, extra = 0): Promise<boolean> {
+/** Every member and what is theirs gone, as a new database without the demo starts (tests). */
+export async function resetToEmpty(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql.raw(`truncate ${TABLES}, retired_handles restart identity cascade`).execute(trx);
+    await logEvents(trx, [{ kind: 'reset', data: { reason: 'data-reset' } }]);
+  });
+}
+
+/** Writes the demo seed into an empty database (first start); does nothing when members exist. */
+export async function seedIfEmpty(db: Db, extra = 0, moderator = true): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // One instance seeds; others starting at the same time wait here, then see the data.
     // Whatever the role's default: a seed of many posts takes as long as it takes.
     await sql`set local statement_timeout = 0`.execute(trx);
     await sql`lock table members in exclusive mode`.execute(trx);
     if (!(await isEmpty(trx))) return false;
-    await writeSeed(trx, extra);
+    await writeSeed(trx, extra, moderator);
     return true;
   });
 }
@@ -85,7 +110,7 @@ export async function seedIfEmpty(db: Db, extra = 0): Promise<boolean> {
  * generated posts each updated their author's post_count, and one transaction updating the same
  * few rows that often slowed down with every version it left behind (issue 41, finding 11).
  */
-async function writeSeed(ex: Executor, extra: number): Promise<void> {
+async function writeSeed(ex: Executor, extra: number, moderator: boolean): Promise<void> {
   const countTriggers = async (on: boolean) => {
     for (const table of COUNTED_TABLES)
       await sql.raw(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${table}_count`).execute(ex);
@@ -94,6 +119,11 @@ async function writeSeed(ex: Executor, extra: number): Promise<void> {
   await writeSeedRows(ex, extra);
   for (const statement of RECOUNT) await sql.raw(statement).execute(ex);
   await countTriggers(true);
+  // The seed's moderator, as the fake backend's seed marks her (src/roles.ts).
+  if (moderator)
+    await sql`insert into member_roles (member_id, role) select id, 'moderator' from members where id = any(${SEED_MODERATOR_IDS}::text[])`.execute(
+      ex,
+    );
 }
 
 async function writeSeedRows(ex: Executor, extra: number): Promise<void> {

@@ -1,19 +1,22 @@
 /**
  * Starts one api-server instance: opens the database (PGlite in API_DATA_DIR, or
- * DATABASE_URL), brings the schema up to date, seeds an empty database, and listens.
+ * DATABASE_URL), brings the schema up to date, writes the demo seed into an empty database when
+ * the configuration asks for it (API_SEED, src/config.ts), and listens.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
 import { migrate, openDatabase, pendingMigrations, type Database } from './db';
 import { poolGuardsOf } from './http/startup';
-import { seedIfEmpty } from './seed';
+import { holdsDemo, seedIfEmpty } from './seed';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   /** http://host:port */
   url: string;
+  /** Whether the database holds the demo's sample members (src/seed.ts, holdsDemo) once started. */
+  demo: boolean;
   close(): Promise<void>;
 }
 
@@ -32,8 +35,10 @@ export async function startApiServer(
     });
   // With API_MIGRATE_ON_START=0 the deployment runs `npm run migrate -w api-server` first; /readyz stays 503 until it has.
   if (config.operations.migrateOnStart) await migrate(database.db);
+  const migrated = (await pendingMigrations(database.db)).length === 0;
   // The seed of API_SEED_POSTS can take minutes: the request time limits are not for it.
-  if ((await pendingMigrations(database.db)).length === 0) await database.unbounded((db) => seedIfEmpty(db, config.seedExtraPosts));
+  if (migrated && config.seed === 'demo') await database.unbounded((db) => seedIfEmpty(db, config.seedExtraPosts, config.seedModerator));
+  const demo = migrated && (await holdsDemo(database.db));
   const app = await buildApp(database.db, { ...config, database });
   logger.app = app;
   await app.listen({ host: config.host, port: config.port });
@@ -44,6 +49,7 @@ export async function startApiServer(
     app,
     database,
     url: `http://${host}:${port}`,
+    demo,
     async close() {
       await app.close();
       if (!options.database) await database.close();

@@ -6,20 +6,19 @@
  */
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { rows, sql, type Db } from '../src/db';
+import { grantRole } from '../src/roles';
 import type { RunningServer } from '../src/server';
 import { clientFor, countDrift, login, serverForFile } from './kit';
 
 let server: RunningServer;
 let db: Db;
 
-// Kabir (test user 3) moderates too, so he has decisions to leave behind.
-serverForFile(
-  (started) => {
-    server = started;
-    db = started.database.db;
-  },
-  { env: { API_MODERATORS: 'saraahmed,kabirshah' } },
-);
+serverForFile((started) => {
+  server = started;
+  db = started.database.db;
+});
+// Kabir (test user 3) moderates too, so he has decisions to leave behind; the role goes with his account.
+beforeEach(() => grantRole(db, 'moderator', 'kabirshah'));
 
 /** A tiny PNG of one colour (its own bytes, so its stored image is the member's alone). */
 function png(red: number): string {

@@ -8,7 +8,7 @@ import type { LiveOptions } from '../src/live/hub';
 import { loadConfig, type ServerConfig } from '../src/config';
 import { openDatabase, rows, sql, type Db } from '../src/db';
 import { poolGuardsOf } from '../src/http/startup';
-import { resetToSeed } from '../src/seed';
+import { resetToEmpty, resetToSeed } from '../src/seed';
 import { startApiServer, type RunningServer } from '../src/server';
 
 /** Set by api-server/test/pglite-environment.js: the PGlite this Jest worker shares between files. */
@@ -49,7 +49,7 @@ export async function startTestServer({ env = {}, pglite, logStream }: TestServe
   const config = testConfig(env);
   // Connection errors go to the server's (silent) log once it has started.
   const logger: { app?: RunningServer['app'] } = {};
-  // Without a database of its own, the worker's PGlite (api-server/test/pglite-environment.js), put back to the seed.
+  // Without a database of its own, the worker's PGlite (api-server/test/pglite-environment.js), put back to the seed (or emptied, without the demo).
   const shared = !config.databaseUrl && !pglite ? await workerPGlite() : undefined;
   const database = openDatabase(
     config.databaseUrl
@@ -57,7 +57,8 @@ export async function startTestServer({ env = {}, pglite, logStream }: TestServe
       : { pglite: pglite ?? shared, dataDir: 'memory://' },
   );
   const server = await startApiServer({ ...config, logStream }, { database });
-  if (shared) await resetToSeed(database.db, config.seedExtraPosts);
+  if (shared)
+    await (config.seed === 'demo' ? resetToSeed(database.db, config.seedExtraPosts, config.seedModerator) : resetToEmpty(database.db));
   logger.app = server.app;
   const close = server.close.bind(server);
   return Object.assign(server, {

@@ -10,6 +10,7 @@ import type {
   AddedCommentAnswerV2,
   BlockAnswerV2,
   MemberV2,
+  MetaAnswerV2,
   RelationshipAnswerV2,
   ReportAnswerV2,
   ReportDraftV2,
@@ -73,6 +74,8 @@ export function createV2Calls(request: RequestFn) {
   const remove = <T>(path: string) => request<T>('DELETE', `${v2}${path}`, { auth: true });
 
   return {
+    /** What the backend is (no token sent): `demo`, whether the login page's test credentials are members there. */
+    meta: () => request<MetaAnswerV2>('GET', `${v2}/meta`),
     auth: {
       login: (input: LoginInput) => request<SessionAnswerV2>('POST', `${v2}/auth/login`, { body: input, device: input.username }),
       signup: (input: SignupInput) => request<SessionAnswerV2>('POST', `${v2}/auth/signup`, { body: input, idempotent: true }),

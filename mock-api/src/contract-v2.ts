@@ -334,12 +334,18 @@ export interface ReportAnswerV2 {
 export interface RolesAnswerV2 {
   moderator: boolean;
 }
+/** GET /v2/meta: what the backend is, asked before anyone signs in. */
+export interface MetaAnswerV2 {
+  /** The demo's sample members are here: the login page offers their published test credentials. */
+  demo: boolean;
+}
 
 /**
  * Every v2 call as (method, path under /api/v2). Both backends register exactly these and
  * mock-api/test/v2 checks them on both; docs/api.md lists them with their answers.
  */
 export const V2_ROUTES = {
+  meta: ['GET', '/meta'],
   login: ['POST', '/auth/login'],
   signup: ['POST', '/auth/signup'],
   logout: ['POST', '/auth/logout'],

@@ -5,18 +5,19 @@ import { commentRoutesV2 } from './comments';
 import { feedRoutes } from './feed';
 import { memberRoutes } from './members';
 import { meRoutes } from './me';
+import { metaRoutes } from './meta';
 import { notificationRoutes } from './notifications';
 import { postRoutesV2 } from './posts';
 import { safetyRoutes } from './safety';
 
-/** `moderators`: the handles that moderate reports (API_MODERATORS, src/config.ts). */
-export function v2Routes(r: RouteKit, moderators: readonly string[]): void {
+export function v2Routes(r: RouteKit): void {
+  metaRoutes(r);
   meRoutes(r);
   accountRoutes(r);
   feedRoutes(r);
   memberRoutes(r);
   postRoutesV2(r);
   commentRoutesV2(r);
-  safetyRoutes(r, moderators);
+  safetyRoutes(r);
   notificationRoutes(r);
 }

@@ -7,9 +7,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { LIMITS, type TokenPayload } from '../contract';
 import { newId } from './time';
-
-/** The signing secret (never printed). Never sent to clients. */
-const SECRET = 'social-mfe/mock-api :: 5b1f0c2e-hmac-secret-7d93a4 :: do-not-ship-to-a-real-server';
+import { FAKE_BACKEND_TOKEN_SECRET as SECRET } from './token-secret';
 
 export type { TokenPayload };
 

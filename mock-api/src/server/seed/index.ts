@@ -12,4 +12,4 @@ export function createSeedDb(extra = 0): Db {
 
 export { DEFAULT_AVATAR, POST_IMAGES } from './images';
 export { MAX_EXTRA_POSTS } from './extra';
-export { SEED_MODERATOR_HANDLES } from './users';
+export { SEED_MODERATOR_IDS, SEED_USER_IDS } from './users';

@@ -135,11 +135,11 @@ const FOLLOWING: Record<string, string[]> = {
 
 export const SEED_USER_IDS = SOURCES.map((s) => s._id);
 
-/** Test user 4 moderates (docs/safety.md); api-server takes moderators from API_MODERATORS, whose default names the same member. */
+/**
+ * Test user 4 moderates (docs/safety.md): here her record says so; api-server's demo seed grants
+ * her the role outside production (api-server/src/seed.ts).
+ */
 export const SEED_MODERATOR_IDS: readonly string[] = ['u4-sara'];
-export const SEED_MODERATOR_HANDLES: readonly string[] = SOURCES.filter((s) => SEED_MODERATOR_IDS.includes(s._id)).map(
-  (s) => s.userHandler,
-);
 
 export function seedUsers(bookmarks: Record<string, string[]> = {}): StoredUser[] {
   return SOURCES.map((s, index) => ({

@@ -4,11 +4,13 @@ import { accountRoutesV2 } from './account';
 import { authRoutesV2 } from './auth';
 import { commentRoutesV2 } from './comments';
 import { memberRoutesV2 } from './members';
+import { metaRoutesV2 } from './meta';
 import { notificationRoutesV2 } from './notifications';
 import { postRoutesV2 } from './posts';
 import { safetyRoutesV2 } from './safety';
 
 export function v2Routes(r: RouteKit): void {
+  metaRoutesV2(r);
   authRoutesV2(r);
   accountRoutesV2(r);
   postRoutesV2(r);
