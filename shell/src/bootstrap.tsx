@@ -1,11 +1,11 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { setBackendStart } from '@social/shell/bus';
+import { setApiBaseUrl, setBackendStart } from '@social/shell/bus';
 import { configureRemotes, readServedConfig, remotesFromConfig } from '@social/shell/federation';
 import { App } from './app/App';
 import { prefetchWhileSignedOut } from './app/prefetch';
-import { startBackend } from './backend';
+import { apiBaseUrlOf, startBackend } from './backend';
 import { registerWhenIdle } from './offline/service-worker';
 import './ui/ui.css';
 
@@ -17,7 +17,11 @@ const servedConfig = readServedConfig();
 setBackendStart(() => startBackend(openedAt, servedConfig));
 
 async function main() {
-  configureRemotes(remotesFromConfig(await servedConfig));
+  const config = await servedConfig;
+  configureRemotes(remotesFromConfig(config));
+  // Which backend is known before the first page shows (the login page asks an API server whether it holds the demo).
+  const server = apiBaseUrlOf(config);
+  if (server) setApiBaseUrl(server);
   createRoot(document.getElementById('root')!).render(
     <React.StrictMode>
       <BrowserRouter>

@@ -8,6 +8,7 @@ import { PasswordField } from '../form/PasswordField';
 import { TextField } from '../form/TextField';
 import { useSingleSubmit } from '../form/use-single-submit';
 import { emailChangeError, emailSubmitError } from '../form/validation';
+import { useDemoCredentials } from './use-demo-credentials';
 
 interface Errors {
   email?: string;
@@ -36,6 +37,8 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [testSet, setTestSet] = useState(0);
   const { busy, run } = useSingleSubmit();
+  // The test credentials only where their members exist (the in-browser backend, a demo server).
+  const demo = useDemoCredentials();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -122,32 +125,34 @@ export default function LoginPage() {
           Log In
         </button>
       </form>
-      <div className="auth-test">
-        <label className="auth-test__title" htmlFor={`${id}-test`}>
-          Test credentials
-        </label>
-        <p id={`${id}-test-hint`} className="auth-test__hint muted">
-          Trying Orbit out? Pick a sample member and fill the form.
-        </p>
-        <div className="auth-test__row">
-          <select
-            id={`${id}-test`}
-            className="input auth-test__select"
-            value={testSet}
-            aria-describedby={`${id}-test-hint`}
-            onChange={(event) => setTestSet(Number(event.target.value))}
-          >
-            {TEST_CREDENTIALS.map((_, index) => (
-              <option key={index} value={index}>
-                {`Test user ${index + 1}`}
-              </option>
-            ))}
-          </select>
-          <button type="button" className="btn auth-test__fill" onClick={fillTestCredentials} disabled={busy}>
-            Fill test credentials
-          </button>
+      {demo && (
+        <div className="auth-test">
+          <label className="auth-test__title" htmlFor={`${id}-test`}>
+            Test credentials
+          </label>
+          <p id={`${id}-test-hint`} className="auth-test__hint muted">
+            Trying Orbit out? Pick a sample member and fill the form.
+          </p>
+          <div className="auth-test__row">
+            <select
+              id={`${id}-test`}
+              className="input auth-test__select"
+              value={testSet}
+              aria-describedby={`${id}-test-hint`}
+              onChange={(event) => setTestSet(Number(event.target.value))}
+            >
+              {TEST_CREDENTIALS.map((_, index) => (
+                <option key={index} value={index}>
+                  {`Test user ${index + 1}`}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="btn auth-test__fill" onClick={fillTestCredentials} disabled={busy}>
+              Fill test credentials
+            </button>
+          </div>
         </div>
-      </div>
+      )}
     </AuthCard>
   );
 }
