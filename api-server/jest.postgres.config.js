@@ -1,6 +1,6 @@
 /**
- * The contract suite, the two-instance tests (instances, live events), the fault tests (restart, stop, freeze) and
- * the account deletion leftovers test on a
+ * The contract suite, the two-instance tests (instances, live events), the fault tests (restart, stop, freeze),
+ * the account deletion leftovers test and a new production server's start on a
  * real PostgreSQL server (DATABASE_URL),
  * one test file at a time since they share the database:
  *   npm run test:postgres   (tools/postgres.js starts and stops a temporary server)
@@ -26,6 +26,7 @@ module.exports = {
         '<rootDir>/test/notification-race.test.ts',
         '<rootDir>/test/account-deletion.test.ts',
         '<rootDir>/test/seed-size.test.ts',
+        '<rootDir>/test/production-start.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },

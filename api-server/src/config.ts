@@ -112,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // Roles are granted to members (src/roles.ts): a list of handles would go to whoever signs up with one first.
   if (env.API_MODERATORS !== undefined)
     throw new ConfigError(
-      'API_MODERATORS is not a setting: moderators are members granted the role with `npm run -w api-server role -- grant moderator <handle|e-mail>`.',
+      'API_MODERATORS is not a setting: moderators are members granted the role with `npm run role -w api-server -- grant moderator <handle|e-mail>`.',
     );
   const allowReset = env.API_ALLOW_RESET === '1';
   if (allowReset && production) throw new ConfigError('API_ALLOW_RESET is for tests and cannot be used in production.');

@@ -47,7 +47,7 @@ async function sayWhatDataItHolds(server: RunningServer, seed: ServerConfig['see
   const roles =
     moderators === null
       ? 'roles: once migrated'
-      : `${moderators} moderator${moderators === 1 ? '' : 's'} (npm run -w api-server role -- list)`;
+      : `${moderators} moderator${moderators === 1 ? '' : 's'} (npm run role -w api-server -- list)`;
   if (server.demo && production) {
     const how = seed === 'demo' ? 'API_SEED=demo' : 'an earlier start with API_SEED=demo';
     const warning =

@@ -1,17 +1,17 @@
 /**
  * The operator's command for roles (src/roles.ts), run by src/role-main.ts:
- *   npm run -w api-server role -- grant moderator <handle|e-mail>
- *   npm run -w api-server role -- revoke moderator <handle|e-mail>
- *   npm run -w api-server role -- list [moderator]
+ *   npm run role -w api-server -- grant moderator <handle|e-mail>
+ *   npm run role -w api-server -- revoke moderator <handle|e-mail>
+ *   npm run role -w api-server -- list [moderator]
  * A grant or a revocation applies at once, on every instance: the role is read on every call.
  */
 import type { Executor } from './db';
 import { grantRole, isRole, listRoles, revokeRole, RoleError, ROLES, type RoleMember } from './roles';
 
 export const ROLE_USAGE = [
-  'usage: npm run -w api-server role -- grant <role> <handle|e-mail>',
-  '       npm run -w api-server role -- revoke <role> <handle|e-mail>',
-  '       npm run -w api-server role -- list [<role>]',
+  'usage: npm run role -w api-server -- grant <role> <handle|e-mail>',
+  '       npm run role -w api-server -- revoke <role> <handle|e-mail>',
+  '       npm run role -w api-server -- list [<role>]',
   `roles: ${ROLES.join(', ')}`,
 ].join('\n');
 

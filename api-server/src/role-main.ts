@@ -1,5 +1,5 @@
 /**
- * `npm run -w api-server role -- <command>` (node dist/role.js): grants, revokes and lists
+ * `npm run role -w api-server -- <command>` (node dist/role.js): grants, revokes and lists
  * members' roles (src/role-command.ts) in the database the server uses (DATABASE_URL, or PGlite
  * in API_DATA_DIR: stop a PGlite server first, PGlite has one process per folder). It needs the
  * schema up to date and changes nothing else.

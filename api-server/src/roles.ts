@@ -1,6 +1,6 @@
 /**
  * Roles belong to members, not to names: a row of `member_roles` per member and role, granted
- * and revoked by the operator (`npm run -w api-server role -- grant moderator <handle|e-mail>`,
+ * and revoked by the operator (`npm run role -w api-server -- grant moderator <handle|e-mail>`,
  * src/role-main.ts), read on every call that needs the role (SqlSafetyStore.isModerator), so a
  * grant or a revocation applies on every instance at once. A member's roles go with their
  * account (on delete cascade); a later signup with the same name or e-mail starts with none.

@@ -140,7 +140,7 @@ describe('a new production server', () => {
     for (const args of [[], ['promote', 'moderator', 'x'], ['grant', 'admin', 'x'], ['grant', 'moderator'], ['list', 'admin']]) {
       const answer = await role(...args);
       expect({ args, code: answer.code }).toEqual({ args, code: 2 });
-      expect(answer.err.join('\n')).toContain('usage: npm run -w api-server role -- grant <role> <handle|e-mail>');
+      expect(answer.err.join('\n')).toContain('usage: npm run role -w api-server -- grant <role> <handle|e-mail>');
     }
   });
 });
