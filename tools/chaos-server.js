@@ -60,6 +60,8 @@ const env = {
   ...process.env,
   NODE_ENV: 'production',
   API_TOKEN_SECRET: randomBytes(32).toString('hex'),
+  // The writers sign in as the demo's test users.
+  API_SEED: 'demo',
   API_LOG_LEVEL: 'warn',
   API_MIGRATE_ON_START: '0',
   API_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),

@@ -406,6 +406,8 @@ async function startServer() {
       API_LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       API_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      // The generated network is built around the demo's members and posts.
+      API_SEED: 'demo',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

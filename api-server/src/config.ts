@@ -6,6 +6,8 @@ import { LIMITS } from '@social/mock-api/contract';
 import { FAKE_BACKEND_TOKEN_SECRET } from '@social/mock-api/token-secret';
 
 export interface ServerConfig {
+  /** NODE_ENV is production (read from the environment given, never from a bundler's constant). */
+  production: boolean;
   host: string;
   port: number;
   /** postgres://… for a PostgreSQL server; undefined runs on embedded PGlite. */
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     .map((o) => o.trim())
     .filter(Boolean);
   return {
+    production,
     host: env.HOST ?? '127.0.0.1',
     port: wholeNumber(env, 'PORT', 4000),
     databaseUrl: env.DATABASE_URL || undefined,

@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   const server = await startApiServer(process.env.API_LOG_FORMAT === 'short' ? { ...config, logStream: shortLogStream() } : config);
   server.app.log.info(`api-server on ${server.url} (${server.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
   console.log(`api-server listening on ${server.url} (database: ${server.database.kind})`);
-  const production = process.env.NODE_ENV === 'production';
+  // From the configuration: the build replaces `process.env.NODE_ENV` in this file with its own mode.
+  const { production } = config;
   if (!config.publicUrl && production)
     server.app.log.warn(`API_PUBLIC_URL is not set: picture URLs name ${server.url}, the address this instance listens on`);
   await sayWhatDataItHolds(server, config.seed, production);
@@ -58,6 +59,8 @@ async function sayWhatDataItHolds(server: RunningServer, seed: ServerConfig['see
     console.error(`\n*** api-server: ${warning} ***\n`);
   } else if (server.demo) {
     server.app.log.info(`demo data: the sample members of the login page's test credentials; ${roles}`);
+  } else if (seed === 'demo') {
+    server.app.log.warn(`no demo data: API_SEED=demo writes it into an empty database only, and this one has members; ${roles}`);
   } else {
     server.app.log.info(`no demo data: members are those who sign up; ${roles}`);
   }
