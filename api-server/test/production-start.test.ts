@@ -164,7 +164,7 @@ describe('production settings', () => {
   });
 
   it('refuse API_MODERATORS: a handle nobody holds yet would go to whoever signs up with it', () => {
-    expect(() => production({ API_MODERATORS: 'modalice' })).toThrow(/role -- grant moderator/);
+    expect(() => production({ API_MODERATORS: 'modalice' })).toThrow(/npm run role -w api-server -- grant moderator/);
     expect(() => loadConfig({ API_MODERATORS: 'saraahmed' })).toThrow(ConfigError);
   });
 });
