@@ -2,6 +2,7 @@
  * Issue 28: bad input, rate limits, pictures, idempotency and the operations endpoints, as a
  * caller sees them (fault tests on a real PostgreSQL: faults.test.ts).
  */
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SERVER_ERRORS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { buildApp, RATE_LIMIT_MESSAGE } from '../src/app';
@@ -11,6 +12,7 @@ import { KEY_TTL_HOURS } from '../src/http/idempotency';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import { gracefulStop } from '../src/http/shutdown';
 import type { RunningServer } from '../src/server';
+import { setTokenSecret } from '../src/tokens';
 import { instanceWith, login, send, serverForFile } from './kit';
 
 // Several tests start servers of their own (each a few seconds on a loaded machine).
@@ -301,7 +303,8 @@ describe('running it for real', () => {
 
   it('answers the tester fixtures except in production, where a setting turns them on', async () => {
     expect((await call('/api/test-todos')).status).toBe(200);
-    const secret = { API_TOKEN_SECRET: DEV_TOKEN_SECRET };
+    // Production refuses the development secret: a secret of their own.
+    const secret = { API_TOKEN_SECRET: randomBytes(32).toString('hex') };
     const production = await instanceWith(server, { NODE_ENV: 'production', ...secret });
     const enabled = await instanceWith(server, { NODE_ENV: 'production', API_TEST_TODOS: '1', ...secret });
     try {
@@ -311,6 +314,8 @@ describe('running it for real', () => {
     } finally {
       await production.close();
       await enabled.close();
+      // Each instance set this process's signing secret (src/tokens.ts): back to the file's server's.
+      setTokenSecret(DEV_TOKEN_SECRET);
     }
   });
 
