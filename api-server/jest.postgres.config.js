@@ -27,6 +27,7 @@ module.exports = {
         '<rootDir>/test/account-deletion.test.ts',
         '<rootDir>/test/seed-size.test.ts',
         '<rootDir>/test/production-start.test.ts',
+        '<rootDir>/test/password-change-race.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },

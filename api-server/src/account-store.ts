@@ -11,7 +11,7 @@
  * in the triggers of v2/schema.ts. Only the last transaction logs a live event: the operation's
  * one `reset` for the whole deletion (docs/live.md).
  */
-import type { AccountData, AccountStore, DomainEvent } from '@social/mock-api/core';
+import type { AccountData, AccountStore, DomainEvent, PasswordRefusal } from '@social/mock-api/core';
 import { one, rows, sql, type Db, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
 import { notifiedBy, recountNotifications } from './notification-store';
@@ -66,12 +66,16 @@ export class SqlAccountStore implements AccountStore {
   /**
    * The password is replaced only over the hash just checked (scrypt runs outside the
    * transaction): when another change replaced it in between, nothing changes and the answer is
-   * null. Every session of the member is revoked, and the caller's new one started, in the same
-   * transaction.
+   * `replaced`. Every session of the member is revoked, and the caller's new one started, in the
+   * same transaction.
    */
-  async replacePassword(memberId: string, currentPassword: string, newPassword: string): Promise<string | null> {
+  async replacePassword(
+    memberId: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<{ encodedToken: string } | PasswordRefusal> {
     const checked = await this.matchingHash(memberId, currentPassword);
-    if (checked === null) return null;
+    if (checked === null) return { refused: 'wrong' };
     const hash = await hashPassword(newPassword);
     return this.db.transaction().execute(async (t) => {
       const member = await one(
@@ -80,7 +84,7 @@ export class SqlAccountStore implements AccountStore {
           username: string;
         }>`update members set password_hash = ${hash} where id = ${memberId} and password_hash = ${checked} returning username`,
       );
-      if (!member) return null;
+      if (!member) return { refused: 'replaced' as const };
       await sql`update sessions set revoked_at = to_timestamp(${Date.now() / 1000}) where member_id = ${memberId} and revoked_at is null`.execute(
         t,
       );
@@ -88,7 +92,7 @@ export class SqlAccountStore implements AccountStore {
       await sessionsEnded(t, memberId);
       const token = signToken({ _id: memberId, username: member.username });
       await startSession(t, memberId, token);
-      return token;
+      return { encodedToken: token };
     });
   }
 

@@ -5,11 +5,11 @@
  */
 import type { LiveMember } from '@social/mock-api/contract-live';
 import type { BlockSide, Change, PostKey, PostList, PostRow, PostStore, Reaction } from '@social/mock-api/core';
-import { one, sql, type Executor, type Transaction } from './db';
+import { one, rows, sql, type Executor, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
 import { pictureColumns, pictureRef, storePic } from './images';
 import { newId } from './kit';
-import { blockSide } from './safety-filters';
+import { blockSide, hiddenSet } from './safety-filters';
 import { SqlNotificationStore } from './notification-store';
 import { postIdsAfter } from './v2/post-lists';
 import { RendererV2 } from './v2/render';
@@ -39,6 +39,11 @@ export class SqlPostStore implements PostStore {
 
   blockBetween(memberId: string, otherId: string): Promise<BlockSide> {
     return blockSide(this.ex, memberId, otherId);
+  }
+
+  async hiddenFrom(viewerId: string, now: string): Promise<string[]> {
+    const found = await rows(this.ex, sql<{ id: string }>`${hiddenSet(viewerId, sql`${now}::timestamptz`)}`);
+    return found.map((row) => row.id);
   }
 
   async postAuthor(postId: string): Promise<string | null> {

@@ -1,6 +1,6 @@
 /**
  * Two password changes sent at once with the same current password (two tabs): only one is
- * made. Both requests are held after checking the current password until both have checked it
+ * made; the other answers 409 and is no wrong guess for the login guard. Both requests are held after checking the current password until both have checked it
  * (the slow scrypt step runs outside any transaction), so the race happens on every run.
  */
 import { SERVER_ERRORS, TEST_CREDENTIALS } from '@social/mock-api/contract';
@@ -45,7 +45,7 @@ afterEach(() => {
   delete mockHold.afterCheck;
 });
 
-it('makes one of two changes sent at once; the other answers 403 like a wrong current password', async () => {
+it('makes one of two changes sent at once; the other answers 409, saying another change came first', async () => {
   const login = await send(server.url, '/api/v2/auth/login', { body: member });
   const token = (login.json as { encodedToken: string }).encodedToken;
   holdUntilChecked(2);
@@ -56,9 +56,9 @@ it('makes one of two changes sent at once; the other answers 403 like a wrong cu
   );
   delete mockHold.afterCheck;
 
-  expect(changes.map((c) => c.status).sort()).toEqual([200, 403]);
-  const lost = changes.find((c) => c.status === 403)!;
-  expect(lost.json).toEqual({ errors: [SERVER_ERRORS.wrongCurrentPassword] });
+  expect(changes.map((c) => c.status).sort()).toEqual([200, 409]);
+  const lost = changes.find((c) => c.status === 409)!;
+  expect(lost.json).toEqual({ errors: [SERVER_ERRORS.passwordChangedMeanwhile] });
   // The winner's new password and new session hold; the loser's password was never kept.
   const won = changes.findIndex((c) => c.status === 200);
   const [wonPassword, lostPassword] = won === 0 ? ['first-tab-1', 'second-tab-2'] : ['second-tab-2', 'first-tab-1'];
@@ -66,4 +66,34 @@ it('makes one of two changes sent at once; the other answers 403 like a wrong cu
   expect((await send(server.url, '/api/v2/me', { token: session })).status).toBe(200);
   expect((await send(server.url, '/api/v2/auth/login', { body: { username: member.username, password: wonPassword } })).status).toBe(200);
   expect((await send(server.url, '/api/v2/auth/login', { body: { username: member.username, password: lostPassword } })).status).toBe(401);
+});
+
+it('does not count the lost change as a wrong guess: the account keeps all its attempts for wrong logins', async () => {
+  const login = await send(server.url, '/api/v2/auth/login', { body: member });
+  const token = (login.json as { encodedToken: string }).encodedToken;
+  holdUntilChecked(2);
+  const changes = await Promise.all(
+    ['first-tab-1', 'second-tab-2'].map((newPassword) =>
+      send(server.url, '/api/v2/me/password', { token, body: { currentPassword: member.password, newPassword } }),
+    ),
+  );
+  delete mockHold.afterCheck;
+  const won = changes[0]!.status === 200 ? 'first-tab-1' : 'second-tab-2';
+  // API_LOGIN_ACCOUNT_RATE_LIMIT (10) attempts: nine wrong logins and the right one, all judged.
+  for (let i = 0; i < 9; i += 1)
+    expect((await send(server.url, '/api/v2/auth/login', { body: { username: member.username, password: `wrong-${i}1` } })).status).toBe(
+      401,
+    );
+  expect((await send(server.url, '/api/v2/auth/login', { body: { username: member.username, password: won } })).status).toBe(200);
+});
+
+it('refuses a new password equal to the current one (400), changing nothing and counting no guess', async () => {
+  const login = await send(server.url, '/api/v2/auth/login', { body: member });
+  const token = (login.json as { encodedToken: string }).encodedToken;
+  const same = await send(server.url, '/api/v2/me/password', {
+    token,
+    body: { currentPassword: member.password, newPassword: member.password },
+  });
+  expect(same).toMatchObject({ status: 400, json: { errors: [SERVER_ERRORS.samePassword] } });
+  expect((await send(server.url, '/api/v2/me', { token })).status).toBe(200);
 });

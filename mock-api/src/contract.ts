@@ -215,6 +215,10 @@ export const SERVER_ERRORS = {
   unexpectedRead: 'Unexpected server error. This could not be loaded; try again.',
   /** 403: a password change whose current password is wrong (nothing changed). */
   wrongCurrentPassword: 'The current password is not correct. Your password was not changed.',
+  /** 400: a password change whose new password is the current one (nothing changed). */
+  samePassword: 'The new password is the same as the current one. Choose a different password.',
+  /** 409: a password change that lost to another one made at the same time (another tab): nothing changed. */
+  passwordChangedMeanwhile: 'Your password was just changed from another tab or device, so this change was not made. Use the new password.',
   /** 403: an account deletion confirmed with a wrong password (nothing deleted). */
   wrongDeletePassword: 'The password is not correct. Your account was not deleted.',
   /** 403: the member acted on someone who blocked them (follow, like, dislike, comment, reply, upvote). */

@@ -63,7 +63,7 @@ async function sessionAccount(db: Db, request: FastifyRequest): Promise<string> 
 
 /** Statuses that judged a login wrong (or a name that is not registered): the attempt stays counted. */
 const WRONG_LOGIN = new Set([401, 404]);
-/** The status of a wrong current or delete password (core/account.ts): the attempt stays counted. */
+/** The status of a wrong current or delete password (core/account.ts): the attempt stays counted. A lost password-change race (409) had the right password: given back. */
 const WRONG_CONFIRMATION = new Set([403]);
 
 export function loginGuard(db: Db, limit: OperationsConfig['loginAccountRateLimit']) {

@@ -6,7 +6,7 @@
  */
 import { CLIENT_MESSAGES, isValidPassword, SERVER_ERRORS, TEXT_LIMITS } from '../contract';
 import type { AccountExportV2 } from '../contract-v2';
-import { fail } from '../server/errors';
+import { fail, HttpError } from '../server/errors';
 import { requiredText, type JsonObject } from '../server/validate';
 import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';
@@ -48,11 +48,11 @@ export interface AccountStore {
   /**
    * When `currentPassword` is the member's password, keeps `newPassword` and ends every session
    * of the member; answers the token of a new session for the caller (issued after the others
-   * ended, so it stays valid). Answers null, changing nothing, when it is not: the check and the
-   * write are one step, so of two changes sent at once with the same current password only one
-   * is made.
+   * ended, so it stays valid). Changes nothing and answers `wrong` when it is not, or `replaced`
+   * when it was but another change replaced it meanwhile: the check and the write are one step,
+   * so of two changes sent at once with the same current password only one is made.
    */
-  replacePassword(memberId: string, currentPassword: string, newPassword: string): Step<string | null>;
+  replacePassword(memberId: string, currentPassword: string, newPassword: string): Step<{ encodedToken: string } | PasswordRefusal>;
   /** Everything the member made or chose (AccountExportV2's lists), or null for an unknown member. */
   accountData(memberId: string): Step<AccountData | null>;
   /**
@@ -64,25 +64,35 @@ export interface AccountStore {
   deleteMember(memberId: string, events: readonly DomainEvent[]): Step<void>;
 }
 
+/** Why a password change changed nothing: a wrong current password, or one another change just replaced. */
+export interface PasswordRefusal {
+  refused: 'wrong' | 'replaced';
+}
+
 /** A password field of the body: text within TEXT_LIMITS.password (an empty one is simply wrong). */
 const passwordField = (body: JsonObject, field: string): string =>
   requiredText(body[field], field, { allowEmpty: true, max: TEXT_LIMITS.password });
 
 /**
  * The member changes their password, giving the current one. The new one follows the spec's
- * rule (400 with its message); a wrong current one is 403 and changes nothing, and so is one
- * another change (another tab) has just replaced. Every session of the member ends, this one
- * too: the answer carries the caller's new token.
+ * rule (400 with its message) and differs from the current one (400 samePassword, before any
+ * password is checked: it compares the two fields sent). A wrong current one is 403 and changes
+ * nothing; one another change (another tab) has just replaced is 409 passwordChangedMeanwhile
+ * (not a wrong guess: api-server's login guard gives that attempt back). Every session of the
+ * member ends, this one too: the answer carries the caller's new token.
  */
 export function* changePassword(store: AccountStore, actor: Actor, body: JsonObject): Operation<Outcome<{ encodedToken: string }>> {
   const currentPassword = passwordField(body, 'currentPassword');
   const newPassword = passwordField(body, 'newPassword');
   if (!isValidPassword(newPassword)) throw fail.badRequest(CLIENT_MESSAGES.passwordRule);
-  const encodedToken = yield* wait(store.replacePassword(actor.memberId, currentPassword, newPassword));
-  // Wrong, or no longer right: another change (another tab) came first.
-  if (encodedToken === null) throw fail.forbidden(SERVER_ERRORS.wrongCurrentPassword);
+  if (newPassword === currentPassword) throw fail.badRequest(SERVER_ERRORS.samePassword);
+  const answer = yield* wait(store.replacePassword(actor.memberId, currentPassword, newPassword));
+  if ('refused' in answer)
+    throw answer.refused === 'wrong'
+      ? fail.forbidden(SERVER_ERRORS.wrongCurrentPassword)
+      : new HttpError(409, SERVER_ERRORS.passwordChangedMeanwhile);
   // Nothing anyone sees changed.
-  return { result: { encodedToken }, events: [] };
+  return { result: { encodedToken: answer.encodedToken }, events: [] };
 }
 
 /** "Download my data": the member's export (AccountExportV2), never a password or its hash. */

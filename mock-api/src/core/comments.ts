@@ -9,7 +9,7 @@ import type { LiveComment } from '../contract-live';
 import { V2_ERRORS, type AuthorV2, type CommentV2, type ReplyV2 } from '../contract-v2';
 import { fail, HttpError } from '../server/errors';
 import { objectField, requiredText, type JsonObject } from '../server/validate';
-import { refuseIfBlocked } from './blocks';
+import { hiddenSetOf, refuseIfBlocked, refuseIfHiddenBy, shownTo } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { forgetNotificationsOf, notify, storeMentions, unnotify, type MentionSource } from './notifications';
 import { wait, type Actor, type Operation, type Step } from './operation';
@@ -54,7 +54,7 @@ export interface CommentRow {
   mentions: string[];
 }
 
-export interface CommentStore extends Pick<PostStore, 'postAuthor' | 'readPost' | 'blockBetween' | 'notifications'> {
+export interface CommentStore extends Pick<PostStore, 'postAuthor' | 'readPost' | 'blockBetween' | 'hiddenFrom' | 'notifications'> {
   /** The comment, or null when there is none (on that post, when `postId` is given). */
   commentRef(commentId: string, postId?: string): Step<CommentRef | null>;
   /** The comment's replies in order, for the rules; the store holds them until the write ends (no two edits past the cap). */
@@ -137,11 +137,21 @@ function* postRow(store: CommentStore, postId: string, viewerId: string | null):
   return post;
 }
 
-/** The comment as it is now, and its `comment.edited` event. */
+/**
+ * The comment as it is now, as the caller may see it (the replies of members their lists hide
+ * left out: ./blocks.ts, hiddenSetOf), and its `comment.edited` event (every reply: each stream
+ * applies its own member's rule).
+ */
 function* edited(store: CommentStore, actor: Actor, commentId: string): Operation<Outcome<CommentV2>> {
   const row = yield* readCommentOr404(store, commentId, actor.memberId);
-  return { result: commentV2(row), events: [{ kind: 'comment.edited', data: { comment: liveComment(row) } }] };
+  const hidden = yield* hiddenSetOf(store, actor.memberId, actor.now);
+  const seen = { ...row, replies: shownTo(row.replies, (reply) => reply.author._id, hidden) };
+  return { result: commentV2(seen), events: [{ kind: 'comment.edited', data: { comment: liveComment(row) } }] };
 }
+
+/** 404 commentNotFound when the post's or the comment's author blocked the caller (./blocks.ts, refuseIfHiddenBy). */
+const refuseIfCommentHidden = (store: CommentStore, actor: Actor, authors: readonly string[]) =>
+  refuseIfHiddenBy(store, actor.memberId, authors, fail.commentNotFound);
 
 const commentSource = (postId: string, commentId: string, replyId: string | null = null): MentionSource => ({ postId, commentId, replyId });
 
@@ -179,6 +189,7 @@ export function* editComment(store: CommentStore, actor: Actor, commentId: strin
   const comment = yield* commentOr404(store, commentId);
   const content = textOf();
   if (comment.authorId !== actor.memberId) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
+  yield* refuseIfCommentHidden(store, actor, [comment.postAuthorId]);
   if (content === comment.content) return yield* edited(store, actor, commentId);
   yield* wait(store.setCommentText(commentId, content, actor.now));
   const mentions = yield* storeMentions(
@@ -218,11 +229,12 @@ export function* editCommentWithReplies(
   const isAuthor = comment.authorId === actor.memberId;
   if (!isAuthor && content !== comment.content) throw fail.forbidden(SERVER_ERRORS.commentEditNotOwner);
   const notified: DomainEvent[] = [];
-  if (sent) {
-    const before = yield* wait(store.repliesOf(commentId));
-    const plan = repliesAfterEdit(before, sent, actor.memberId, isAuthor);
-    // A new reply is a reply to the comment's author on its post's author's post.
-    if (plan.some((edit) => 'added' in edit)) yield* refuseIfBlocked(store, actor.memberId, [comment.authorId, comment.postAuthorId]);
+  const before = sent ? yield* wait(store.repliesOf(commentId)) : [];
+  const plan = sent ? repliesAfterEdit(before, sent, actor.memberId, isAuthor) : null;
+  // A new reply is a reply to the comment's author on its post's author's post.
+  if (plan?.some((edit) => 'added' in edit)) yield* refuseIfBlocked(store, actor.memberId, [comment.authorId, comment.postAuthorId]);
+  yield* refuseIfCommentHidden(store, actor, [comment.authorId, comment.postAuthorId]);
+  if (plan) {
     const kept = new Set(plan.flatMap((item) => ('kept' in item ? [before[item.kept]!.id] : [])));
     // Replies it removed take their notifications with them; the ones it adds notify, like v2's calls.
     for (const reply of before)
@@ -258,6 +270,8 @@ export function* deleteComment(
   const comment = yield* commentOr404(store, commentId, postId);
   if (comment.authorId !== actor.memberId && comment.postAuthorId !== actor.memberId)
     throw fail.forbidden(SERVER_ERRORS.commentDeleteNotAllowed);
+  // The post's author removes any comment of their post (the answer is their post); its author, none under a post whose author blocked them.
+  if (comment.postAuthorId !== actor.memberId) yield* refuseIfCommentHidden(store, actor, [comment.postAuthorId]);
   const forgotten = yield* forgetNotificationsOf(store.notifications, commentSource(comment.postId, commentId));
   yield* wait(store.deleteComment(commentId));
   const post = yield* postRow(store, comment.postId, actor.memberId);
@@ -313,6 +327,7 @@ export function* editReply(
   const { comment, reply } = yield* replyOr404(store, commentId, replyId);
   const content = textOf();
   if (reply.authorId !== actor.memberId) throw fail.forbidden(V2_ERRORS.replyEditNotOwner);
+  yield* refuseIfCommentHidden(store, actor, [comment.authorId, comment.postAuthorId]);
   if (content === reply.content) return yield* edited(store, actor, commentId);
   yield* wait(store.setReplyText(commentId, replyId, content, actor.now));
   const mentions = yield* storeMentions(
@@ -330,6 +345,7 @@ export function* editReply(
 export function* deleteReply(store: CommentStore, actor: Actor, commentId: string, replyId: string): Operation<Outcome<CommentV2>> {
   const { comment, reply } = yield* replyOr404(store, commentId, replyId);
   if (reply.authorId !== actor.memberId && comment.postAuthorId !== actor.memberId) throw fail.forbidden(V2_ERRORS.replyDeleteNotAllowed);
+  yield* refuseIfCommentHidden(store, actor, [comment.authorId, comment.postAuthorId]);
   const forgotten = yield* forgetNotificationsOf(store.notifications, commentSource(comment.postId, commentId, replyId));
   yield* wait(store.deleteReply(commentId, replyId));
   return withEvents(yield* edited(store, actor, commentId), forgotten);

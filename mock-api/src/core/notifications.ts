@@ -148,10 +148,21 @@ function* mayNotify(store: NotificationStore, recipientId: string, actor: Actor)
   return !(yield* wait(store.silences(recipientId, actor.memberId, actor.now)));
 }
 
-/** The handles `@handle` in the text names, lower case, each once. */
+/**
+ * How many members one post, comment or reply may mention: its first MAX_MENTIONS distinct
+ * `@handle`s (whether or not they name a member) are its mentions, stored and notified; later
+ * ones stay plain text. One text cannot make more notifications than that.
+ */
+export const MAX_MENTIONS = 10;
+
+/** The handles `@handle` in the text names, lower case, each once: the first MAX_MENTIONS. */
 export function mentionedHandles(text: string): string[] {
   const handles = new Set<string>();
-  for (const token of tokenize(text)) if (token.kind === 'mention') handles.add(token.handle.toLowerCase());
+  for (const token of tokenize(text)) {
+    if (token.kind !== 'mention') continue;
+    handles.add(token.handle.toLowerCase());
+    if (handles.size === MAX_MENTIONS) break;
+  }
   return [...handles];
 }
 

@@ -9,7 +9,7 @@ import type { LiveMember, LivePost } from '../contract-live';
 import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type PostV2, type ReactionV2 } from '../contract-v2';
 import { fail } from '../server/errors';
 import { objectField, requiredText, text, type JsonObject } from '../server/validate';
-import { blockedFrom, refuseIfBlocked, type BlockReader } from './blocks';
+import { blockedFrom, refuseIfBlocked, type BlockReader, type HiddenReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { feedTag, LIST_TAGS } from './lists';
 import { wait, type Actor, type Operation, type Step } from './operation';
@@ -55,7 +55,7 @@ export type PostList =
 export type PostKey = [createdAt: string, id: string] | [score: number, createdAt: string, id: string];
 
 /** The storage behind the post operations (the fake backend's memory and IndexedDB, api-server's PostgreSQL). */
-export interface PostStore extends BlockReader, WithNotifications {
+export interface PostStore extends BlockReader, HiddenReader, WithNotifications {
   /** The post's author, or null when there is no such post. */
   postAuthor(postId: string): Step<string | null>;
   /** The post's stored picture (a reference only the store reads) and its description. */

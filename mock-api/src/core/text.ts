@@ -88,9 +88,16 @@ export function tokenize(text: string): TextToken[] {
   return tokens;
 }
 
-/** The text's tags, normalised, each once, in the order they first appear. */
+/** How many tags one post is listed under: its first MAX_TAGS distinct ones (later #tags are still drawn as tags). */
+export const MAX_TAGS = 10;
+
+/** The text's tags, normalised, each once, in the order they first appear: the first MAX_TAGS. */
 export function tagsOf(text: string): string[] {
   const tags = new Set<string>();
-  for (const token of tokenize(text)) if (token.kind === 'tag') tags.add(token.tag);
+  for (const token of tokenize(text)) {
+    if (token.kind !== 'tag') continue;
+    tags.add(token.tag);
+    if (tags.size === MAX_TAGS) break;
+  }
   return [...tags];
 }

@@ -11,7 +11,18 @@ import type { DomainEvent, Outcome } from './events';
 import { editProfile, follow, type MemberStore } from './members';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import { bookmark, createPost, deletePost, editPost, postDraftOf, react, type PostStore } from './posts';
-import { explorePageV1, postsByUserV1, readPostsV1, readPostV1, readUsersV1, readUserV1, type V1Store } from './v1';
+import { hiddenSetOf } from './blocks';
+import {
+  explorePageV1,
+  postsByUserV1,
+  postsSeenBy,
+  readPostsV1,
+  readPostV1,
+  readUsersV1,
+  readUserV1,
+  membersSeenBy,
+  type V1Store,
+} from './v1';
 
 /** One request's stores, one per port. */
 export interface V1Stores {
@@ -42,11 +53,16 @@ export type V1Binding = (stores: V1Stores, call: V1Call) => Operation<V1Answer>;
 const ok = (body: unknown, events: DomainEvent[] = []): V1Answer => ({ status: 200, body, events });
 const param = (call: V1Call, name: string): string => call.params[name] ?? '';
 
-/** A write by the token holder, answered with every post. */
+/** What the actor's lists hide (./blocks.ts): a write's answer leaves it out, as their lists do. */
+const hiddenFor = (stores: V1Stores, actor: Actor) => hiddenSetOf(stores.posts, actor.memberId, actor.now);
+
+/** A write by the token holder, answered with every post the token holder may see. */
 const postsWrite = (change: (stores: V1Stores, actor: Actor, call: V1Call) => Operation<Outcome<unknown>>): V1Binding =>
   function* (stores, call) {
-    const { events } = yield* change(stores, yield* wait(call.actor()), call);
-    return { status: 201, body: { posts: yield* readPostsV1(stores.v1) }, events };
+    const actor = yield* wait(call.actor());
+    const { events } = yield* change(stores, actor, call);
+    const posts = postsSeenBy(yield* readPostsV1(stores.v1), yield* hiddenFor(stores, actor));
+    return { status: 201, body: { posts }, events };
   };
 
 const bookmarkWrite = (bookmarked: boolean): V1Binding =>
@@ -60,7 +76,7 @@ const followWrite = (following: boolean): V1Binding =>
   function* (stores, call) {
     const actor = yield* wait(call.actor());
     const { events } = yield* follow(stores.members, actor, param(call, 'followUserId'), following);
-    const allUsers = yield* readUsersV1(stores.v1);
+    const allUsers = membersSeenBy(yield* readUsersV1(stores.v1), yield* hiddenFor(stores, actor));
     return ok({ user: allUsers.find((user) => user._id === actor.memberId), allUsers }, events);
   };
 
@@ -78,7 +94,8 @@ export const V1_BINDINGS: Record<Exclude<V1RouteName, 'login' | 'signup' | 'logo
   *editUser(s, call) {
     const actor = yield* wait(call.actor());
     const { events } = yield* editProfile(s.members, actor, call.body);
-    return { status: 201, body: { user: yield* readUserV1(s.v1, actor.memberId) }, events };
+    const [user] = membersSeenBy([yield* readUserV1(s.v1, actor.memberId)], yield* hiddenFor(s, actor));
+    return { status: 201, body: { user }, events };
   },
   *bookmarks(s, call) {
     return ok({ bookmarks: yield* wait(s.v1.bookmarkIds((yield* wait(call.actor())).memberId)) });

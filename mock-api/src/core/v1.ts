@@ -8,6 +8,7 @@
 import type { Comment, Post, PostSort, Reply, User, UserSummary } from '../contract';
 import { fail } from '../server/errors';
 import { wholeNumber } from '../server/validate';
+import { shownTo } from './blocks';
 import { wait, type Operation, type Step } from './operation';
 import { postSortOf } from './posts';
 
@@ -124,6 +125,36 @@ export function membersV1({ rows, nameOf }: V1Rows<V1UserRow>): User[] {
     bookmarks: [...user.bookmarks],
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
+  }));
+}
+
+/**
+ * v1's answers as a member whose lists hide `hidden` may see them (./blocks.ts, hiddenSetOf): the
+ * posts, comments and replies of hidden members left out, and those members out of the lists of
+ * names (likes, upvotes). Counts stay the stored ones, as v2's do. Unchanged when nobody is hidden.
+ */
+export function postsSeenBy(posts: Post[], hidden: ReadonlySet<string>): Post[] {
+  if (hidden.size === 0) return posts;
+  const names = (list: UserSummary[]) => shownTo(list, (member) => member._id, hidden);
+  return shownTo(posts, (post) => post.userId, hidden).map((post) => ({
+    ...post,
+    likes: { ...post.likes, likedBy: names(post.likes.likedBy), dislikedBy: names(post.likes.dislikedBy) },
+    comments: shownTo(post.comments, (comment) => comment.user._id, hidden).map((comment) => ({
+      ...comment,
+      votes: { upvotedBy: names(comment.votes.upvotedBy) },
+      replies: shownTo(comment.replies, (reply) => reply.user._id, hidden),
+    })),
+  }));
+}
+
+/** Members as `postsSeenBy` shows posts: hidden members left out, and out of every follow list. */
+export function membersSeenBy(users: User[], hidden: ReadonlySet<string>): User[] {
+  if (hidden.size === 0) return users;
+  const names = (list: UserSummary[]) => shownTo(list, (member) => member._id, hidden);
+  return shownTo(users, (user) => user._id, hidden).map((user) => ({
+    ...user,
+    followers: names(user.followers),
+    following: names(user.following),
   }));
 }
 

@@ -5,7 +5,7 @@
  * exactly those records (a removed post's picture goes when nothing else shows it) and the
  * indexes follow (./indexes.ts).
  */
-import type { AccountData, AccountStore } from '../core/account';
+import type { AccountData, AccountStore, PasswordRefusal } from '../core/account';
 import type { Ctx } from './request-context';
 import { indexOf } from './indexes';
 import { forgetNotificationsBy } from './notification-store';
@@ -34,12 +34,13 @@ export class MemoryAccountStore implements AccountStore {
   }
 
   /** Tokens carry no session record here: every token issued before the marker is refused from now on. */
-  replacePassword(memberId: string, currentPassword: string, newPassword: string): string | null {
-    if (!this.passwordMatches(memberId, currentPassword)) return null;
+  /** One request at a time: no other change can come between the check and the write. */
+  replacePassword(memberId: string, currentPassword: string, newPassword: string): { encodedToken: string } | PasswordRefusal {
+    if (!this.passwordMatches(memberId, currentPassword)) return { refused: 'wrong' };
     const user = findUser(this.db, memberId)!;
     user.password = newPassword;
     user.sessionsFrom = newId();
-    return signToken(user);
+    return { encodedToken: signToken(user) };
   }
 
   accountData(memberId: string): AccountData | null {

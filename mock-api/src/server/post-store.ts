@@ -40,6 +40,10 @@ export class MemoryPostStore implements PostStore {
     return blockSideOf(this.db, memberId, otherId);
   }
 
+  hiddenFrom(viewerId: string, now: string): string[] {
+    return [...hiddenFrom(this.db, viewerId, now).hidden];
+  }
+
   postAuthor(postId: string): string | null {
     return indexOf(this.db).postsById.get(postId)?.userId ?? null;
   }

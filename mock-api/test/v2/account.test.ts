@@ -43,6 +43,17 @@ describe('POST /v2/me/password', () => {
     await anonymous().v2.auth.login(USER_1);
   });
 
+  it('refuses a new password equal to the current one (400), changing nothing and ending no session', async () => {
+    const { api, token } = await signIn(1);
+    await expectError(
+      api.v2.me.changePassword({ currentPassword: USER_1.password, newPassword: USER_1.password }),
+      400,
+      SERVER_ERRORS.samePassword,
+    );
+    expect((await withToken(token).v2.me.get()).me.username).toBe(USER_1.username);
+    await anonymous().v2.auth.login(USER_1);
+  });
+
   it('refuses a wrong current password (403), changing nothing and ending no session', async () => {
     const { api, token } = await signIn(1);
     await expectError(
