@@ -198,7 +198,23 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   const guard = loginGuard(db, config.operations.loginAccountRateLimit);
   // Public mode: v1's lists bounded, budgeted by size and cached (http/v1-lists.ts).
   const v1Bounds = config.publicMode ? { maxItems: config.v1MaxItems } : undefined;
-  const lists = config.publicMode ? v1Lists(db, config.operations.readRateLimit) : undefined;
+  const changesHeard = config.database?.listen;
+  const lists = config.publicMode
+    ? v1Lists(
+        db,
+        config.operations.readRateLimit,
+        changesHeard ? (onNotify, onLost) => changesHeard(CHANGE_CHANNEL, onNotify, onLost) : undefined,
+      )
+    : undefined;
+  if (lists) {
+    // A change answered here is in the very next list read, whatever LISTEN has delivered yet:
+    // counted before its answer leaves (its transaction has committed).
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!isRead(request.method)) lists.changed();
+      done(null, payload);
+    });
+    app.addHook('onClose', () => lists.close());
+  }
 
   // Every body is read as text and parsed by the contract's rules (same messages as the fake backend).
   app.removeAllContentTypeParsers();

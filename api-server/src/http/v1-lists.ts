@@ -10,10 +10,11 @@
  *   each instance; spent, the address's list calls answer 429 with Retry-After before they run
  *   (a write is refused, never made and then unanswered);
  * - the list reads (GET) are answered from a cache: the JSON, and its br and gzip forms made
- *   once, per list and viewer (public mode's answers differ by viewer), kept while no change
- *   has been logged since (the change log's newest seq, ../live/log.ts) and at most
- *   CACHE_MAX_AGE_MS (a change whose seq is below one already committed is seen by then).
- *   Requests that miss together share one read.
+ *   once, per list and viewer (public mode's answers differ by viewer), kept until something
+ *   changes and at most CACHE_MAX_AGE_MS. A change is: any changing request this instance
+ *   answered, or a commit that logged events (../live/log.ts) on any instance, heard by
+ *   LISTEN on the change channel; while this instance cannot listen, the change log's newest
+ *   seq, read with each request. Requests that miss together share one read.
  * A write's own answer is always read in its transaction, never from the cache.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -21,6 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { V1_ROUTES } from '@social/mock-api/contract';
 import { HttpError } from '@social/mock-api/errors';
 import { one, sql, type Db } from '../db';
+import type { Listen } from '../live/hub';
 import { MemoryRateLimitStore } from '../rate-limit-store';
 import { HTTP_MESSAGES } from './messages';
 
@@ -109,7 +111,14 @@ function varyOf(reply: FastifyReply): string {
 
 const sizeOf = (sent: Sent) => sent.json.length + (sent.encoded.br?.length ?? 0) + (sent.encoded.gzip?.length ?? 0);
 
+/** After a failed LISTEN, how long the cache reads the change log's seq before it tries again. */
+const LISTEN_RETRY_MS = 1000;
+
 export interface V1Lists {
+  /** This instance answered a changing request: no cached list is answered again. */
+  changed(): void;
+  /** Stops listening (the server closes). */
+  close(): Promise<void>;
   /** Whether the route answers a v1 list. */
   takes(method: string, path: string): boolean;
   /** 429 (HttpError) when the request's address has spent its budget. */
@@ -122,8 +131,28 @@ export interface V1Lists {
   send(request: FastifyRequest, reply: FastifyReply, sent: Sent): FastifyReply;
 }
 
-export function v1Lists(db: Db, budget: { max: number; windowMs: number }): V1Lists {
+export function v1Lists(db: Db, budget: { max: number; windowMs: number }, listen?: Listen): V1Lists {
   const spent = new MemoryRateLimitStore();
+  /** Changes seen here: this instance's changing answers and every notification. */
+  let changes = 0;
+  let listening: 'off' | 'starting' | 'on' = 'off';
+  let retryAt = 0;
+  let unlisten: (() => Promise<void>) | undefined;
+  const startListening = () => {
+    if (!listen || listening !== 'off' || Date.now() < retryAt) return;
+    listening = 'starting';
+    const lost = () => {
+      if (retryAt === Number.POSITIVE_INFINITY) return;
+      listening = 'off';
+      unlisten = undefined;
+      retryAt = Date.now() + LISTEN_RETRY_MS;
+    };
+    listen(() => (changes += 1), lost).then((stop) => {
+      if (listening !== 'starting') return void stop().catch(() => undefined);
+      unlisten = stop;
+      listening = 'on';
+    }, lost);
+  };
   const cache = new Map<string, Cached>();
   const pending = new Map<string, Promise<Sent>>();
   let held = 0;
@@ -141,10 +170,22 @@ export function v1Lists(db: Db, budget: { max: number; windowMs: number }): V1Li
     }
   };
 
-  /** The change log's newest seq: any logged change since a list was read makes it another. */
-  const version = async () => (await one(db, sql<{ seq: string }>`select coalesce(max(seq), 0)::text as seq from change_log`))?.seq ?? '0';
+  /** What a cached list is good for: while listening, the changes heard; else also the change log's newest seq. */
+  const version = async (): Promise<string> => {
+    startListening();
+    if (listening === 'on') return `heard:${changes}`;
+    const seen = changes;
+    const row = await one(db, sql<{ seq: string }>`select coalesce(max(seq), 0)::text as seq from change_log`);
+    return `seq:${row?.seq ?? '0'}:${seen}`;
+  };
 
   return {
+    changed: () => void (changes += 1),
+    async close() {
+      listening = 'off';
+      retryAt = Number.POSITIVE_INFINITY;
+      await unlisten?.().catch(() => undefined);
+    },
     takes: (method, path) => LIST_ROUTES.has(`${method} ${path}`),
 
     admit(request, reply) {
