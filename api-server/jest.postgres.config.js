@@ -26,6 +26,7 @@ module.exports = {
         '<rootDir>/test/notification-race.test.ts',
         '<rootDir>/test/account-deletion.test.ts',
         '<rootDir>/test/seed-size.test.ts',
+        '<rootDir>/test/v1-bounds.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },
