@@ -114,6 +114,19 @@ describe('v1 lists in public mode (finding 5)', () => {
     });
   });
 
+  it("show another instance's change in a later read (it is heard, and no list is kept over a second)", async () => {
+    await withInstance({ API_PUBLIC_MODE: '1' }, async (instance) => {
+      expect((await send(instance.url, '/api/posts')).status).toBe(200);
+      const token = await tokenOf(server.url, meera);
+      expect((await send(server.url, '/api/v2/posts', { token, body: { postData: { content: 'From elsewhere' } } })).status).toBe(201);
+      const newest = async () => ((await send(instance.url, '/api/posts')).json as { posts: { content: string }[] }).posts[0]!.content;
+      let seen = await newest();
+      // Bounded: at most 2,000 reads (the cache answers each in about a millisecond).
+      for (let i = 0; i < 2000 && seen !== 'From elsewhere'; i += 1) seen = await newest();
+      expect(seen).toBe('From elsewhere');
+    });
+  });
+
   it("count against the reader's budget by size: one unit per 16 KB; spent, a list write is refused before it is made", async () => {
     const budget = 40;
     await withInstance({ API_PUBLIC_MODE: '1', API_READ_RATE_LIMIT: String(budget) }, async (instance) => {

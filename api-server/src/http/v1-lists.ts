@@ -6,7 +6,7 @@
  * - each list holds at most API_V1_MAX_ITEMS of its newest items (read with a limit:
  *   ../v1-store.ts, V1Bounds);
  * - a list answer costs its reader's budget one unit per BUDGET_UNIT_BYTES of JSON (at least
- *   one), on a budget per client address of API_READ_RATE_LIMIT units per window, counted by
+ *   one; a HEAD one), on a budget per client address of API_READ_RATE_LIMIT units per window, counted by
  *   each instance; spent, the address's list calls answer 429 with Retry-After before they run
  *   (a write is refused, never made and then unanswered);
  * - the list reads (GET) are answered from a cache: the JSON, and its br and gzip forms made
@@ -224,7 +224,9 @@ export function v1Lists(db: Db, budget: { max: number; windowMs: number }, liste
     sentOf,
 
     send(request, reply, sent) {
-      spent.charge(request.ip, Math.max(1, Math.ceil(sent.json.length / BUDGET_UNIT_BYTES)), budget.windowMs);
+      // A HEAD gets no body: one unit, as any request.
+      const units = request.method === 'HEAD' ? 1 : Math.max(1, Math.ceil(sent.json.length / BUDGET_UNIT_BYTES));
+      spent.charge(request.ip, units, budget.windowMs);
       const encoding = sent.json.length < COMPRESS_THRESHOLD ? 'identity' : encodingFor(request.headers['accept-encoding']);
       reply.code(sent.status).header('Content-Type', 'application/json; charset=utf-8').header('Vary', varyOf(reply));
       // Set, it tells @fastify/compress the answer is already compressed.
