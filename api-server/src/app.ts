@@ -287,12 +287,9 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
           : undefined;
         const ctx = call ? withIdempotency(plainCtx, call) : plainCtx;
         if (list && method === 'GET') {
-          // Public mode's answer depends on who asks; the list is cached per viewer (http/v1-lists.ts).
+          // Public mode's answer depends on who asks: the list is cached once, with each view of it (http/v1-lists.ts).
           const viewer = await viewerOf(db, request.headers.authorization);
-          const sent = await list.read(request, viewer, async () => {
-            const answer = await handler(ctx);
-            return { status: answer.status, body: publicAnswer(answer.body, viewer) };
-          });
+          const sent = await list.read(request, viewer, () => handler(ctx), publicAnswer);
           if (isAnswered(reply)) return reply;
           return list.send(request, reply, sent);
         }

@@ -114,6 +114,22 @@ describe('v1 lists in public mode (finding 5)', () => {
     });
   });
 
+  it('give each member their own view of a cached list, and everyone else the anonymous one', async () => {
+    await withInstance({ API_PUBLIC_MODE: '1' }, async (instance) => {
+      type Posts = { posts: { userId: string; username?: string }[] };
+      const withEmail = async (token?: string) =>
+        new Set(
+          ((await send(instance.url, '/api/posts', { token })).json as Posts).posts.filter((p) => 'username' in p).map((p) => p.userId),
+        );
+      const adarshToken = await tokenOf(instance.url, adarsh);
+      expect(await withEmail(adarshToken)).toEqual(new Set(['u1-adarsh']));
+      expect(await withEmail()).toEqual(new Set());
+      expect(await withEmail(await tokenOf(instance.url, meera))).toEqual(new Set(['u2-meera']));
+      expect(await withEmail('Bearer not-a-token')).toEqual(new Set());
+      expect(await withEmail(adarshToken)).toEqual(new Set(['u1-adarsh']));
+    });
+  });
+
   it("show another instance's change in a later read (it is heard, and no list is kept over a second)", async () => {
     await withInstance({ API_PUBLIC_MODE: '1' }, async (instance) => {
       expect((await send(instance.url, '/api/posts')).status).toBe(200);

@@ -10,7 +10,8 @@
  *   each instance; spent, the address's list calls answer 429 with Retry-After before they run
  *   (a write is refused, never made and then unanswered);
  * - the list reads (GET) are answered from a cache: the JSON, and its br and gzip forms made
- *   once, per list and viewer (public mode's answers differ by viewer), kept until something
+ *   once, per list (and, for a member it shows, per view: public mode keeps a member's own
+ *   e-mail in their view of a list that holds them or their posts), kept until something
  *   changes and at most CACHE_MAX_AGE_MS. A change is: any changing request this instance
  *   answered, or a commit that logged events (../live/log.ts) on any instance, heard by
  *   LISTEN on the change channel; while this instance cannot listen, the change log's newest
@@ -24,6 +25,7 @@ import { HttpError } from '@social/mock-api/errors';
 import { one, sql, type Db } from '../db';
 import type { Listen } from '../live/hub';
 import { MemoryRateLimitStore } from '../rate-limit-store';
+import { ownersIn } from './public-mode';
 import { HTTP_MESSAGES } from './messages';
 
 /** JSON bytes one unit of the budget pays for. */
@@ -32,7 +34,9 @@ export const BUDGET_UNIT_BYTES = 16 * 1024;
 export const CACHE_MAX_AGE_MS = 1000;
 /** The cache's bound, in bytes held (JSON and compressed forms) and in lists. */
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
-const CACHE_MAX_ENTRIES = 256;
+const CACHE_MAX_ENTRIES = 64;
+/** Owners' own views kept per list, beside everyone else's. */
+const MAX_OWNER_VIEWS = 16;
 /** Below this an answer is sent as it is (as @fastify/compress's threshold in app.ts). */
 const COMPRESS_THRESHOLD = 1024;
 
@@ -66,9 +70,17 @@ interface Sent {
   encoded: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>;
 }
 
-interface Cached extends Sent {
+/** A list read once, and each view of it sent (public mode's answer depends on the viewer). */
+interface Cached {
   version: string;
   at: number;
+  status: number;
+  /** The list as the core answers it, before public mode. */
+  body: unknown;
+  /** The members whose own view differs from everyone else's (http/public-mode.ts, ownersIn). */
+  owners: ReadonlySet<string>;
+  /** '' for everyone else's view; an owner's id for theirs. */
+  views: Map<string, Sent>;
 }
 
 /** The encoding a request accepts that this sends: br, else gzip, else none (q=0 refuses one). */
@@ -110,6 +122,12 @@ function varyOf(reply: FastifyReply): string {
 }
 
 const sizeOf = (sent: Sent) => sent.json.length + (sent.encoded.br?.length ?? 0) + (sent.encoded.gzip?.length ?? 0);
+/** The views' bytes, and as much again for the list kept as objects. */
+const entrySize = (entry: Cached) => {
+  let bytes = 0;
+  for (const view of entry.views.values()) bytes += sizeOf(view);
+  return bytes + (entry.views.get('')?.json.length ?? 0);
+};
 
 /** After a failed LISTEN, how long the cache reads the change log's seq before it tries again. */
 const LISTEN_RETRY_MS = 1000;
@@ -123,8 +141,16 @@ export interface V1Lists {
   takes(method: string, path: string): boolean;
   /** 429 (HttpError) when the request's address has spent its budget. */
   admit(request: FastifyRequest, reply: FastifyReply): void;
-  /** A GET's list: the cached one when it still holds, else `build`'s (then kept). */
-  read(request: FastifyRequest, viewer: string | undefined, build: () => Promise<{ status: number; body: unknown }>): Promise<Sent>;
+  /**
+   * A GET's list as `viewer` sees it (`view`: public mode's answer): from the cached list when it
+   * still holds, else from `build`'s (then kept).
+   */
+  read(
+    request: FastifyRequest,
+    viewer: string | undefined,
+    build: () => Promise<{ status: number; body: unknown }>,
+    view: (body: unknown, viewer: string | undefined) => unknown,
+  ): Promise<Sent>;
   /** A write's list, as sent. */
   sentOf(status: number, body: unknown): Sent;
   /** Sends the list compressed as the request accepts, and charges its size to the address. */
@@ -154,20 +180,32 @@ export function v1Lists(db: Db, budget: { max: number; windowMs: number }, liste
     }, lost);
   };
   const cache = new Map<string, Cached>();
-  const pending = new Map<string, Promise<Sent>>();
-  let held = 0;
+  const pending = new Map<string, Promise<Cached>>();
 
-  const keep = (key: string, entry: Cached) => {
-    const old = cache.get(key);
-    if (old) held -= sizeOf(old);
-    cache.delete(key);
-    cache.set(key, entry);
-    held += sizeOf(entry);
-    for (const [k, e] of cache) {
+  /** Keeps the cache within its bounds, the least recently filled lists going first. */
+  const trim = () => {
+    let held = 0;
+    for (const entry of cache.values()) held += entrySize(entry);
+    for (const [key, entry] of cache) {
       if (held <= CACHE_MAX_BYTES && cache.size <= CACHE_MAX_ENTRIES) break;
-      cache.delete(k);
-      held -= sizeOf(e);
+      cache.delete(key);
+      held -= entrySize(entry);
     }
+  };
+  const viewOf = (entry: Cached, viewer: string | undefined, view: (body: unknown, viewer: string | undefined) => unknown): Sent => {
+    const key = viewer !== undefined && entry.owners.has(viewer) ? viewer : '';
+    let sent = entry.views.get(key);
+    if (!sent) {
+      // Everyone else's view is the anonymous one.
+      sent = sentOf(entry.status, view(entry.body, key === '' ? undefined : viewer));
+      if (key !== '' && entry.views.size > MAX_OWNER_VIEWS) {
+        const oldest = [...entry.views.keys()].find((k) => k !== '');
+        if (oldest !== undefined) entry.views.delete(oldest);
+      }
+      entry.views.set(key, sent);
+      trim();
+    }
+    return sent;
   };
 
   /** What a cached list is good for: while listening, the changes heard; else also the change log's newest seq. */
@@ -196,20 +234,21 @@ export function v1Lists(db: Db, budget: { max: number; windowMs: number }, liste
       }
     },
 
-    async read(request, viewer, build) {
+    async read(request, viewer, build, view) {
       const sort = (request.query as Record<string, unknown> | undefined)?.sort;
-      const key = `${request.url.split('?')[0] ?? ''}\n${typeof sort === 'string' ? sort : ''}\n${viewer ?? ''}`;
+      const key = `${request.url.split('?')[0] ?? ''}\n${typeof sort === 'string' ? sort : ''}`;
       // Read before the list: a change committed in between makes the next request read again.
       const current = await version();
       const hit = cache.get(key);
-      if (hit && hit.version === current && Date.now() - hit.at < CACHE_MAX_AGE_MS) return hit;
+      if (hit && hit.version === current && Date.now() - hit.at < CACHE_MAX_AGE_MS) return viewOf(hit, viewer, view);
       const shared = `${key}\n${current}`;
       let reading = pending.get(shared);
       if (!reading) {
         const at = Date.now();
         reading = build().then(({ status, body }) => {
-          const entry: Cached = { ...sentOf(status, body), version: current, at };
-          keep(key, entry);
+          const entry: Cached = { version: current, at, status, body, owners: ownersIn(body), views: new Map() };
+          cache.delete(key);
+          cache.set(key, entry);
           return entry;
         });
         pending.set(shared, reading);
@@ -218,7 +257,7 @@ export function v1Lists(db: Db, budget: { max: number; windowMs: number }, liste
           () => pending.delete(shared),
         );
       }
-      return reading;
+      return viewOf(await reading, viewer, view);
     },
 
     sentOf,
