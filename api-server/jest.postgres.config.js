@@ -28,6 +28,7 @@ module.exports = {
         '<rootDir>/test/seed-size.test.ts',
         '<rootDir>/test/production-start.test.ts',
         '<rootDir>/test/password-change-race.test.ts',
+        '<rootDir>/test/v1-bounds.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },

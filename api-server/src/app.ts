@@ -18,6 +18,7 @@ import { INPUT_MESSAGES, parseBody } from '@social/mock-api/rules';
 import type { ServerConfig } from './config';
 import { one, sql, withTimeout, type Database, type Db } from './db';
 import { clientErrorHandler } from './http/client-errors';
+import { requestForLog } from './http/log-safety';
 import { idempotencyKeyOf, takesIdempotencyKey, withIdempotency, IDEMPOTENCY_HEADER, type IdempotentCall } from './http/idempotency';
 import { checkBodyType, checkCharacters, checkPathParams, checkQuery } from './http/input';
 import { routeRateLimit } from './http/limits';
@@ -26,6 +27,7 @@ import { isAnswered, registerOperations, unavailable } from './http/operations';
 import { isRead } from './http/messages';
 import { isDatabaseUnavailable } from './http/unavailable';
 import { holdsMembersOrPosts, publicAnswer } from './http/public-mode';
+import { v1Lists } from './http/v1-lists';
 import { makeCtx, viewerOf, type Handler } from './kit';
 import { postgresRateLimitStore } from './rate-limit-store';
 import { authRoutes } from './routes/auth';
@@ -37,7 +39,7 @@ import { setTokenSecret } from './tokens';
 import { v2Routes } from './v2';
 import { LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
 import { LiveHub, type LiveOptions } from './live/hub';
-import { liveRoutes, liveTicketRoute } from './live/route';
+import { liveRoutes, liveTicketRoute, spendPresentedTickets } from './live/route';
 import { CHANGE_CHANNEL } from './live/schema';
 import { TEST_TODOS, unknownEndpoint } from '@social/mock-api/todos';
 
@@ -56,6 +58,7 @@ export type AppConfig = Pick<
   | 'trustProxy'
   | 'publicUrl'
   | 'publicMode'
+  | 'v1MaxItems'
   | 'operations'
 > & {
   /** Where log lines go (default stdout); tests read them. */
@@ -78,6 +81,8 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
         : {
             level: config.logLevel,
             ...(config.logStream ? { stream: config.logStream } : {}),
+            // URLs without their query's values or e-mails (http/log-safety.ts).
+            serializers: { req: requestForLog },
             // Secrets never reach a log line, whatever a serializer or a handler adds.
             redact: {
               paths: [
@@ -93,6 +98,8 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
                 'body.newPassword',
                 'headers.authorization',
                 'res.headers["set-cookie"]',
+                // PostgreSQL's detail names a refused row's values (a duplicate key: an e-mail).
+                'err.detail',
               ],
               censor: '[redacted]',
             },
@@ -154,6 +161,9 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     requestTimeoutMs: config.operations.requestTimeoutMs,
   });
 
+  // A stream ticket is spent by the request that presents it, before anything can answer it (live/route.ts).
+  spendPresentedTickets(app, db);
+
   // OPTIONS that is not a CORS preflight (no Origin or no Access-Control-Request-Method) is
   // answered like the fake backend: 204 with Allow. Registered before @fastify/cors, whose hook
   // answers every OPTIONS as a preflight; real preflights still go to it.
@@ -186,6 +196,25 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     // HSTS (a year, subdomains) and nosniff are helmet's defaults; browsers ignore HSTS over plain HTTP.
   });
   const guard = loginGuard(db, config.operations.loginAccountRateLimit);
+  // Public mode: v1's lists bounded, budgeted by size and cached (http/v1-lists.ts).
+  const v1Bounds = config.publicMode ? { maxItems: config.v1MaxItems } : undefined;
+  const changesHeard = config.database?.listen;
+  const lists = config.publicMode
+    ? v1Lists(
+        db,
+        config.operations.readRateLimit,
+        changesHeard ? (onNotify, onLost) => changesHeard(CHANGE_CHANNEL, onNotify, onLost) : undefined,
+      )
+    : undefined;
+  if (lists) {
+    // A change answered here is in the very next list read, whatever LISTEN has delivered yet:
+    // counted before its answer leaves (its transaction has committed).
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!isRead(request.method)) lists.changed();
+      done(null, payload);
+    });
+    app.addHook('onClose', () => lists.close());
+  }
 
   // Every body is read as text and parsed by the contract's rules (same messages as the fake backend).
   app.removeAllContentTypeParsers();
@@ -230,6 +259,8 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
       ...guard.hooksFor(url),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         checkPathParams((request.params ?? {}) as Record<string, string>);
+        const list = lists?.takes(method, path) ? lists : undefined;
+        list?.admit(request, reply);
         const raw = typeof request.body === 'string' ? request.body : undefined;
         if (method !== 'GET') checkBodyType(request.headers['content-type'], raw);
         const body = method === 'GET' ? {} : parseBody(raw);
@@ -251,9 +282,17 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
               body: raw ?? '',
               authorization: request.headers.authorization,
               tokenSecret: config.tokenSecret,
+              v1Bounds,
             }
           : undefined;
         const ctx = call ? withIdempotency(plainCtx, call) : plainCtx;
+        if (list && method === 'GET') {
+          // Public mode's answer depends on who asks: the list is cached once, with each view of it (http/v1-lists.ts).
+          const viewer = await viewerOf(db, request.headers.authorization);
+          const sent = await list.read(request, viewer, () => handler(ctx), publicAnswer);
+          if (isAnswered(reply)) return reply;
+          return list.send(request, reply, sent);
+        }
         const answer = await handler(ctx);
         // Already answered 503 by the request time limit.
         if (isAnswered(reply)) return reply;
@@ -261,7 +300,8 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
         // Public mode: other members' e-mails and bookmarks left out of v1 answers (http/public-mode.ts).
         if (config.publicMode && !path.startsWith('/v2/') && holdsMembersOrPosts(answer.body)) {
           const viewer = await viewerOf(db, answerToken(answer.body) ?? request.headers.authorization);
-          return reply.code(answer.status).send(publicAnswer(answer.body, viewer));
+          const body = publicAnswer(answer.body, viewer);
+          return list ? list.send(request, reply, list.sentOf(answer.status, body)) : reply.code(answer.status).send(body);
         }
         return reply.code(answer.status).send(answer.body);
       },
@@ -277,7 +317,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   });
   table.add('GET', `/v2${LIVE_EVENTS_PATH}`);
   authRoutes(kit);
-  v1Routes(kit);
+  v1Routes(kit, v1Bounds);
   v2Routes(kit);
   liveTicketRoute(kit);
   // The tester's fixtures: a setting (API_TEST_TODOS), off by default in production.

@@ -45,6 +45,8 @@ export interface ServerConfig {
   publicUrl?: string;
   /** v1 answers leave out other members' e-mails and bookmarks (docs/api-server-security.md): always in production. */
   publicMode: boolean;
+  /** In public mode, the most items a v1 list answer holds (API_V1_MAX_ITEMS; docs/api-server-security.md). */
+  v1MaxItems: number;
   /** Issue 28: timeouts, rate limits, fixtures and the migration step (see docs/api-server-operations.md). */
   operations: OperationsConfig;
 }
@@ -96,6 +98,12 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return Number(raw);
 }
 
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = wholeNumber(env, name, fallback);
+  if (value < 1) throw new ConfigError(`${name} must be at least 1, got "${env[name]}".`);
+  return value;
+}
+
 /** '' or unset: trust no proxy; 'true': any (only when nothing but the balancer can reach the instance); else addresses/CIDRs, comma-separated. */
 function trustProxyOf(raw: string | undefined): boolean | string {
   if (!raw) return false;
@@ -139,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxyOf(env.API_TRUST_PROXY),
     publicUrl: env.API_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     publicMode: production || onOff(env, 'API_PUBLIC_MODE', false),
+    v1MaxItems: positive(env, 'API_V1_MAX_ITEMS', 500),
     operations: loadOperations(env, production),
   };
 }

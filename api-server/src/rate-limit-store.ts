@@ -61,4 +61,18 @@ export class MemoryRateLimitStore {
   child(): FastifyRateLimitStore {
     return new MemoryRateLimitStore();
   }
+
+  /** The key's counter in its current window, if it has one. */
+  peek(key: string): { hits: number; ttl: number } | undefined {
+    const now = Date.now();
+    const counter = this.counters.get(key);
+    return counter && counter.resetsAt > now ? { hits: counter.hits, ttl: counter.resetsAt - now } : undefined;
+  }
+
+  /** Counts `units` hits at once (an answer charged by its size: http/v1-lists.ts). */
+  charge(key: string, units: number, timeWindow = 60_000): void {
+    this.incr(key, () => undefined, timeWindow);
+    const counter = this.counters.get(key);
+    if (counter) counter.hits += units - 1;
+  }
 }

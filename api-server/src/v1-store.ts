@@ -3,6 +3,10 @@
  * per answer (posts, reactions, comments, replies, upvotes; members, follows, bookmarks; the
  * names of the members they hold), grouped into the core's v1 rows in the same orders as the
  * fake backend. Never one query per post or member.
+ *
+ * Bounded (public mode, http/v1-lists.ts): every list holds at most `maxItems` of its newest
+ * items (every post, the explore page, an author's posts, the members), read with a limit so a
+ * large network costs no more than a small one; and a member is never found by login e-mail.
  */
 import type { UserSummary } from '@social/mock-api/contract';
 import type { V1CommentRow, V1PostList, V1PostRow, V1ReplyRow, V1Rows, V1Store, V1UserRow } from '@social/mock-api/core';
@@ -39,11 +43,18 @@ function groupBy<T>(list: readonly T[], key: (item: T) => string): Map<string, T
   return groups;
 }
 
+/** How public mode bounds the v1 reads (undefined: SPEC §7's unbounded lists and e-mail look-ups). */
+export interface V1Bounds {
+  /** The most items a list answer holds: its newest. */
+  maxItems: number;
+}
+
 export class SqlV1Store implements V1Store {
   constructor(
     private readonly ex: Executor,
     /** This API's origin, for image URLs. */
     private readonly origin: string,
+    private readonly bounds?: V1Bounds,
   ) {}
 
   /** Members in signup order; all of them, or the given ids. */
@@ -78,6 +89,7 @@ export class SqlV1Store implements V1Store {
   }
 
   async v1Posts(ids?: readonly string[]): Promise<V1Rows<V1PostRow>> {
+    if (!ids && this.bounds) return this.v1Posts(await this.v1PostIds({ sort: 'latest', count: this.bounds.maxItems }));
     if (ids && ids.length === 0) return { rows: [], nameOf: () => undefined };
     // Every per-post query joins the same set: all posts, or the ids asked for.
     const within = (column: ReturnType<typeof sql.ref>) =>
@@ -149,6 +161,11 @@ export class SqlV1Store implements V1Store {
   }
 
   async v1Users(ids?: readonly string[]): Promise<V1Rows<V1UserRow>> {
+    if (!ids && this.bounds) {
+      // The newest members, answered in signup order like the whole list.
+      const newest = sql<{ id: string }>`select id from members order by seq desc limit ${this.bounds.maxItems}`;
+      return this.v1Users((await rows(this.ex, newest)).map((m) => m.id));
+    }
     const members = await this.memberRows(ids);
     if (members.length === 0) return { rows: [], nameOf: () => undefined };
     const memberIds = members.map((m) => m.id);
@@ -196,18 +213,22 @@ export class SqlV1Store implements V1Store {
 
   /** Trending's score (mock-api/src/core/posts.ts, trendingScore) from the stored counts. */
   async v1PostIds(list: V1PostList): Promise<string[]> {
+    const max = this.bounds?.maxItems;
+    const limit = 'authorId' in list ? (max ?? null) : Math.min(list.count, max ?? list.count);
     const query =
       'authorId' in list
-        ? sql<{ id: string }>`select id from posts where author_id = ${list.authorId} order by created_at desc, seq`
+        ? sql<{ id: string }>`select id from posts where author_id = ${list.authorId} order by created_at desc, seq limit ${limit}`
         : list.sort === 'latest'
-          ? sql<{ id: string }>`select p.id from posts p order by p.created_at desc, p.seq limit ${list.count}`
+          ? sql<{ id: string }>`select p.id from posts p order by p.created_at desc, p.seq limit ${limit}`
           : sql<{
               id: string;
-            }>`select p.id from posts p order by p.like_count + p.comment_count desc, p.created_at desc, p.seq limit ${list.count}`;
+            }>`select p.id from posts p order by p.like_count + p.comment_count desc, p.created_at desc, p.seq limit ${limit}`;
     return (await rows(this.ex, query)).map((row) => row.id);
   }
 
+  /** Bounded: never by login e-mail (public mode hides e-mails, so a look-up must not tell whether one is a member's). */
   async memberIdBy(field: 'username' | 'userHandler', value: string): Promise<string | null> {
+    if (field === 'username' && this.bounds) return null;
     const column = sql.ref(field === 'username' ? 'username' : 'user_handler');
     return (await one(this.ex, sql<{ id: string }>`select id from members where lower(${column}) = lower(${value})`))?.id ?? null;
   }

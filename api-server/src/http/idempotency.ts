@@ -17,7 +17,7 @@ import { readPostsV1, runAsync } from '@social/mock-api/core';
 import { HttpError } from '@social/mock-api/errors';
 import { one, sql, type Transaction } from '../db';
 import type { Answer, Ctx, Tx } from '../kit';
-import { SqlV1Store } from '../v1-store';
+import { SqlV1Store, type V1Bounds } from '../v1-store';
 import { HTTP_MESSAGES } from './messages';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -78,6 +78,8 @@ export interface IdempotentCall {
   body: string;
   authorization: string | undefined;
   tokenSecret: string;
+  /** Public mode's bounds on the feed a replay answers (../v1-store.ts). */
+  v1Bounds?: V1Bounds;
   /** Set when the answer is a replay (the Idempotent-Replayed header). */
   replayed?: boolean;
 }
@@ -103,7 +105,7 @@ export function withIdempotency(ctx: Ctx, call: IdempotentCall): Ctx {
           call.replayed = true;
           const body: unknown =
             mode === 'feed'
-              ? { posts: await runAsync(readPostsV1(new SqlV1Store(t.ex, ctx.origin))) }
+              ? { posts: await runAsync(readPostsV1(new SqlV1Store(t.ex, ctx.origin, call.v1Bounds))) }
               : previous.body
                 ? JSON.parse(open(call.tokenSecret, previous.body))
                 : {};

@@ -22,6 +22,8 @@ export const HTTP_MESSAGES = {
   accountRateLimit: 'Too many login attempts for this account. Wait a few minutes and try again.',
   writeRateLimit: 'Too many changes in a short time. Wait a minute and try again.',
   readRateLimit: 'Too many requests from this address. Wait a minute and try again.',
+  /** 429 with Retry-After: the address's budget for v1 list answers, counted by their size, is spent (http/v1-lists.ts). */
+  v1ListBudget: 'Too much data was sent to this address in a short time. Wait a minute and try again, or read pages of /api/v2.',
   /** 429: the address has as many live streams open as it may. */
   liveStreamsPerAddress: 'Too many live connections from this address. Close a tab of the app, or try again shortly.',
   /** 503: this instance holds as many live streams as it may. */

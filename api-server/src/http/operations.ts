@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { errorBody } from '@social/mock-api/errors';
+import { loggedUrl } from './log-safety';
 import { pendingMigrations, type Database } from '../db';
 import { HTTP_MESSAGES, isRead } from './messages';
 import { RETRY_AFTER_SECONDS } from './unavailable';
@@ -83,7 +84,7 @@ export function registerOperations(app: FastifyInstance, { database, requestTime
     const timer = setTimeout(() => {
       if (isAnswered(reply)) return;
       timeouts.inc();
-      request.log.warn({ url: request.url, ms: requestTimeoutMs }, 'request time limit reached');
+      request.log.warn({ url: loggedUrl(request.url), ms: requestTimeoutMs }, 'request time limit reached');
       unavailable(reply, isRead(request.method) ? HTTP_MESSAGES.readTimeout : HTTP_MESSAGES.timeout);
     }, timerMs);
     reply.raw.once('close', () => clearTimeout(timer));

@@ -30,6 +30,19 @@ function post(value: Post, viewerId: string | undefined): Partial<Post> {
   return rest;
 }
 
+/** The members whose view of the answer differs from everyone else's: the members it holds and the authors of its posts. */
+export function ownersIn(body: unknown): Set<string> {
+  const owners = new Set<string>();
+  if (!isRecord(body)) return owners;
+  const add = (value: unknown, key: '_id' | 'userId') => {
+    for (const item of Array.isArray(value) ? value : [value])
+      if (isRecord(item) && typeof item[key] === 'string') owners.add(item[key] as string);
+  };
+  for (const field of MEMBER_FIELDS) add(body[field], '_id');
+  for (const field of POST_FIELDS) add(body[field], 'userId');
+  return owners;
+}
+
 /** The v1 answer as `viewerId` (undefined: no signed-in member) may see it. */
 export function publicAnswer(body: unknown, viewerId: string | undefined): unknown {
   if (!isRecord(body)) return body;

@@ -11,7 +11,7 @@
  * (http/operations.ts: a hijacked reply counts as answered) leave it alone. The headers the
  * onRequest hooks set (CORS, security headers) are copied onto it.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import { API_V2_PREFIX } from '@social/mock-api/contract-v2';
 import { LAST_EVENT_ID_PARAM, LIVE_ERRORS, LIVE_EVENTS_PATH, LIVE_TICKET_PARAM, LIVE_TICKET_PATH } from '@social/mock-api/contract-live';
@@ -61,6 +61,32 @@ class Counts {
 
 const tooMany = (reply: FastifyReply, message: string) =>
   reply.code(429).header('Retry-After', String(STREAM_RETRY_AFTER_S)).send(errorBody(message));
+
+/** The most tickets one request spends (more are refused with the rest: 400). */
+const MAX_TICKETS_SPENT = 8;
+
+/** What the tickets a request presented redeemed (the first one's holder), spent as the request arrived. */
+const presented = new WeakMap<FastifyRequest, Promise<TicketHolder | null>>();
+
+/**
+ * Spends every ticket a request to the stream presents (`?ticket=`), whatever it is then
+ * answered (400, HEAD, 429, 503, …): a ticket read from a URL somewhere (a log, a proxy, a
+ * history) is worth nothing after the request that carried it (issue 53, finding 7). Registered
+ * before any other hook (CORS, rate limits, the OPTIONS answer), so nothing answers first.
+ */
+export function spendPresentedTickets(app: FastifyInstance, db: Db): void {
+  const path = `${API_V2_PREFIX}${LIVE_EVENTS_PATH}`;
+  app.addHook('onRequest', async (request) => {
+    if ((request.url.split('?')[0] ?? '') !== path) return;
+    const tickets = values((request.query as Record<string, unknown> | undefined)?.[LIVE_TICKET_PARAM]);
+    const texts = [...new Set(tickets.filter((t): t is string => typeof t === 'string' && t !== ''))].slice(0, MAX_TICKETS_SPENT);
+    if (texts.length === 0) return;
+    const redeemed = Promise.all(texts.map((ticket) => redeemTicket(db, ticket))).then((holders) => holders[0] ?? null);
+    presented.set(request, redeemed);
+    // Awaited here so that the ticket is gone before any answer; a failure (the database is away) is the handler's to answer.
+    await redeemed.catch(() => undefined);
+  });
+}
 
 /** POST /api/v2/events/ticket: a one-time ticket for the caller's stream (./tickets.ts). */
 export function liveTicketRoute(r: RouteKit): void {
@@ -144,7 +170,7 @@ export function liveRoutes(app: FastifyInstance, db: Db, hub: LiveHub, options: 
     let holder: TicketHolder | null = null;
     if (ticket.length === 1) {
       try {
-        holder = await redeemTicket(db, ticket[0] as string);
+        holder = (await presented.get(request)) ?? null;
       } catch (error) {
         request.log.warn({ err: error }, 'live events: a ticket cannot be read');
         return unavailable(reply);
