@@ -142,9 +142,11 @@ function updateMember(client: QueryClient, memberId: string, update: (member: Me
 
 function mergeMember(live: LiveMember) {
   return (member: MemberV2): MemberV2 => {
-    const next = { ...live, viewerFollows: member.viewerFollows, followsViewer: member.followsViewer };
+    const next: MemberV2 = { ...live, viewerFollows: member.viewerFollows, followsViewer: member.followsViewer };
     if (member.viewerFollows === undefined) delete next.viewerFollows;
     if (member.followsViewer === undefined) delete next.followsViewer;
+    // A member who blocked this viewer: the event's count is everyone's, the viewer is shown none of their posts.
+    if (member.blocksViewer) Object.assign(next, { blocksViewer: true, postCount: 0 });
     return sameJson(next, member) ? member : next;
   };
 }
