@@ -64,7 +64,7 @@ export interface LiveTopics {
 /** A post, a comment or a member as events carry them: the v2 shape without viewer fields. */
 export type LivePost = Omit<PostV2, 'viewer'>;
 export type LiveComment = Omit<CommentV2, 'viewerUpvoted'>;
-export type LiveMember = Omit<MemberV2, 'viewerFollows' | 'followsViewer'>;
+export type LiveMember = Omit<MemberV2, 'viewerFollows' | 'followsViewer' | 'blocksViewer'>;
 
 /** Each event's kind (the SSE `event:` field) and its data (the `data:` field, JSON). */
 export interface LiveEventData {

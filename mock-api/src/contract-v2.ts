@@ -47,10 +47,15 @@ export interface MemberV2 {
   viewerFollows?: boolean;
   /** Present when the request carried a valid token: this member follows the caller. */
   followsViewer?: boolean;
+  /**
+   * Present (true) only on one member's answer (by id or handle) when this member blocked the
+   * caller: the caller sees none of their posts (postCount 0) and cannot follow them.
+   */
+  blocksViewer?: true;
 }
 
 /** The signed-in member as they see themselves: adds their login e-mail. */
-export interface MeV2 extends Omit<MemberV2, 'viewerFollows' | 'followsViewer'> {
+export interface MeV2 extends Omit<MemberV2, 'viewerFollows' | 'followsViewer' | 'blocksViewer'> {
   username: string;
   bookmarkCount: number;
 }

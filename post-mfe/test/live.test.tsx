@@ -3,12 +3,13 @@
  * edited and deleted elsewhere come in; counts change in place; a post deleted elsewhere says
  * so. Events go through a live connection with a test source.
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LiveComment } from '@social/mock-api/contract-live';
 import type { CommentV2, CommentsPageV2 } from '@social/mock-api/contract-v2';
 import { api } from '@social/shell/bus';
 import { queryClient, queryKeys } from '@social/shell/data';
+import { signInAs } from '../../tools/jest/backend-kit';
 import { setUpLiveSource } from '../../tools/jest/live-kit';
 import { cachedComments, renderPostPage, setupBackend } from './helpers';
 
@@ -148,4 +149,23 @@ test('a comment whose event arrives while the comments are still loading, with a
   } finally {
     spy.mockRestore();
   }
+});
+
+test('a member who changes their picture elsewhere shows it at once on the card of their post and on their reply', async () => {
+  renderPostPage('p03-sketch');
+  await screen.findByText('Good call, noted 📝');
+  const meera = await signInAs(2);
+  const picture = 'data:image/png;base64,iVBORw0KGgo=';
+  const { me } = await meera.api.v2.me.edit({ pic: picture });
+  const { username: _username, bookmarkCount: _bookmarks, ...member } = me;
+  // The author's avatar is decorative (alt ''): the link's name is the member's name beside it.
+  const pictures = () =>
+    screen.getAllByRole('link', { name: 'Meera Nair' }).map((link) => within(link).getByRole('presentation').getAttribute('src'));
+  // The card's author and her reply under Kabir's comment, both with the picture she had.
+  expect(pictures()).toHaveLength(2);
+  expect(pictures()).not.toContain(me.pic);
+
+  await send({ kind: 'member.changed', data: { member } });
+  await waitFor(() => expect(pictures()).toEqual([me.pic, me.pic]));
+  expect(me.pic).toBe(picture);
 });

@@ -61,6 +61,30 @@ test('Update saves avatar, bio and link: header, users list and stored user foll
   expect((await api.users.byHandler('adarshbalika')).user.bio).toBe('Now writing about micro-frontends');
 });
 
+test('a new avatar shows at once on my post cards on the page, as in the header', async () => {
+  const { user, dialog } = await openEditor();
+  const panel = screen.getByRole('tabpanel');
+  const cardPictures = () =>
+    within(panel)
+      .getAllByRole('article')
+      .map((card) =>
+        within(within(card).getByRole('link', { name: 'Adarsh Balika' }))
+          .getByRole('presentation')
+          .getAttribute('src'),
+      );
+  await waitFor(() => expect(cardPictures()).toHaveLength(2));
+  await user.upload(within(dialog).getByLabelText('Change avatar'), PNG);
+  await waitFor(() =>
+    expect(within(dialog).getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/)),
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  const header = screen.getByRole('img', { name: 'Adarsh Balika' }).getAttribute('src');
+  expect(header).toMatch(/^data:image\/png/);
+  await waitFor(() => expect(cardPictures()).toEqual([header, header]));
+});
+
 test('a wrong image type gets the clear message and the current picture stays', async () => {
   const { user, dialog } = await openEditor();
   const before = within(dialog).getByRole('img', { name: 'Adarsh Balika' }).getAttribute('src');

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@social/shell/bus';
 import { applyLiveEvent, queryClient } from '@social/shell/data';
 import { REPORT_SENT } from '@social/shell/ui';
+import { BLOCKED_VIEWER_MESSAGE } from '../src/tabs/ProfileTabs';
 import { cachedMember, renderProfile, setupBackend, signIn } from './helpers';
 
 const ctx = setupBackend();
@@ -94,4 +95,23 @@ test("a mute made on another page shows in this page's Profile options at once",
   });
   await user.click(screen.getByRole('button', { name: 'Profile options' }));
   expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Unmute', 'Block', 'Report']);
+});
+
+test('the profile of a member who blocked me counts no posts, offers no Follow and says I cannot see their posts', async () => {
+  // Meera blocks Adarsh; Adarsh then opens her profile.
+  await signIn(2);
+  await api.v2.members.block('u1-adarsh');
+  await signIn(1);
+  const { user } = renderProfile('meeranair');
+  const panel = await screen.findByRole('tabpanel');
+  expect(await within(panel).findByText(BLOCKED_VIEWER_MESSAGE)).toBeInTheDocument();
+  expect(screen.getByText('0 Posts')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Unfollow' })).not.toBeInTheDocument();
+  expect(within(panel).queryByText(/haven't post anything yet/)).not.toBeInTheDocument();
+  // ACTIVITIES says the same; the member can still block, mute or report her.
+  await user.click(screen.getByRole('tab', { name: 'ACTIVITIES' }));
+  expect(within(screen.getByRole('tabpanel')).getByText(BLOCKED_VIEWER_MESSAGE)).toBeInTheDocument();
+  expect(screen.queryByText(/has no activity yet/)).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Profile options' })).toBeInTheDocument();
 });

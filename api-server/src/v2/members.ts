@@ -129,9 +129,8 @@ export function memberRoutes(r: RouteKit): void {
         t.ex,
         sql<{ id: string }>`select id from members where lower(user_handler) = lower(${param(ctx, 'userHandler')})`,
       );
-      const member = row && (await t.v2.member(row.id));
-      if (!member) throw fail.memberNotFound();
-      return ok({ member });
+      if (!row) throw fail.memberNotFound();
+      return ok({ member: await runAsync(readMember(new SqlMemberStore(t.ex, ctx.origin), row.id, t.viewer?.id ?? null)) });
     }),
   );
 

@@ -7,7 +7,7 @@ import type { LiveMember } from '../contract-live';
 import { V2_ERRORS, type MemberV2, type MeV2 } from '../contract-v2';
 import { fail } from '../server/errors';
 import { INPUT_MESSAGES, link, objectField, text, type JsonObject } from '../server/validate';
-import { refuseIfBlocked, type BlockReader } from './blocks';
+import { blockedFrom, refuseIfBlocked, type BlockReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import { notify, unnotify, type WithNotifications } from './notifications';
@@ -109,10 +109,21 @@ export const liveMember = (row: MemberRow): LiveMember => publicFields(row);
 
 export const meV2 = (row: MeRow): MeV2 => ({ ...publicFields(row), username: row.username, bookmarkCount: row.bookmarkCount });
 
-export function* readMember(store: Pick<MemberStore, 'readMember'>, memberId: string, viewerId: string | null): Operation<MemberV2> {
+/**
+ * One member's profile as the viewer sees it (by id or handle). To a viewer the member blocked,
+ * it agrees with what they are shown (docs/safety.md): no posts counted (their posts and
+ * activities list none to them), no follow, and `blocksViewer` for the page to say so.
+ */
+export function* readMember(
+  store: Pick<MemberStore, 'readMember' | 'blockBetween'>,
+  memberId: string,
+  viewerId: string | null,
+): Operation<MemberV2> {
   const row = yield* wait(store.readMember(memberId, viewerId));
   if (!row) throw fail.memberNotFound();
-  return memberV2(row);
+  const member = memberV2(row);
+  if (!(yield* blockedFrom(store, viewerId, memberId))) return member;
+  return { ...member, postCount: 0, viewerFollows: false, blocksViewer: true };
 }
 
 export function* readMe(store: Pick<MemberStore, 'readMe'>, memberId: string): Operation<MeV2> {

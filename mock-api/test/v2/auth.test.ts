@@ -101,6 +101,30 @@ describe('GET and POST /v2/me', () => {
     await api.v2.me.edit({ firstName: 'Renamed' });
     expect((await anonymous().v2.posts.byId(post._id)).post.author).toMatchObject({ _id: user._id, firstName: 'Renamed' });
   });
+
+  it('a new picture shows at once in every answer that shows the member', async () => {
+    const adarsh = await signIn(1);
+    const meera = await signIn(2);
+    const { post } = await adarsh.api.v2.posts.create({ content: 'Who changes their picture?', pic: '' });
+    const { comment } = await meera.api.v2.comments.add(post._id, 'Me, soon');
+    await meera.api.v2.comments.reply(comment._id, 'And my reply shows it');
+    const { me } = await meera.api.v2.me.edit({ pic: 'data:image/png;base64,iVBORw0KGgo=' });
+    const { post: mine } = await meera.api.v2.posts.create({ content: 'After the change', pic: '' });
+    const picOf = (items: readonly { _id: string; pic: string }[]) => items.find((m) => m._id === me._id)?.pic;
+
+    expect(me.pic).not.toBe('');
+    const [shown] = (await anonymous().v2.comments.ofPost(post._id)).comments;
+    expect(shown!.user.pic).toBe(me.pic);
+    expect(shown!.replies.map((r) => r.user.pic)).toEqual([me.pic]);
+    expect((await anonymous().v2.posts.byId('p03-sketch')).post.author.pic).toBe(me.pic);
+    expect(mine.author.pic).toBe(me.pic);
+    expect(picOf((await adarsh.api.v2.members.followers(adarsh.user._id)).members)).toBe(me.pic);
+    expect(picOf((await adarsh.api.v2.members.search('meera')).members)).toBe(me.pic);
+    expect((await adarsh.api.v2.members.byId(me._id)).member.pic).toBe(me.pic);
+    const notified = (await adarsh.api.v2.notifications.list()).notifications.filter((n) => n.actor._id === me._id);
+    expect(notified.length).toBeGreaterThan(0);
+    expect(notified.map((n) => n.actor.pic)).toEqual(notified.map(() => me.pic));
+  });
 });
 
 describe('v2 paths over HTTP', () => {

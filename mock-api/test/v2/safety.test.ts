@@ -128,6 +128,39 @@ describe('block', () => {
     expect((await adarsh.api.v2.members.posts(MEERA)).posts.length).toBeGreaterThan(0);
   });
 
+  it('answers the blocked member the blocker’s profile as it is shown to them: no posts counted, no follow, blocksViewer', async () => {
+    const adarsh = await signIn(1);
+    const meera = await signIn(2);
+    const before = (await meera.api.v2.members.byId(ADARSH)).member;
+    expect(before.postCount).toBeGreaterThan(0);
+    expect(before).not.toHaveProperty('blocksViewer');
+    await adarsh.api.v2.members.block(MEERA);
+
+    const byId = (await meera.api.v2.members.byId(ADARSH)).member;
+    const byHandle = (await meera.api.v2.members.byHandle(before.userHandler)).member;
+    expect(byHandle).toEqual(byId);
+    expect(byId).toMatchObject({ _id: ADARSH, postCount: 0, viewerFollows: false, followsViewer: false, blocksViewer: true });
+    // Each count agrees with its list as the blocked member reads it.
+    expect((await meera.api.v2.members.posts(ADARSH)).posts).toHaveLength(byId.postCount);
+    expect((await meera.api.v2.members.followers(ADARSH, { limit: 50 })).members).toHaveLength(byId.followerCount);
+    expect((await meera.api.v2.members.following(ADARSH, { limit: 50 })).members).toHaveLength(byId.followingCount);
+
+    // Everyone else, and the blocker looking at the member they blocked, get the profile as it is.
+    for (const member of [
+      (await anonymous().v2.members.byId(ADARSH)).member,
+      (await (await signIn(3)).api.v2.members.byHandle(before.userHandler)).member,
+    ]) {
+      expect(member.postCount).toBe(before.postCount);
+      expect(member).not.toHaveProperty('blocksViewer');
+    }
+    expect((await adarsh.api.v2.members.byId(MEERA)).member).not.toHaveProperty('blocksViewer');
+
+    await adarsh.api.v2.members.unblock(MEERA);
+    const after = (await meera.api.v2.members.byId(ADARSH)).member;
+    expect(after.postCount).toBe(before.postCount);
+    expect(after).not.toHaveProperty('blocksViewer');
+  });
+
   it('keeps the blocker’s posts out of the blocked member’s bookmarks, saved before or after; unblocking brings them back', async () => {
     const adarsh = await signIn(1);
     const meera = await signIn(2);

@@ -75,7 +75,8 @@ export function ProfileHeader({ member, isOwn, onReload }: Props) {
                     <button type="button" className="btn" onClick={unblock}>
                       Unblock
                     </button>
-                  ) : (
+                  ) : member.blocksViewer ? null : (
+                    // A member who blocked the viewer cannot be followed (the server refuses it too).
                     <button
                       type="button"
                       className={follow.following ? 'btn' : 'btn btn--primary'}

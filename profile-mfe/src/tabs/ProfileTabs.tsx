@@ -7,6 +7,9 @@ import { Spinner } from '@social/shell/ui';
 
 export type TabName = 'POSTS' | 'BOOKMARKED' | 'ACTIVITIES';
 
+/** What a member the profile's owner blocked reads in place of the owner's posts. */
+export const BLOCKED_VIEWER_MESSAGE = "You can't see this member's posts.";
+
 interface Props {
   member: MemberV2;
   isOwn: boolean;
@@ -83,7 +86,12 @@ export function ProfileTabs({ member, isOwn }: Props) {
     BOOKMARKED: "You haven't bookmarked anything yet",
     ACTIVITIES: isOwn ? 'No activity yet' : `${member.firstName} has no activity yet`,
   };
-  const content = <PostList key={active} memberId={member._id} tab={LISTS[active]} empty={empty[active]} />;
+  // A member who blocked the viewer shows them none of their posts or activities (the server's rule): said once, plainly.
+  const content = member.blocksViewer ? (
+    <p className="muted profile-empty">{BLOCKED_VIEWER_MESSAGE}</p>
+  ) : (
+    <PostList key={active} memberId={member._id} tab={LISTS[active]} empty={empty[active]} />
+  );
 
   return (
     <section className="profile-tabs">

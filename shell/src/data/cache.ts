@@ -5,6 +5,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { auth$, updateAuthUser } from '@social/shell/bus';
 import type {
+  AuthorV2,
   CommentV2,
   CommentsPageV2,
   MeV2,
@@ -122,9 +123,10 @@ export function removePostFrom(postId: string, listKey: readonly unknown[], clie
   );
 }
 
-/** A write's answer for a member: the entity and every member list that holds them. */
+/** A write's answer for a member: the entity, every member list that holds them, and every place that shows them as an author. */
 export function putMember(member: MemberV2, client: QueryClient = defaultClient): void {
   client.setQueryData(queryKeys.member(member._id), member);
+  putAuthor(member, client);
   // Member lists are pages (follow lists) or one plain list (suggestions, search results).
   client.setQueriesData<Pages<MembersPageV2> | MemberV2[]>({ queryKey: queryKeys.memberLists }, (data) =>
     Array.isArray(data)
@@ -133,6 +135,87 @@ export function putMember(member: MemberV2, client: QueryClient = defaultClient)
           const members = replaceIn(page.members, member);
           return members === page.members ? page : { ...page, members };
         }),
+  );
+}
+
+/** The fields of a member that posts, comments, replies and notifications carry with them. */
+const AUTHOR_FIELDS = ['firstName', 'lastName', 'userHandler', 'pic'] as const;
+
+/** `copy` with the member's current author fields (the same object when they already are). */
+function withAuthor<T extends AuthorV2>(copy: T, author: AuthorV2): T {
+  if (copy._id !== author._id || AUTHOR_FIELDS.every((field) => copy[field] === author[field])) return copy;
+  const next = { ...copy };
+  for (const field of AUTHOR_FIELDS) next[field] = author[field];
+  return next;
+}
+
+/** The list with each item passed through `update` (the same list when none changed). */
+function mapItems<T>(items: T[], update: (item: T) => T): T[] {
+  let changed = false;
+  const next = items.map((item) => {
+    const updated = update(item);
+    if (updated !== item) changed = true;
+    return updated;
+  });
+  return changed ? next : items;
+}
+
+/** A post with the member's author fields when they wrote it (the same post otherwise, or when they are already there). */
+export const postBy = (author: AuthorV2) => (post: PostV2) => {
+  const postAuthor = withAuthor(post.author, author);
+  return postAuthor === post.author ? post : { ...post, author: postAuthor };
+};
+
+/** A comment with the member's author fields on it and on each of its replies. */
+const commentBy = (author: AuthorV2) => (comment: CommentV2) => {
+  const user = withAuthor(comment.user, author);
+  const replies = mapItems(comment.replies, (reply) => {
+    const replyUser = withAuthor(reply.user, author);
+    return replyUser === reply.user ? reply : { ...reply, user: replyUser };
+  });
+  return user === comment.user && replies === comment.replies ? comment : { ...comment, user, replies };
+};
+
+/**
+ * A member's name, handle or picture changed (their own edit, or a live `member.changed`): every
+ * cached post, comment, reply and notification that shows them as its author or actor follows,
+ * as the member's entry does. Only the objects that name the member change, so only their cards
+ * re-render.
+ */
+export function putAuthor(member: AuthorV2, client: QueryClient = defaultClient): void {
+  const author: AuthorV2 = {
+    _id: member._id,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    userHandler: member.userHandler,
+    pic: member.pic,
+  };
+  const post = postBy(author);
+  const comment = commentBy(author);
+  for (const [key, entry] of client.getQueriesData<PostV2>({ queryKey: ['post'] })) {
+    const next = entry && post(entry);
+    if (next && next !== entry) client.setQueryData(key, next);
+  }
+  client.setQueriesData<Pages<PostsPageV2>>({ queryKey: queryKeys.postLists }, (data) =>
+    mapPages(data, (page) => {
+      const posts = mapItems(page.posts, post);
+      return posts === page.posts ? page : { ...page, posts };
+    }),
+  );
+  client.setQueriesData<Pages<CommentsPageV2>>({ queryKey: ['comments'] }, (data) =>
+    mapPages(data, (page) => {
+      const comments = mapItems(page.comments, comment);
+      return comments === page.comments ? page : { ...page, comments };
+    }),
+  );
+  updateNotifications(client, (pages) =>
+    mapItems(pages, (page) => {
+      const notifications = mapItems(page.notifications, (n) => {
+        const actor = withAuthor(n.actor, author);
+        return actor === n.actor ? n : { ...n, actor };
+      });
+      return notifications === page.notifications ? page : { ...page, notifications };
+    }),
   );
 }
 
@@ -193,9 +276,11 @@ export function putRelationship(memberId: string, relationship: RelationshipV2, 
 
 /** Changes the cached notifications list (every loaded page), when there is one. */
 function updateNotifications(client: QueryClient, update: (pages: NotificationsPageV2[]) => NotificationsPageV2[]): void {
-  client.setQueryData<Pages<NotificationsPageV2>>(queryKeys.notifications, (data) =>
-    data ? { ...data, pages: update(data.pages) } : data,
-  );
+  client.setQueryData<Pages<NotificationsPageV2>>(queryKeys.notifications, (data) => {
+    if (!data) return data;
+    const pages = update(data.pages);
+    return pages === data.pages ? data : { ...data, pages };
+  });
 }
 
 /** A notification new or changed (a new member in its group): it leaves its place and goes to the top. */

@@ -97,7 +97,7 @@ export function memberRoutesV2(r: RouteKit): void {
   r.read('get', '/v2/members/handle/:userHandler', (ctx) => {
     const user = indexOf(ctx.db).usersByHandle.get((ctx.params.userHandler ?? '').toLowerCase());
     if (!user) throw fail.memberNotFound();
-    return ok({ member: forViewer(ctx).member(user) });
+    return ok({ member: runNow(readMember(new MemoryMemberStore(ctx), user._id, viewerOf(ctx)?._id ?? null)) });
   });
 
   v2Read(r, 'member', (ctx) =>

@@ -7,6 +7,7 @@
  * change it.
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { auth$, updateAuthUser } from '@social/shell/bus';
 import type { LiveEvent, LiveMember, LivePost } from '@social/mock-api/contract-live';
 import type { CommentV2, CommentsPageV2, MeV2, MemberV2, MembersPageV2, PostV2, PostsPageV2 } from '@social/mock-api/contract-v2';
 import { queryKeys } from '../client';
@@ -14,7 +15,9 @@ import {
   appendComment,
   leaveOtherTags,
   markAllRead,
+  postBy,
   prependOwnPost,
+  putAuthor,
   putNotification,
   putRelationship,
   refetchAfterSafetyChange,
@@ -22,7 +25,7 @@ import {
   removeNotification,
 } from '../cache';
 import { markPostDeleted, POST_DELETED_NOTICE } from './deleted';
-import { addNewPost, updateNewPost } from './new-posts';
+import { addNewPost, updateEveryNewPost, updateNewPost } from './new-posts';
 
 type Pages<P> = InfiniteData<P, string | null>;
 
@@ -139,9 +142,11 @@ function updateMember(client: QueryClient, memberId: string, update: (member: Me
 
 function mergeMember(live: LiveMember) {
   return (member: MemberV2): MemberV2 => {
-    const next = { ...live, viewerFollows: member.viewerFollows, followsViewer: member.followsViewer };
+    const next: MemberV2 = { ...live, viewerFollows: member.viewerFollows, followsViewer: member.followsViewer };
     if (member.viewerFollows === undefined) delete next.viewerFollows;
     if (member.followsViewer === undefined) delete next.followsViewer;
+    // A member who blocked this viewer: the event's count is everyone's, the viewer is shown none of their posts.
+    if (member.blocksViewer) Object.assign(next, { blocksViewer: true, postCount: 0 });
     return sameJson(next, member) ? member : next;
   };
 }
@@ -241,12 +246,18 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
     case 'member.changed': {
       const live = event.data.member;
       updateMember(client, live._id, mergeMember(live));
+      // Their cards, comments, replies and notifications show the new name and picture too.
+      putAuthor(live, client);
+      updateEveryNewPost(postBy(live));
       if (live._id === ctx.myId) {
         client.setQueryData<MeV2>(queryKeys.me, (me) => {
           if (!me) return me;
           const next = { ...me, ...live };
           return sameJson(next, me) ? me : next;
         });
+        // The nav bar's avatar and name: the session's stored user.
+        const session = auth$.value?.user;
+        if (session?._id === live._id) updateAuthUser({ ...session, ...live });
       }
       return;
     }

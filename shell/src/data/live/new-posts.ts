@@ -52,6 +52,19 @@ export function updateNewPost(postId: string, update: (post: PostV2) => PostV2 |
   if (changed) set(next);
 }
 
+/** Each waiting post through `update` (its author's name or picture changed); `update` answers the same post for no change. */
+export function updateEveryNewPost(update: (post: PostV2) => PostV2): void {
+  let changed = false;
+  const next = { ...pending };
+  for (const mode of ['home', 'explore'] as const) {
+    const posts = pending[mode].map((p) => update(p));
+    if (posts.every((p, i) => p === pending[mode][i])) continue;
+    changed = true;
+    next[mode] = posts;
+  }
+  if (changed) set(next);
+}
+
 /** Nothing waits any more for `mode` (or for any feed: a sign-out, a reset). */
 export function clearNewPosts(mode?: FeedMode): void {
   if (mode) {
