@@ -17,6 +17,9 @@ const apps = require('./apps');
 const { devRemotesMiddleware } = require('./dev-remotes');
 const { minimizer } = require('./shared/swc-minify');
 
+/** The UI kit's emoji pictures (shell/src/ui/emoji/twemoji.svg). */
+const EMOJI_SPRITE = /[\\/]shell[\\/]src[\\/]ui[\\/]emoji[\\/]twemoji\.svg$/;
+
 const root = path.resolve(__dirname, '..');
 const shellPackage = require('../shell/package.json');
 
@@ -370,7 +373,10 @@ function createAppConfig({ dir, title, exposes = {} }) {
           // No CSS source maps in production: css-loader would embed each stylesheet's map, with
           // its whole source again, in the JavaScript every member downloads.
           { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
-          { test: /\.(png|jpe?g|gif|webp|avif|svg)$/i, type: 'asset' },
+          { test: /\.(png|jpe?g|gif|webp|avif|svg)$/i, exclude: EMOJI_SPRITE, type: 'asset' },
+          // The emoji pictures (tools/emoji/build.js): always a file of its own, fetched when a page
+          // first draws an emoji, never inlined into the UI kit's script that /login loads.
+          { test: EMOJI_SPRITE, type: 'asset/resource', generator: { filename: 'emoji/[name].[contenthash:8][ext]' } },
         ],
       },
       plugins: [

@@ -23,11 +23,11 @@ export interface TrackedPage {
 /** A fresh context (empty storage) whose page records console errors and counts React copies. */
 export async function openPage(
   browser: Browser,
-  options: { width?: number; theme?: 'dark' | 'light'; fastBackend?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+  options: { width?: number; height?: number; theme?: 'dark' | 'light'; fastBackend?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<TrackedPage> {
   // serviceWorkers 'block': no service worker, so the fake backend runs in the page (its fallback).
   const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   await context.addInitScript((theme) => {

@@ -15,6 +15,7 @@ const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { typ
 test('Post is disabled while the text is empty or blank and submits the trimmed draft', async () => {
   const onSubmit = jest.fn<Promise<boolean>, [PostDraft]>().mockResolvedValue(true);
   render(<PostComposer onSubmit={onSubmit} />);
+  await userEvent.click(text());
   expect(postButton()).toBeDisabled();
   await userEvent.type(text(), '   ');
   expect(postButton()).toBeDisabled();
@@ -95,4 +96,57 @@ test('starts from an initial draft and focuses the text when asked', async () =>
   expect(text()).toHaveValue('Old text');
   expect(screen.getByRole('img', { name: 'Selected image' })).toHaveAttribute('src', 'https://example.com/p.png');
   await waitFor(() => expect(text()).toHaveFocus());
+});
+
+test("a new post's composer is one line with no controls until it is focused, and folds again when left empty", async () => {
+  render(
+    <>
+      <PostComposer onSubmit={async () => true} />
+      <button type="button">Elsewhere</button>
+    </>,
+  );
+  expect(text()).toHaveAttribute('rows', '1');
+  expect(screen.queryByRole('button', { name: 'Post' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Add emoji' })).not.toBeInTheDocument();
+  // Tab reaches the box first, then its controls, which show as it takes focus.
+  await userEvent.tab();
+  expect(text()).toHaveFocus();
+  expect(text()).not.toHaveAttribute('rows');
+  expect(postButton()).toBeDisabled();
+  await userEvent.tab();
+  expect(photo()).toHaveFocus();
+  // Into the emoji grid (a portal) and back: still open.
+  await userEvent.click(screen.getByRole('button', { name: 'Add emoji' }));
+  await userEvent.keyboard('{Escape}');
+  expect(screen.getByRole('button', { name: 'Add emoji' })).toHaveFocus();
+  // Left empty: one line again.
+  await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+  expect(text()).toHaveAttribute('rows', '1');
+  expect(screen.queryByRole('button', { name: 'Post' })).not.toBeInTheDocument();
+  // A draft keeps it open after focus leaves.
+  await userEvent.type(text(), 'Draft');
+  await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+  expect(postButton()).toBeEnabled();
+});
+
+test('the Edit post composer (an initial draft) is never folded', () => {
+  render(<PostComposer initial={{ content: '', pic: '' }} onSubmit={async () => true} />);
+  expect(screen.getByRole('button', { name: 'Post' })).toBeInTheDocument();
+});
+
+test.each([
+  ['Ctrl+Enter', '{Control>}{Enter}{/Control}'],
+  ['Cmd+Enter', '{Meta>}{Enter}{/Meta}'],
+])('%s sends the post once, and does nothing while the text is empty', async (_name, keys) => {
+  const onSubmit = jest.fn<Promise<boolean>, [PostDraft]>().mockResolvedValue(true);
+  render(<PostComposer onSubmit={onSubmit} />);
+  await userEvent.click(text());
+  await userEvent.keyboard(keys);
+  expect(onSubmit).not.toHaveBeenCalled();
+  await userEvent.type(text(), 'Sent by keyboard');
+  await userEvent.keyboard(keys);
+  expect(onSubmit).toHaveBeenCalledTimes(1);
+  expect(onSubmit).toHaveBeenCalledWith({ content: 'Sent by keyboard', pic: '', picAlt: '' });
+  await waitFor(() => expect(text()).toHaveValue(''));
+  expect(text()).toHaveFocus();
 });

@@ -281,3 +281,21 @@ test("on my post I can delete another member's reply, but not edit it", async ()
   await waitFor(() => expect(screen.queryByText('Big milestone 👏')).not.toBeInTheDocument());
   expect(ctx.toasts).toEqual([]);
 });
+
+test('Ctrl+Enter sends a comment and Cmd+Enter a reply, from their boxes', async () => {
+  renderPostPage('p04-hike');
+  await screen.findByRole('article');
+  const box = screen.getByRole('textbox', { name: 'Write a comment' });
+  await userEvent.type(box, 'Sent with Ctrl+Enter');
+  await userEvent.keyboard('{Control>}{Enter}{/Control}');
+  const added = await commentBy('Sent with Ctrl+Enter');
+  await waitFor(() => expect(box).toHaveValue(''));
+  expect(requestsTo(ctx.server, '/api/v2/posts/p04-hike/comments', 'POST')).toBe(1);
+
+  await userEvent.click(within(added).getByRole('button', { name: 'Reply' }));
+  await userEvent.type(within(added).getByRole('textbox', { name: 'Write a reply' }), 'Sent with Cmd+Enter');
+  await userEvent.keyboard('{Meta>}{Enter}{/Meta}');
+  const replies = await within(added).findByRole('list', { name: 'Replies to Adarsh Balika' });
+  expect(within(replies).getByText('Sent with Cmd+Enter')).toBeInTheDocument();
+  await waitFor(() => expect(within(added).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument());
+});

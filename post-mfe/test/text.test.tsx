@@ -60,3 +60,18 @@ test('@handle of a member is a link to their profile, in posts, comments and rep
   expect(await screen.findByRole('link', { name: '@saraahmed' })).toHaveAttribute('href', '/profile/saraahmed');
   expect(await screen.findAllByRole('link', { name: '@kabirshah' })).toHaveLength(2);
 });
+
+test("the picker's emoji in a post and a comment are drawn as the picker draws them, and stay the text", async () => {
+  const { post } = await api.v2.posts.create({ content: 'Release day 🎉 #Orbit 🚀', pic: '' });
+  await api.v2.comments.add(post._id, 'Congrats 👏');
+  await loadList();
+  renderCard(post._id);
+  const card = screen.getByRole('article');
+  expect(card).toHaveTextContent('Release day 🎉 #Orbit 🚀');
+  // eslint-disable-next-line testing-library/no-node-access -- the drawing is a span's background
+  const drawn = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('.emoji')].map((span) => span.textContent);
+  expect(drawn(card)).toEqual(['🎉', '🚀']);
+  renderPostPage(post._id);
+  const comment = await screen.findByText('Congrats', { exact: false });
+  expect(drawn(comment)).toEqual(['👏']);
+});

@@ -138,3 +138,26 @@ test('Escape closes the dialog without saving', async () => {
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByText('Frontend engineer. Coffee, cycling and clean CSS ☕🚴')).toBeInTheDocument();
 });
+
+test('Update changes first and last name: the header and the server follow; an empty name is refused first', async () => {
+  const { user, dialog } = await openEditor();
+  const first = within(dialog).getByRole('textbox', { name: 'First name' });
+  const last = within(dialog).getByRole('textbox', { name: 'Last name' });
+  expect(first).toHaveValue('Adarsh');
+  expect(last).toHaveValue('Balika');
+  await user.clear(last);
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent(CLIENT_MESSAGES.emptyName);
+  expect(last).toHaveFocus();
+  expect(last).toHaveAccessibleDescription(CLIENT_MESSAGES.emptyName);
+  expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
+
+  await user.clear(first);
+  await user.type(first, '  Ada ');
+  await user.type(last, 'Lovelace');
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+  expect(storedUser()).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+  expect((await api.users.byHandler('adarshbalika')).user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+});

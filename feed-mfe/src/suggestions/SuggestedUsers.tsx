@@ -18,7 +18,7 @@ function Suggestion({ member: listed }: { member: MemberV2 }) {
   if (member.viewerFollows && !follow.pending) return null;
   return (
     <li className="feed-suggest__item">
-      <Avatar src={member.pic} name={name} size={56} decorative />
+      <Avatar src={member.pic} name={name} size={48} decorative />
       <Link className="feed-suggest__name" to={pathTo('profile', { userHandler: member.userHandler })}>
         {name}
       </Link>

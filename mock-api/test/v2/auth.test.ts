@@ -1,5 +1,5 @@
 /** v2 sessions and the signed-in member (login, signup, logout, me, profile edit) and v2 paths over HTTP. */
-import { SERVER_ERRORS, TEST_CREDENTIALS } from '../../src/contract';
+import { SERVER_ERRORS, TEST_CREDENTIALS, TEXT_LIMITS } from '../../src/contract';
 import { API_V2_PREFIX, V2_ROUTES, type MeV2 } from '../../src/contract-v2';
 import { INPUT_MESSAGES } from '../../src/server';
 import { anonymous, expectError, raw, signIn, withTestServer, withToken } from '../helpers';
@@ -93,6 +93,23 @@ describe('GET and POST /v2/me', () => {
     await expectError(api.me.edit({ link: 'javascript:alert(1)' }), 400, INPUT_MESSAGES.linkFormat);
     await expectError(api.me.edit({ firstName: '' }), 400, INPUT_MESSAGES.empty('firstName'));
     expect((await anonymous().users.byId(user._id)).user).toMatchObject({ bio: 'New bio', link: 'https://me.example' });
+  });
+
+  it('first and last name change through v2 POST /me and v1 /users/edit alike', async () => {
+    const { api, user } = await signIn(3);
+    expect((await api.v2.me.edit({ firstName: 'Ada', lastName: 'Lovelace' })).me).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+    expect((await anonymous().users.byId(user._id)).user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+    expect((await api.users.edit({ firstName: 'Grace', lastName: 'Hopper' })).user).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    expect((await api.v2.me.get()).me).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+    await expectError(api.v2.me.edit({ lastName: '' }), 400, INPUT_MESSAGES.empty('lastName'));
+    await expectError(
+      api.v2.me.edit({ lastName: 'x'.repeat(TEXT_LIMITS.name + 1) }),
+      400,
+      INPUT_MESSAGES.tooLong('lastName', TEXT_LIMITS.name),
+    );
   });
 
   it('a new name shows on my posts at once', async () => {

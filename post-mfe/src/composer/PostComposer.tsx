@@ -16,7 +16,10 @@ export type { PostComposerProps } from '@social/shell/federation';
 
 /**
  * Writes or edits a post: text, one optional image, emojis. Used by the feed's Create post
- * box and by the Edit post modal (exposed as ./PostComposer).
+ * box and by the Edit post modal (exposed as ./PostComposer). A new post's composer (no
+ * `initial`) is one line until it is used: the text box grows and the photo, emoji and Post
+ * controls show while focus is in it (the emoji grid's portal included: React's focus events
+ * follow the component tree) or it holds a draft, so Home's first screen reaches the feed.
  */
 export default function PostComposer({ initial, onSubmit, autoFocus = false }: PostComposerProps) {
   const [content, setContent] = useState(initial?.content ?? '');
@@ -32,6 +35,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
   const pendingCaret = useRef<number | null>(null);
   const mounted = useRef(true);
   const errorId = useId();
+  const [focusWithin, setFocusWithin] = useState(autoFocus);
 
   useEffect(() => {
     mounted.current = true;
@@ -61,6 +65,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
   }, [content]);
 
   const isEmpty = content.trim() === '';
+  const collapsed = initial === undefined && !focusWithin && content === '' && !pic && !imageError && !reading && !submitting;
 
   const pickEmoji = (emoji: string) => {
     const next = insertAtCursor(content, emoji, textRef.current);
@@ -117,13 +122,25 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
   };
 
   return (
-    <form className="post-composer" onSubmit={(event) => void submit(event)} aria-busy={submitting || undefined}>
+    <form
+      className={collapsed ? 'post-composer post-composer--collapsed' : 'post-composer'}
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => setFocusWithin(true)}
+      onBlur={(event) => {
+        // Focus going to another of its controls, or into the emoji grid (a portal), stays within.
+        const next = event.relatedTarget;
+        if (next instanceof Element && (event.currentTarget.contains(next) || next.closest('.popover'))) return;
+        setFocusWithin(false);
+      }}
+      aria-busy={submitting || undefined}
+    >
       <div className="mention-field">
         <textarea
           {...mentions.fieldProps}
           className="textarea post-composer__text"
           aria-label="What's on your mind?"
           placeholder="What's on your mind?"
+          rows={collapsed ? 1 : undefined}
           value={content}
           maxLength={POST_MAX_LENGTH}
           aria-describedby={imageError ? errorId : undefined}
@@ -159,7 +176,8 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
           {imageError}
         </p>
       )}
-      <div className="post-composer__bar">
+      {/* Hidden, not unmounted, while collapsed: the emoji picker keeps its state. */}
+      <div className="post-composer__bar" hidden={collapsed}>
         <div className="post-composer__tools">
           <label className="icon-btn post-composer__photo" title="Add photo or GIF">
             <ImageIcon />

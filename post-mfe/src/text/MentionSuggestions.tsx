@@ -33,11 +33,25 @@ export function mentionQueryAt(value: string, caret: number): { start: number; t
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
+/** Ctrl+Enter (Cmd+Enter on a Mac): sends the box's form, as on Mastodon, Bluesky and X. */
+export function isSendKey(event: KeyboardEvent): boolean {
+  return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing;
+}
+
+/** Sends the box's form as its submit button would: not while that button is disabled (sending, empty). */
+function sendForm(box: Field): void {
+  const form = box.form;
+  const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!form || !button || button.disabled) return;
+  form.requestSubmit(button);
+}
+
 /**
  * Mention suggestions for a text box (the composer, the comment and reply boxes): typing "@"
  * and letters lists matching members in a listbox named "Mention suggestions" (the box points
  * at it with aria-controls and aria-activedescendant); ArrowUp/ArrowDown move, Enter or Tab
  * choose, Escape closes it, a click chooses. Choosing puts "@handle " in place of what was typed.
+ * Ctrl+Enter or Cmd+Enter in the box sends its form (`isSendKey`), the list open or not.
  * The caller spreads `fieldProps` on its box and renders `list` next to it inside a `.mention-field`.
  */
 export function useMentionSuggestions<E extends Field>({
@@ -97,7 +111,7 @@ export function useMentionSuggestions<E extends Field>({
         setActive((activeIndex + step + options.length) % options.length);
         return;
       }
-      if (event.key === 'Enter' || event.key === 'Tab') {
+      if ((event.key === 'Enter' && !isSendKey(event)) || event.key === 'Tab') {
         event.preventDefault();
         choose(options[activeIndex]!);
         return;
@@ -109,6 +123,11 @@ export function useMentionSuggestions<E extends Field>({
         setClosedAt(query.start);
         return;
       }
+    }
+    if (isSendKey(event)) {
+      event.preventDefault();
+      sendForm(event.currentTarget);
+      return;
     }
     onKeyDown?.(event);
   };

@@ -1,4 +1,4 @@
-import React, { useId, useState, type FormEvent } from 'react';
+import React, { useId, useRef, useState, type FormEvent } from 'react';
 import { CLIENT_MESSAGES, TEXT_LIMITS } from '@social/mock-api/contract';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { api, errorMessage, toast } from '@social/shell/bus';
@@ -26,6 +26,12 @@ interface Props {
 }
 
 export function EditProfileModal({ user, onClose }: Props) {
+  const [firstName, setFirstName] = useState(user.firstName);
+  const [lastName, setLastName] = useState(user.lastName);
+  const [nameError, setNameError] = useState('');
+  const nameErrorId = useId();
+  const firstNameRef = useRef<HTMLInputElement>(null);
+  const lastNameRef = useRef<HTMLInputElement>(null);
   const [pic, setPic] = useState(user.pic);
   const [bio, setBio] = useState(user.bio);
   const [link, setLink] = useState(user.link);
@@ -51,6 +57,14 @@ export function EditProfileModal({ user, onClose }: Props) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
+    // Both names are needed, as at signup (the server refuses an empty one too).
+    const first = firstName.trim();
+    const last = lastName.trim();
+    if (!first || !last) {
+      setNameError(CLIENT_MESSAGES.emptyName);
+      (first ? lastNameRef : firstNameRef).current?.focus();
+      return;
+    }
     const cleanLink = normaliseLink(link);
     if (cleanLink === null) {
       setLinkError(LINK_MESSAGE);
@@ -59,7 +73,7 @@ export function EditProfileModal({ user, onClose }: Props) {
     setSaving(true);
     setSaveError('');
     try {
-      const { me } = await api.v2.me.edit({ pic, bio, link: cleanLink });
+      const { me } = await api.v2.me.edit({ firstName: first, lastName: last, pic, bio, link: cleanLink });
       // The session's user, 'me' and the member's entry: the page, the nav bar and every list show it.
       putMe(me);
       toast('success', PROFILE_UPDATED);
@@ -94,6 +108,40 @@ export function EditProfileModal({ user, onClose }: Props) {
         {imageError && (
           <p id={imageErrorId} className="field-error" role="alert">
             {imageError}
+          </p>
+        )}
+        <div className="profile-edit__names">
+          {(
+            [
+              ['First name', firstName, setFirstName, firstNameRef, 'given-name'],
+              ['Last name', lastName, setLastName, lastNameRef, 'family-name'],
+            ] as const
+          ).map(([label, value, setValue, ref, autoComplete]) => {
+            const missing = !!nameError && !value.trim();
+            return (
+              <label key={label} className="profile-edit__field">
+                <span>{label}</span>
+                <input
+                  ref={ref}
+                  className="input"
+                  type="text"
+                  autoComplete={autoComplete}
+                  value={value}
+                  maxLength={TEXT_LIMITS.name}
+                  aria-invalid={missing || undefined}
+                  aria-describedby={missing ? nameErrorId : undefined}
+                  onChange={(e) => {
+                    setValue(e.target.value);
+                    if (nameError) setNameError('');
+                  }}
+                />
+              </label>
+            );
+          })}
+        </div>
+        {nameError && (
+          <p id={nameErrorId} className="field-error" role="alert">
+            {nameError}
           </p>
         )}
         <label className="profile-edit__field">

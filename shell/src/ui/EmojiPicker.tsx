@@ -1,4 +1,5 @@
 import React, { type KeyboardEvent } from 'react';
+import { Emoji } from './Emoji';
 import { PopoverLayer, usePopoverTrigger } from './Popover';
 
 /** The 20 emojis of the picker. */
@@ -24,6 +25,9 @@ export const EMOJIS = [
   '🌟',
   '☕',
 ] as const;
+
+/** The emoji drawn on "Add emoji" (tools/emoji/build.js ships its picture with the picker's). */
+export const PICKER_BUTTON_EMOJI = '😊';
 
 /**
  * "Add emoji" toggles a grid of emoji buttons, each named by its emoji, above the page (see
@@ -58,7 +62,9 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">😊</span>
+        <span aria-hidden="true">
+          <Emoji emoji={PICKER_BUTTON_EMOJI} />
+        </span>
       </button>
       {open && (
         <PopoverLayer anchor={anchor}>
@@ -75,7 +81,7 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
                   close();
                 }}
               >
-                {emoji}
+                <Emoji emoji={emoji} />
               </button>
             ))}
           </div>
