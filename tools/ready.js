@@ -52,11 +52,12 @@ const elapsed = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
  * Waits for every part in parallel, printing one line per part as it answers and, while some
  * are still starting, which ones every `remindEvery` ms; then `done` once all have answered.
  * A part whose `stopped` promise settles first (its process ended: it never will answer) is
- * no longer waited for: the result names it, and `done` is not printed.
+ * no longer waited for: `onStop(label)` is called at once, the result names it, and `done` is
+ * not printed.
  * @param {{ label: string, url: string, ready: () => Promise<boolean>, stopped?: Promise<unknown> }[]} parts
  * @returns {Promise<{ stopped: string[] }>} the labels of the parts that stopped before they answered
  */
-async function announceWhenReady(parts, { since = Date.now(), log = console.log, remindEvery = 20000, done } = {}) {
+async function announceWhenReady(parts, { since = Date.now(), log = console.log, remindEvery = 20000, done, onStop = () => {} } = {}) {
   const waiting = new Set(parts.map((p) => p.label));
   const stopped = [];
   const reminder = setInterval(() => {
@@ -74,8 +75,10 @@ async function announceWhenReady(parts, { since = Date.now(), log = console.log,
           : new Promise(() => {});
         const outcome = await Promise.race([waitUntil(part.ready), gone]);
         waiting.delete(part.label);
-        if (outcome === STOPPED) stopped.push(part.label);
-        else log(`[${part.label}] ready in ${elapsed(since)}  ${part.url}`);
+        if (outcome === STOPPED) {
+          stopped.push(part.label);
+          onStop(part.label);
+        } else log(`[${part.label}] ready in ${elapsed(since)}  ${part.url}`);
       }),
     );
   } finally {

@@ -110,20 +110,24 @@ async function main() {
       ready: () => appReady(app.port),
       stopped: stopped[folder],
     }));
+    // Ctrl-C (concurrently passes it on to every app) ends them all: no line for each.
+    let stopping = false;
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => (stopping = true));
     void announceWhenReady([...parts, ...(afterApi ? [] : api)], {
       since,
       done: (time) => `\nEverything answers (${time}): open http://localhost:3000\n`,
-    }).then(({ stopped: gone }) => {
-      if (gone.length === 0) return;
-      const which = gone.join(', ');
-      if (script === 'serve') {
-        // A deployment with a page missing is not one: stop the others too.
-        console.error(`\n${which} stopped before answering (its lines above say why): stopping every app.`);
+      onStop: (label) => {
+        if (stopping) return;
+        if (script === 'start') {
+          console.error(`\n${label} stopped before answering (its lines above say why); the other dev servers keep running.`);
+          return;
+        }
+        // A deployment with a page missing is not one: stop the others too, at once.
+        stopping = true;
+        console.error(`\n${label} stopped before answering (its lines above say why): stopping every app.`);
         // `result` then settles with the failure, and main's caller exits with 1.
         for (const command of running) command.kill();
-        return;
-      }
-      console.error(`\n${which} stopped before answering (its lines above say why); the other dev servers keep running.`);
+      },
     });
   }
   return result;

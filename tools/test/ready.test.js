@@ -7,6 +7,7 @@ const { announceWhenReady } = require('../ready');
 
 test('a part that stops before it answers ends the wait, and "open …" is not printed', async () => {
   const lines = [];
+  const stops = [];
   let stop;
   const stopped = new Promise((resolve) => (stop = resolve));
   const waited = announceWhenReady(
@@ -14,7 +15,7 @@ test('a part that stops before it answers ends the wait, and "open …" is not p
       { label: 'shell:3000', url: 'http://localhost:3000/', ready: async () => true },
       { label: 'feed:3002', url: 'http://localhost:3002/', ready: async () => false, stopped },
     ],
-    { log: (line) => lines.push(line), remindEvery: 10, done: () => 'open http://localhost:3000' },
+    { log: (line) => lines.push(line), remindEvery: 10, done: () => 'open http://localhost:3000', onStop: (label) => stops.push(label) },
   );
   // It goes on reminding which part it waits for until that part's process ends.
   await new Promise((resolve) => {
@@ -24,6 +25,7 @@ test('a part that stops before it answers ends the wait, and "open …" is not p
   });
   stop(1);
   await expect(waited).resolves.toEqual({ stopped: ['feed:3002'] });
+  expect(stops).toEqual(['feed:3002']);
   expect(lines.filter((line) => !line.startsWith('… still starting'))).toEqual([expect.stringMatching(/^\[shell:3000\] ready in /)]);
   const reminders = lines.length;
   await new Promise((resolve) => setTimeout(resolve, 50));
