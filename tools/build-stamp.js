@@ -76,4 +76,18 @@ function markBuilt(folder, digest) {
   fs.writeFileSync(stampFile(folder), digest);
 }
 
-module.exports = { buildState, digestOf, inputsOf, markBuilt };
+/**
+ * The apps among `folders` with no production build to serve (no dist/index.html, the file
+ * tools/serve.js serves first): `npm run serve` and `serve:server` stop at once on them.
+ */
+function missingBuilds(folders) {
+  return folders.filter((folder) => !fs.existsSync(path.join(root, folder, 'dist', 'index.html')));
+}
+
+/** The one line those commands stop with: which builds are missing and what makes them. */
+function missingBuildsLine(missing, command) {
+  const which = missing.length === 1 ? `${missing[0]}/dist is` : `${missing.map((f) => `${f}/dist`).join(', ')} are`;
+  return `\`${command}\` serves the production builds, and ${which} missing: run \`npm run build && ${command}\` (npm run build makes only what is missing or changed).`;
+}
+
+module.exports = { buildState, digestOf, inputsOf, markBuilt, missingBuilds, missingBuildsLine };

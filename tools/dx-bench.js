@@ -7,6 +7,7 @@
  * With no row named, runs start, remote, build and serve-server (test takes minutes: name it).
  *   start         `npm start` with an empty development cache until "Log In" shows at
  *                 http://localhost:3000, then again with the cache kept (the "next" start);
+ *                 the CPU seconds each start's processes used until then, and the load average then;
  *                 whether it printed a URL; full page loads of /login in a fresh context (median of 3),
  *                 after each of the two starts, once the machine is quiet (untilQuiet).
  *                 The `npm ci` download of a fresh clone is not measured (it is the network's).
@@ -222,6 +223,9 @@ async function measureStart() {
     const proc = run('node', ['tools/run-all.js', 'start']);
     try {
       result[`${phase}LogIn`] = await timeUntilVisible('http://localhost:3000/', logIn, proc.started, 600000);
+      // What that start cost in CPU, and how busy the machine was meanwhile (other users' work included).
+      result[`${phase}CpuSeconds`] = treeCpuSeconds(proc.child.pid);
+      result[`${phase}LoadAtLogIn`] = os.loadavg()[0];
       await until(() => proc.firstLine(READY_LINE) != null, 5000);
       result[`${phase}ReadyLine`] = proc.firstLine(READY_LINE);
       result[`${phase}PrintedUrl`] = proc.lines.some((l) => /https?:\/\/localhost:\d+/.test(l.line));
@@ -392,8 +396,8 @@ async function measureServeServer() {
   return result;
 }
 
-/** Resident memory of a process and all its descendants, from /proc (Linux). */
-function treeRss(pid) {
+/** A process and all its descendants, from /proc (Linux). */
+function treePids(pid) {
   const children = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -406,19 +410,49 @@ function treeRss(pid) {
       /* gone meanwhile */
     }
   }
-  let total = 0;
+  const pids = [];
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop();
+    pids.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return pids;
+}
+
+/** Resident memory of a process and all its descendants. */
+function treeRss(pid) {
+  let total = 0;
+  for (const p of treePids(pid)) {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'));
       if (m) total += Number(m[1]) * 1024;
     } catch {
       /* gone meanwhile */
     }
-    stack.push(...(children.get(p) ?? []));
   }
   return total;
+}
+
+/**
+ * CPU seconds (user + system) a process and all its descendants have used so far, the ended
+ * children they waited for included (/proc/<pid>/stat utime, stime, cutime, cstime; Linux's
+ * 100 ticks a second). What a start costs whatever else the machine runs: divided by the cores,
+ * the least wall time it can take.
+ */
+function treeCpuSeconds(pid) {
+  let ticks = 0;
+  for (const p of treePids(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields 14-17 of proc(5), counted from 3 after the command's closing parenthesis.
+      ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return ticks / 100;
 }
 
 async function measureTest() {
@@ -434,6 +468,13 @@ async function measureTest() {
   return { wall: Date.now() - proc.started, peakBytes: peak, exit: code, summary };
 }
 
+/** "; 96.2 s of CPU; 1-minute load average 11.3 when it answered" (runs before these figures have neither). */
+function cpuAndLoad(start, phase) {
+  const cpu = start[`${phase}CpuSeconds`];
+  const load = start[`${phase}LoadAtLogIn`];
+  return cpu == null ? '' : `; ${cpu.toFixed(1)} s of CPU; 1-minute load average ${load.toFixed(1)} when it answered`;
+}
+
 /** Each measured row as [group, row, measured] (group: the dx-bench row that measured it). */
 function rowsOf(results) {
   const out = [];
@@ -443,10 +484,14 @@ function rowsOf(results) {
     add(
       'start',
       '`npm start`, empty cache, until "Log In" shows',
-      `${seconds(r.start.firstLogIn)} (ready line at ${seconds(r.start.firstReadyLine)}; URL printed: ${r.start.firstPrintedUrl ? 'yes' : 'no'}; "absolute path resolution" warnings: ${r.start.warnings})`,
+      `${seconds(r.start.firstLogIn)} (ready line at ${seconds(r.start.firstReadyLine)}; URL printed: ${r.start.firstPrintedUrl ? 'yes' : 'no'}; "absolute path resolution" warnings: ${r.start.warnings}${cpuAndLoad(r.start, 'first')})`,
     );
     if ('nextLogIn' in r.start)
-      add('start', '`npm start` again, cache kept', `${seconds(r.start.nextLogIn)} (ready line at ${seconds(r.start.nextReadyLine)})`);
+      add(
+        'start',
+        '`npm start` again, cache kept',
+        `${seconds(r.start.nextLogIn)} (ready line at ${seconds(r.start.nextReadyLine)}${cpuAndLoad(r.start, 'next')})`,
+      );
     add(
       'start',
       'full page load of /login in development (median of 3)',

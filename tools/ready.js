@@ -51,26 +51,41 @@ const elapsed = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 /**
  * Waits for every part in parallel, printing one line per part as it answers and, while some
  * are still starting, which ones every `remindEvery` ms; then `done` once all have answered.
- * @param {{ label: string, url: string, ready: () => Promise<boolean> }[]} parts
- * @returns {Promise<void>}
+ * A part whose `stopped` promise settles first (its process ended: it never will answer) is
+ * no longer waited for: `onStop(label)` is called at once, the result names it, and `done` is
+ * not printed.
+ * @param {{ label: string, url: string, ready: () => Promise<boolean>, stopped?: Promise<unknown> }[]} parts
+ * @returns {Promise<{ stopped: string[] }>} the labels of the parts that stopped before they answered
  */
-async function announceWhenReady(parts, { since = Date.now(), log = console.log, remindEvery = 20000, done } = {}) {
+async function announceWhenReady(parts, { since = Date.now(), log = console.log, remindEvery = 20000, done, onStop = () => {} } = {}) {
   const waiting = new Set(parts.map((p) => p.label));
+  const stopped = [];
   const reminder = setInterval(() => {
     if (waiting.size) log(`… still starting: ${[...waiting].join(', ')} (${elapsed(since)})`);
   }, remindEvery);
   try {
     await Promise.all(
       parts.map(async (part) => {
-        await waitUntil(part.ready);
+        const STOPPED = Symbol('stopped');
+        const gone = part.stopped
+          ? part.stopped.then(
+              () => STOPPED,
+              () => STOPPED,
+            )
+          : new Promise(() => {});
+        const outcome = await Promise.race([waitUntil(part.ready), gone]);
         waiting.delete(part.label);
-        log(`[${part.label}] ready in ${elapsed(since)}  ${part.url}`);
+        if (outcome === STOPPED) {
+          stopped.push(part.label);
+          onStop(part.label);
+        } else log(`[${part.label}] ready in ${elapsed(since)}  ${part.url}`);
       }),
     );
   } finally {
     clearInterval(reminder);
   }
-  if (done) log(done(elapsed(since)));
+  if (done && stopped.length === 0) log(done(elapsed(since)));
+  return { stopped };
 }
 
 module.exports = { statusOf, appReady, apiReady, waitUntil, announceWhenReady };

@@ -9,6 +9,8 @@
  * start and serve print one "ready" line per app once its port answers (a dev server only
  * answers once its first compilation is done) and, when every app answers (and the API, when
  * ORBIT_API_BASE_URL names one: npm run start:server / serve:server), "open http://localhost:3000".
+ * serve stops at once, with one line, when an app has no production build (or when an app's
+ * server ends before it answered); start names a dev server that ends before it answered.
  *   --after-api  start the apps only once the API answers (serve:server: static pages would
  *                otherwise answer before the API, and a login in that window would fail)
  */
@@ -16,7 +18,7 @@ const { concurrently } = require('concurrently');
 const apps = require('./apps');
 const { ENV } = require('./api-config');
 const { announceWhenReady, appReady, apiReady, statusOf } = require('./ready');
-const { buildState, markBuilt } = require('./build-stamp');
+const { buildState, markBuilt, missingBuilds, missingBuildsLine } = require('./build-stamp');
 
 const script = process.argv[2];
 if (!['start', 'build', 'serve'].includes(script)) {
@@ -43,9 +45,10 @@ const commands = Object.entries(apps)
   }))
   .filter(({ folder }) => !skipped.includes(folder));
 
-async function runApps() {
-  if (commands.length === 0) return [];
-  const { result } = concurrently(
+/** Runs the apps' commands: `result` settles once all have ended; `stopped[folder]` once that app's has. */
+function runApps() {
+  if (commands.length === 0) return { result: Promise.resolve([]), stopped: {} };
+  const { result, commands: running } = concurrently(
     commands.map(({ command, name, prefixColor }) => ({ command, name, prefixColor })),
     {
       prefix: '[{name}]',
@@ -54,10 +57,23 @@ async function runApps() {
       killOthersOn: script === 'build' ? ['failure'] : [],
     },
   );
-  return result;
+  const stopped = {};
+  for (const { folder, name } of commands) {
+    const command = running.find((c) => c.name === name);
+    if (command) stopped[folder] = new Promise((resolve) => command.close.subscribe((event) => resolve(event.exitCode)));
+  }
+  return { result, stopped, running };
 }
 
 async function main() {
+  if (script === 'serve') {
+    // tools/serve.js would stop on it, and this runner would wait for it without end.
+    const missing = missingBuilds(Object.keys(apps));
+    if (missing.length) {
+      console.error(missingBuildsLine(missing, process.env.ORBIT_SERVE_COMMAND || 'npm run serve'));
+      process.exit(1);
+    }
+  }
   if (script !== 'build') {
     // Anything already answering on an app's port (another checkout's servers?) would be taken for ready.
     for (const app of Object.values(apps)) {
@@ -82,19 +98,36 @@ async function main() {
     console.log(`Waiting for the API (${apiBaseUrl}) before serving the pages.`);
     await announceWhenReady(api, { since });
   }
-  const result = runApps();
+  const { result, stopped, running } = runApps();
   if (script === 'build') {
     await result;
     for (const { folder } of commands) markBuilt(folder, states[folder].digest);
   } else {
-    const parts = Object.values(apps).map((app) => ({
+    const parts = Object.entries(apps).map(([folder, app]) => ({
       label: `${app.name}:${app.port}`,
-      url: `http://localhost:${app.port}/`,
+      // A remote's own page (tools/apps.js `page`): its "/" may be another team's.
+      url: `http://localhost:${app.port}${app.page}`,
       ready: () => appReady(app.port),
+      stopped: stopped[folder],
     }));
+    // Ctrl-C (concurrently passes it on to every app) ends them all: no line for each.
+    let stopping = false;
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => (stopping = true));
     void announceWhenReady([...parts, ...(afterApi ? [] : api)], {
       since,
       done: (time) => `\nEverything answers (${time}): open http://localhost:3000\n`,
+      onStop: (label) => {
+        if (stopping) return;
+        if (script === 'start') {
+          console.error(`\n${label} stopped before answering (its lines above say why); the other dev servers keep running.`);
+          return;
+        }
+        // A deployment with a page missing is not one: stop the others too, at once.
+        stopping = true;
+        console.error(`\n${label} stopped before answering (its lines above say why): stopping every app.`);
+        // `result` then settles with the failure, and main's caller exits with 1.
+        for (const command of running) command.kill();
+      },
     });
   }
   return result;

@@ -12,11 +12,19 @@
 const { spawnSync } = require('child_process');
 const { concurrently } = require('concurrently');
 const { ENV } = require('./api-config');
+const apps = require('./apps');
+const { missingBuilds, missingBuildsLine } = require('./build-stamp');
 
 const mode = process.argv[2];
 if (!['start', 'serve'].includes(mode)) {
   console.error('usage: node tools/run-with-api.js start|serve');
   process.exit(2);
+}
+// serve needs every app's production build: say so before building and starting the API.
+const missing = mode === 'serve' ? missingBuilds(Object.keys(apps)) : [];
+if (missing.length) {
+  console.error(missingBuildsLine(missing, 'npm run serve:server'));
+  process.exit(1);
 }
 const port = process.env.PORT ?? '4000';
 const apiBaseUrl = process.env[ENV] ?? `http://127.0.0.1:${port}`;
@@ -38,7 +46,7 @@ const { result } = concurrently(
       command: `node tools/run-all.js ${mode}${mode === 'serve' ? ' --after-api' : ''}`,
       name: 'apps',
       prefixColor: 'gray',
-      env: { [ENV]: apiBaseUrl },
+      env: { [ENV]: apiBaseUrl, ORBIT_SERVE_COMMAND: `npm run ${mode}:server` },
     },
   ],
   { prefix: '[{name}]', killOthersOn: ['failure'] },

@@ -158,15 +158,16 @@ function infrastructureLog() {
 }
 
 /**
- * `webpack serve` of one app (`npm start -w feed-mfe`) says where its page is once the first
- * compilation is done: webpack-dev-server's own "Project is running at" line is info, which
- * infrastructureLog() leaves out. Not under `npm start` (tools/run-all.js sets
- * ORBIT_READY_LINES=0): that prints one ready line per app itself, then "open …".
+ * `webpack serve` of one app (`npm start -w notifications-mfe`) says where its own page is once
+ * the first compilation is done (`page` in tools/apps.js: http://localhost:3006/notifications, not
+ * `/`, which is the feed's page there): webpack-dev-server's own "Project is running at" line is
+ * info, which infrastructureLog() leaves out, and names only the port. Not under `npm start`
+ * (tools/run-all.js sets ORBIT_READY_LINES=0): that prints one ready line per app itself, then "open …".
  */
 class ReadyLinePlugin {
-  constructor(label, port) {
+  constructor(label, url) {
     this.label = label;
-    this.port = port;
+    this.url = url;
   }
   apply(compiler) {
     if (process.env.ORBIT_READY_LINES === '0') return;
@@ -176,7 +177,7 @@ class ReadyLinePlugin {
       if (said || stats.hasErrors()) return;
       said = true;
       const seconds = ((Date.now() - since) / 1000).toFixed(1);
-      console.log(`[${this.label}] ready in ${seconds} s: open http://localhost:${this.port}`);
+      console.log(`[${this.label}] ready in ${seconds} s: open ${this.url}`);
     });
   }
 }
@@ -421,13 +422,11 @@ function createAppConfig({ dir, title, exposes = {} }) {
             htmlWebpackPlugin: { tags: assetTags, files: assets, options },
             bootScript: isShell && !single ? bootScript(compilation) : '',
           }),
-          // A remote's dev page loads another remote's production build (tools/dev-remotes.js), whose
-          // entry expects the runtime core as a global, as the shell provides it in the product.
-          runtimeCoreScript: externalRuntime
-            ? `/${RUNTIME_CORE_FILE}`
-            : !production && app.consumes?.length
-              ? `/__remotes/${app.consumes[0]}/${RUNTIME_CORE_FILE}`
-              : '',
+          // A remote's production page gets the runtime core its entry expects as a global, as the
+          // shell provides it in the product. A dev page loads it itself (shell/src/dev-host), with
+          // the other remote's build: a script here would hold the whole page, with nothing on
+          // screen, while the dev server builds that remote (tools/dev-remotes.js).
+          runtimeCoreScript: externalRuntime ? `/${RUNTIME_CORE_FILE}` : '',
           // The shell's page must stay small; remotes' dev pages are for their teams.
           minify: production,
         }),
@@ -435,7 +434,7 @@ function createAppConfig({ dir, title, exposes = {} }) {
         ...(isShell ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })] : []),
         ...(withServiceWorker && production ? [injectPrecacheList()] : []),
         ...(refresh ? refresh.plugins : []),
-        ...(env.WEBPACK_SERVE ? [new ReadyLinePlugin(app.name, app.port)] : []),
+        ...(env.WEBPACK_SERVE ? [new ReadyLinePlugin(app.name, `http://localhost:${app.port}${app.page}`)] : []),
       ],
       // Production minifies with SWC, not Terser (tools/shared/swc-minify.js says why).
       ...(production ? { optimization: { minimizer: minimizer() } } : {}),

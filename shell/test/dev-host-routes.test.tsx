@@ -4,7 +4,7 @@
  * author or comments link on feed-mfe's page is no longer a blank page ("No routes matched").
  */
 import React from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { devRoutes, otherPages, routePaths, type DevRemotes } from '@social/shell/dev-host';
 import { ROUTES } from '@social/shell/routes';
@@ -100,4 +100,69 @@ test('signed out, another remote’s protected page goes to the login page, as i
 test('an address no page of the product has says so instead of a blank page', () => {
   renderAt('/no/such/page');
   expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+});
+
+describe('a page whose remote the dev server is still building', () => {
+  // notifications-mfe's dev page: its "/" is the feed's page, and feed-mfe/dist is missing.
+  const notificationsRoutes = <Route path={ROUTES.notifications} element={<p>notifications page</p>} />;
+  const toBuild: DevRemotes = {
+    feed: {
+      url: '/__remotes/feed/mf-manifest.json',
+      source: 'production build of feed-mfe (feed-mfe/dist)',
+      version: '1.0.0',
+      builtAt: null,
+      onDemand: true,
+    },
+    mockman: {
+      url: '/__remotes/mockman/mf-manifest.json',
+      source: 'production build of mockman-mfe (mockman-mfe/dist)',
+      version: '1.0.0',
+      builtAt: null,
+      onDemand: true,
+    },
+  };
+  const realFetch = window.fetch;
+  afterEach(() => {
+    window.fetch = realFetch;
+  });
+  /** fetch() of the remote's manifest answers when the test says (the dev server answers once it has built the remote). */
+  function pendingFetch() {
+    let answer: (response: Response) => void = () => undefined;
+    const fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    window.fetch = fetch as unknown as typeof window.fetch;
+    return {
+      fetch,
+      answer: (status: number, body: string) => answer({ ok: status === 200, status, text: () => Promise.resolve(body) } as Response),
+    };
+  }
+  const renderOn = (path: string) =>
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>{devRoutes(notificationsRoutes, toBuild)}</Routes>
+      </MemoryRouter>,
+    );
+
+  test('says which build it waits for instead of staying blank, then loads the page', async () => {
+    const server = pendingFetch();
+    renderOn('/');
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Building feed-mfe for this page');
+    expect(status).toHaveTextContent('npm run build -w feed-mfe');
+    expect(server.fetch).toHaveBeenCalledWith(`${window.location.origin}/__remotes/feed/mf-manifest.json`, { cache: 'no-cache' });
+    server.answer(200, '{}');
+    // Built: the page loads the build's runtime core, then the feed's page itself.
+    await waitFor(() => expect(screen.queryByText('Building feed-mfe for this page')).not.toBeInTheDocument());
+    // eslint-disable-next-line testing-library/no-node-access -- a <script> the page adds to <head>, outside what Testing Library queries
+    expect(document.head.querySelector('script[src$="/__remotes/feed/federation-runtime-core.js"]')).not.toBeNull();
+  });
+
+  test('says why when the build failed', async () => {
+    const server = pendingFetch();
+    renderOn('/mockman');
+    expect(await screen.findByText('Building mockman-mfe for this page')).toBeInTheDocument();
+    server.answer(503, 'mockman-mfe could not be built: npm run build -w mockman-mfe exited with 1');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('mockman-mfe could not be built: npm run build -w mockman-mfe exited with 1');
+    expect(alert).toHaveTextContent("Its errors are in this dev server's terminal");
+  });
 });

@@ -30,11 +30,47 @@ test.each(['development', 'production'])('in %s, the shell leaves alone what its
 });
 
 /** The app compilation of a remote's `webpack serve` (npm start -w feed-mfe). */
-function feedDevServerConfig() {
-  const configure = require('../../feed-mfe/webpack.config.js');
+function devServerConfig(folder) {
+  const configure = require(`../../${folder}/webpack.config.js`);
   const built = configure({ WEBPACK_SERVE: true }, { mode: 'development' });
   return Array.isArray(built) ? built.find((c) => c.devServer) : built;
 }
+const feedDevServerConfig = () => devServerConfig('feed-mfe');
+
+/** What the app's `webpack serve` prints once its first compilation is done (and after `recompilations` more). */
+function readyLines(folder, recompilations = 0) {
+  const plugin = devServerConfig(folder).plugins.find((p) => p.constructor.name === 'ReadyLinePlugin');
+  const taps = [];
+  const printed = [];
+  const log = jest.spyOn(console, 'log').mockImplementation((line) => printed.push(line));
+  const before = process.env.ORBIT_READY_LINES;
+  delete process.env.ORBIT_READY_LINES;
+  try {
+    plugin.apply({ hooks: { done: { tap: (_name, fn) => taps.push(fn) } } });
+    for (let i = 0; i <= recompilations; i += 1) taps.forEach((fn) => fn({ hasErrors: () => false }));
+    return printed;
+  } finally {
+    log.mockRestore();
+    if (before === undefined) delete process.env.ORBIT_READY_LINES;
+    else process.env.ORBIT_READY_LINES = before;
+  }
+}
+
+// notifications-mfe's "/" is the feed's page, built from feed-mfe's production build first.
+test.each([
+  ['notifications-mfe', 'notifications', 'http://localhost:3006/notifications'],
+  ['profile-mfe', 'profile', 'http://localhost:3004/profile/adarshbalika'],
+  ['auth-mfe', 'auth', 'http://localhost:3001/login'],
+  ['mockman-mfe', 'mockman', 'http://localhost:3005/mockman'],
+  ['post-mfe', 'post', 'http://localhost:3003/'],
+])('`npm start -w %s` prints the address of its own page, not of another remote’s', (folder, name, url) => {
+  expect(readyLines(folder)).toEqual([expect.stringMatching(new RegExp(`^\\[${name}\\] ready in \\d+\\.\\d s: open ${url}$`))]);
+});
+
+test("a remote's dev page holds no script on another remote's build, which the dev server may still be making", () => {
+  const html = feedDevServerConfig().plugins.find((p) => p.constructor.name === 'HtmlWebpackPlugin');
+  expect(html.userOptions.runtimeCoreScript).toBe('');
+});
 
 test("`npm start -w feed-mfe` prints its page's address once its first compilation is done", () => {
   const plugin = feedDevServerConfig().plugins.find((p) => p.constructor.name === 'ReadyLinePlugin');
@@ -50,7 +86,7 @@ test("`npm start -w feed-mfe` prints its page's address once its first compilati
     expect(printed).toEqual([]);
     taps.forEach((fn) => fn(stats(false)));
     taps.forEach((fn) => fn(stats(false))); // A recompilation says nothing more.
-    expect(printed).toEqual([expect.stringMatching(/^\[feed\] ready in \d+\.\d s: open http:\/\/localhost:3002$/)]);
+    expect(printed).toEqual([expect.stringMatching(/^\[feed\] ready in \d+\.\d s: open http:\/\/localhost:3002\/$/)]);
   } finally {
     log.mockRestore();
     if (before === undefined) delete process.env.ORBIT_READY_LINES;

@@ -176,6 +176,121 @@ export function otherPages(own: string[]): RouteName[] {
   return (Object.keys(ROUTES) as RouteName[]).filter((route) => !own.includes(ROUTES[route]) && !(route === 'home' && catchAll));
 }
 
+/**
+ * Whether the dev server is still to make this remote's production build: a local build
+ * (it has a version) whose dist/ was missing when the page asked (tools/dev-remotes.js builds it
+ * on the first request for one of its files and answers once it is built).
+ */
+export function isToBeBuilt(remote: DevRemote | undefined): boolean {
+  return !!remote && !!remote.version && !remote.builtAt;
+}
+
+/** One request per build and page: it answers once the dev server has built the remote (503 when the build failed). */
+const builds = new Map<string, Promise<void>>();
+function builtOnServer(remote: DevRemote): Promise<void> {
+  const url = new URL(remote.url, window.location.href).href;
+  if (!builds.has(url)) {
+    builds.set(
+      url,
+      Promise.resolve()
+        .then(() => fetch(url, { cache: 'no-cache' }))
+        .then(async (response) => {
+          if (response.ok) return;
+          builds.delete(url); // a reload asks again
+          throw new Error((await response.text().catch(() => '')) || `${url} answered ${response.status}`);
+        }),
+    );
+  }
+  return builds.get(url)!;
+}
+
+export type RemotesState =
+  | { state: 'ready' }
+  /** Built: loading the runtime core (a moment). */
+  | { state: 'loading' }
+  | { state: 'building'; names: RemoteName[] }
+  | { state: 'failed'; message: string };
+
+/**
+ * Gets the remotes `names` ready for a page: waits for the builds the dev server is still to make,
+ * then loads the runtime core their entries expect. Meanwhile the state says which are building.
+ */
+export function useRemotesReady(names: readonly RemoteName[], devRemotes: DevRemotes): RemotesState {
+  const key = names.join(',');
+  const building = names.filter((name) => isToBeBuilt(devRemotes[name]));
+  const [state, setState] = useState<RemotesState>(() =>
+    building.length ? { state: 'building', names: building } : { state: names.length ? 'loading' : 'ready' },
+  );
+  useEffect(() => {
+    let alive = true;
+    const wanted = key ? (key.split(',') as RemoteName[]) : [];
+    const pending = wanted.filter((name) => isToBeBuilt(devRemotes[name]));
+    if (pending.length) setState({ state: 'building', names: pending });
+    void Promise.all(pending.map((name) => builtOnServer(devRemotes[name]!)))
+      .then(() => {
+        if (alive && pending.length) setState({ state: 'loading' });
+        return Promise.all(wanted.map((name) => ensureRuntimeCore(devRemotes[name]?.url ?? defaultRemotes()[name])));
+      })
+      .then(
+        () => alive && setState({ state: 'ready' }),
+        (error: unknown) => alive && setState({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      );
+    return () => {
+      alive = false;
+    };
+  }, [key, devRemotes]);
+  return state;
+}
+
+/**
+ * `children` once the remotes `names` are ready (useRemotesReady); until then a line saying which
+ * production build the dev server is making (the page would otherwise stay blank for the length
+ * of a build), or why it could not.
+ */
+export function WhenRemotesReady({
+  names,
+  devRemotes,
+  children,
+}: {
+  names: readonly RemoteName[];
+  devRemotes: DevRemotes;
+  children: ReactNode;
+}) {
+  const status = useRemotesReady(names, devRemotes);
+  if (status.state === 'ready') return <>{children}</>;
+  if (status.state === 'loading') return null;
+  if (status.state === 'failed')
+    return (
+      <section className="dev-host__building" role="alert">
+        <h1>A remote this page needs could not be built</h1>
+        <p>{status.message}</p>
+        <p className="muted">Its errors are in this dev server&apos;s terminal. Fix them, then reload the page.</p>
+      </section>
+    );
+  const folders = status.names.map((name) => `${name}-mfe`);
+  return (
+    <section className="dev-host__building" role="status">
+      <span className="spinner spinner--small">
+        <span className="spinner__wheel" aria-hidden="true" />
+      </span>
+      <div>
+        <h1>Building {folders.join(' and ')} for this page</h1>
+        <p>
+          This page needs the production build of {folders.join(' and ')}, which this dev server is making now:{' '}
+          {folders.map((folder, i) => (
+            <React.Fragment key={folder}>
+              {i > 0 && ', '}
+              <code>npm run build -w {folder}</code>
+            </React.Fragment>
+          ))}{' '}
+          (its progress shows in the dev server&apos;s terminal). The page opens here once it is built; the build is kept, so the next time
+          is at once.
+        </p>
+      </div>
+    </section>
+  );
+}
+
 /** A production build's entry expects the federation runtime core as a global, which the shell provides in the product. */
 const runtimeCores = new Map<string, Promise<void>>();
 export function ensureRuntimeCore(remoteUrl: string): Promise<void> {
@@ -241,15 +356,11 @@ function OtherRemotePage({ route, devRemotes }: { route: RouteName; devRemotes: 
   const owner = ROUTE_OWNERS[route];
   const served = devRemotes[owner];
   const url = served?.url ?? defaultRemotes()[owner];
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let alive = true;
-    void ensureRuntimeCore(url).then(() => alive && setReady(true));
-    return () => {
-      alive = false;
-    };
-  }, [url]);
-  const page = ready ? <OwnedPage route={route} /> : null;
+  const page = (
+    <WhenRemotesReady names={[owner]} devRemotes={devRemotes}>
+      <OwnedPage route={route} />
+    </WhenRemotesReady>
+  );
   const guarded =
     route === 'login' || route === 'signup' ? (
       <PublicOnly>{page}</PublicOnly>
@@ -302,13 +413,17 @@ export async function startDevHost({ name, routes, links, signIn = true }: DevHo
   configureRemotes(devRemotesConfig(remotes));
   await started;
   if (signIn && !auth$.value) await signInTestUser();
+  // The remotes the page's own routes use (feed's cards are post's): ready before they render.
+  const consumed = (Object.keys(remotes) as RemoteName[]).filter((remote) => !remotes[remote]?.onDemand);
   createRoot(document.getElementById('root')!).render(
     <React.StrictMode>
       <BrowserRouter>
         <AppFrame>
           <DevBar name={name} links={links} remotes={remotes} />
           <main className="page">
-            <Routes>{devRoutes(routes, remotes)}</Routes>
+            <WhenRemotesReady names={consumed} devRemotes={remotes}>
+              <Routes>{devRoutes(routes, remotes)}</Routes>
+            </WhenRemotesReady>
           </main>
         </AppFrame>
       </BrowserRouter>
