@@ -193,4 +193,20 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   // Roles granted to members by the operator (issue 53, src/roles.ts, src/roles-schema.ts).
   '2026-12-01-53-member-roles': MEMBER_ROLES_MIGRATION,
+  // Who each post, comment or reply has ever mentioned: a mention dropped and put back notifies nobody again (src/notification-store.ts).
+  '2026-12-01-53-mentions-notified': {
+    up: statements([
+      `create table mentions_notified (
+        source text not null,
+        post_id text not null references posts (id) on delete cascade,
+        comment_id text references comments (id) on delete cascade,
+        member_id text not null references members (id) on delete cascade,
+        primary key (source, member_id)
+      )`,
+      `create index mentions_notified_by_post on mentions_notified (post_id)`,
+      `create index mentions_notified_by_comment on mentions_notified (comment_id) where comment_id is not null`,
+      `create index mentions_notified_by_member on mentions_notified (member_id)`,
+    ]),
+    down: statements([`drop table mentions_notified`]),
+  },
 };

@@ -11,6 +11,7 @@
  * - `notification_state`: each member's stored unread count, and the number marking read took
  *   (`read_seq`): a notification whose seq is above it is unread.
  * - `mentions`: the members a post, comment or reply mentions, as written.
+ * - `mentions_notified`: every member it has ever mentioned (firstMentions), kept through edits.
  * The tables are made by src/notifications-schema.ts. Rows about a post or comment go with it (foreign keys cascade); the core removes them first
  * (removeAbout) so the unread counts follow. Every change runs inside the operation's transaction.
  */
@@ -254,6 +255,16 @@ export class SqlNotificationStore implements NotificationStore {
     const found = await rows(
       this.ex,
       sql<{ member_id: string }>`select member_id from mentions where source = ${mentionSourceKey(source)}`,
+    );
+    return found.map((row) => row.member_id);
+  }
+
+  async firstMentions(source: MentionSource, memberIds: readonly string[]): Promise<string[]> {
+    const found = await rows(
+      this.ex,
+      sql<{ member_id: string }>`insert into mentions_notified (source, post_id, comment_id, member_id)
+        select ${mentionSourceKey(source)}, ${source.postId}, ${source.commentId}, id from unnest(${memberIds}::text[]) as id
+        on conflict do nothing returning member_id`,
     );
     return found.map((row) => row.member_id);
   }

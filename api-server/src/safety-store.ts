@@ -135,6 +135,18 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
     return found.map((row) => ({ memberId: row.id, at: row.at, until: row.until_iso }));
   }
 
+  /** Locks the reporter's row first: reports of one member at once are counted one after the other (reports_by_reporter). */
+  async reportsSentSince(reporterId: string, since: string): Promise<number> {
+    await sql`select 1 from members where id = ${reporterId} for update`.execute(this.db);
+    const row = await one(
+      this.db,
+      sql<{
+        sent: number;
+      }>`select count(*)::int as sent from reports where reporter_id = ${reporterId} and created_at > ${since}::timestamptz`,
+    );
+    return row?.sent ?? 0;
+  }
+
   /** One open report per reporter and post, or member: reports_open_once_* (two at once: the second does nothing). */
   async insertReport(report: NewReport): Promise<string | null> {
     const id = newId();
@@ -153,12 +165,13 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
       this.db,
       sql<{
         id: string;
+        member_id: string;
         post_id: string | null;
         status: ReportRef['status'];
-      }>`select id, post_id, status from reports where id = ${reportId}
+      }>`select id, member_id, post_id, status from reports where id = ${reportId}
         for update`,
     );
-    return row ? { id: row.id, postId: row.post_id, status: row.status } : null;
+    return row ? { id: row.id, memberId: row.member_id, postId: row.post_id, status: row.status } : null;
   }
 
   async decideReport(reportId: string, status: 'removed' | 'dismissed', moderatorId: string, now: string): Promise<void> {
@@ -210,17 +223,38 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
     };
   }
 
+  /** reports_by_member. */
+  async openReportsAbout(memberId: string): Promise<number> {
+    const row = await one(
+      this.db,
+      sql<{ open: number }>`select count(*)::int as open from reports
+        where member_id = ${memberId} and status = 'open' and (kind = 'member' or post_id is not null)`,
+    );
+    return row?.open ?? 0;
+  }
+
+  async otherModerators(memberId: string): Promise<boolean> {
+    if (this.moderators.length === 0) return false;
+    const row = await one(
+      this.db,
+      sql<{ found: boolean }>`select exists (select 1 from members
+        where lower(user_handler) = any(${[...this.moderators]}::text[]) and id <> ${memberId}) as found`,
+    );
+    return row?.found ?? false;
+  }
+
   async readReport(reportId: string): Promise<ReportV2 | null> {
     const row = await one(this.db, this.reportQuery(sql`r.id = ${reportId}`, 1));
     return row ? this.reportV2(row) : null;
   }
 
   /** reports_open, in arrival order; a post report whose post is gone (post_id set null) is no longer open work. */
-  async readOpenReports(afterSeq: number | null, count: number): Promise<{ seq: number; report: ReportV2 }[]> {
+  async readOpenReports(afterSeq: number | null, count: number, moderatorId: string): Promise<{ seq: number; report: ReportV2 }[]> {
     const found = await rows(
       this.db,
       this.reportQuery(
-        sql`r.status = 'open' and (r.kind = 'member' or r.post_id is not null) ${afterSeq === null ? sql`` : sql`and r.seq > ${afterSeq}::bigint`}`,
+        sql`r.status = 'open' and (r.kind = 'member' or r.post_id is not null) and r.member_id <> ${moderatorId}
+          ${afterSeq === null ? sql`` : sql`and r.seq > ${afterSeq}::bigint`}`,
         count,
       ),
     );

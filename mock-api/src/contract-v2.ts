@@ -295,6 +295,8 @@ export interface BlockAnswerV2 {
 /** The lengths a mute can have, in seconds (0: until unmuted), as the apps offer them. */
 export const MUTE_DURATIONS = { oneHour: 3600, oneDay: 86_400, sevenDays: 604_800, forever: 0 } as const;
 /** Longest mute with an end (a year); longer is for ever (duration 0). */
+/** Reports one member may send within an hour (docs/safety.md): past it, 429 `tooManyReports`. */
+export const REPORTS_PER_HOUR = 20;
 export const MAX_MUTE_SECONDS = 31_536_000;
 export interface MuteV2 {
   /** Seconds from now, 1 to MAX_MUTE_SECONDS; 0 or absent: until unmuted. */
@@ -332,6 +334,12 @@ export interface ReportV2 {
 }
 export interface ReportsPageV2 extends Page {
   reports: ReportV2[];
+  /**
+   * The open reports about the caller (their account or one of their posts), which are never in
+   * their own queue: `otherModerators` says whether another moderator decides them, or they wait
+   * until there is one (docs/safety.md).
+   */
+  aboutYou: { count: number; otherModerators: boolean };
 }
 export interface ReportAnswerV2 {
   report: ReportV2;
@@ -424,10 +432,14 @@ export const V2_ERRORS = {
   blockSelf: 'You cannot block or mute yourself.',
   reportSelf: 'You cannot report yourself or your own post.',
   alreadyReported: 'You have already reported this. The moderators will look at it.',
+  /** 429: the member sent REPORTS_PER_HOUR reports within the last hour. */
+  tooManyReports: `You have sent ${REPORTS_PER_HOUR} reports in the last hour. The moderators will look at them; try again later.`,
   badMuteDuration: `"duration" must be a whole number of seconds from 0 (until unmuted) to ${MAX_MUTE_SECONDS}.`,
   badReportReason: `"reason" must be one of: ${REPORT_REASONS.join(', ')}.`,
   reportNotFound: 'The report you requested does not exist. Not Found error',
   reportDecided: 'This report has already been decided.',
+  /** 403: a moderator deciding a report about themself or their own post. */
+  ownReport: 'This report is about you or your post, so another moderator decides it. Forbidden error',
   notAPostReport: 'This report is about a member, not a post: there is no post to remove.',
   badTag: `A tag is letters, digits and _, with at least one letter, and at most ${V2_TEXT_LIMITS.tag} characters.`,
 } as const;

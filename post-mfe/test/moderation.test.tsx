@@ -1,4 +1,4 @@
-/** The moderators' queue (/moderation) when another moderator decided a report first. */
+/** The moderators' queue (/moderation): a report another moderator decided first, and reports about the moderator herself. */
 import React from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { V2_ERRORS } from '@social/mock-api/contract-v2';
 import { TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { api, setAuth } from '@social/shell/bus';
-import ModerationPage from '../src/moderation/ModerationPage';
+import ModerationPage, { aboutYouNote } from '../src/moderation/ModerationPage';
 import { setUpTestBackend, signInAs } from '../../tools/jest/backend-kit';
 
 const ctx = setUpTestBackend({ signIn: true });
@@ -47,3 +47,30 @@ test.each(['Dismiss', 'Remove post'])(
     expect(within(other).getByRole('button', { name: 'Dismiss' })).toBeEnabled();
   },
 );
+
+test('reports about the moderator are not in her queue, and it says in plain words that they wait for another moderator', async () => {
+  // Adarsh (signed in by the kit) reports Sara, the seed's only moderator, and a member.
+  await api.v2.members.report('u4-sara', { reason: 'harassment' });
+  await api.v2.members.report('u3-kabir', { reason: 'spam' });
+  const { me, encodedToken } = await api.v2.auth.login(TEST_CREDENTIALS[3]!);
+  act(() => setAuth({ token: encodedToken, user: me }));
+  render(
+    <MemoryRouter>
+      <ModerationPage />
+    </MemoryRouter>,
+  );
+  expect(await screen.findByRole('listitem', { name: MEMBER_REPORT })).toBeInTheDocument();
+  expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  expect(
+    screen.getByText(
+      '1 open report about you or your posts is waiting: nobody decides reports about themself, and you are the only moderator. They stay open until there is another one.',
+    ),
+  ).toBeInTheDocument();
+});
+
+test('aboutYouNote: nothing without such reports; with another moderator, that one decides them', () => {
+  expect(aboutYouNote({ count: 0, otherModerators: false })).toBe('');
+  expect(aboutYouNote({ count: 3, otherModerators: true })).toBe(
+    '3 open reports about you or your posts are not shown here: another moderator decides them, as nobody decides reports about themself.',
+  );
+});

@@ -18,8 +18,9 @@
  * - The unread count is stored: a notification is unread when it changed after the member last
  *   opened the list (its number is above the one marking read took); the store keeps the count
  *   as notifications become unread or go.
- * - Mentions are stored as member ids when the text is written; an edit notifies only members it
- *   newly mentions (one it no longer mentions loses that notification).
+ * - Mentions are stored as member ids when the text is written (its first MAX_MENTIONS distinct
+ *   handles); an edit notifies only members the text never mentioned before (one it no longer
+ *   mentions loses that notification, and is not notified again if an edit puts it back).
  * - One text notifies a member once: a comment mentioning the post's author, or a reply mentioning
  *   the comment's author, is their "commented" or "replied" notification only.
  */
@@ -111,6 +112,11 @@ export interface NotificationStore {
   mentionsOf(source: MentionSource): Step<string[]>;
   /** The members it mentions become `memberIds`. */
   setMentions(source: MentionSource, memberIds: readonly string[]): Step<void>;
+  /**
+   * Records that the text mentions `memberIds`, for good (an edit that drops a mention keeps the
+   * record), and answers those it had never mentioned before.
+   */
+  firstMentions(source: MentionSource, memberIds: readonly string[]): Step<string[]>;
 }
 
 /** A store that keeps notifications beside the post, comment and member rows it is made with. */
@@ -277,8 +283,10 @@ export function* storeMentions(
   const same = before.length === mentioned.length && before.every((id) => mentioned.includes(id));
   if (!same) yield* wait(store.setMentions(source, mentioned));
   const events: DomainEvent[] = [];
-  for (const memberId of mentioned)
-    if (!before.includes(memberId) && memberId !== answered) events.push(...(yield* notify(store, actor, memberId, 'mention', source)));
+  // Only members the text never mentioned before hear of it: dropping a mention and putting it back notifies nobody again.
+  const added = mentioned.filter((memberId) => !before.includes(memberId) && memberId !== answered);
+  const fresh = added.length === 0 ? [] : yield* wait(store.firstMentions(source, added));
+  for (const memberId of fresh) events.push(...(yield* notify(store, actor, memberId, 'mention', source)));
   for (const memberId of before)
     if (!mentioned.includes(memberId) && memberId !== answered)
       events.push(...(yield* unnotify(store, actor.memberId, memberId, 'mention', source)));

@@ -10,6 +10,7 @@ import { SERVER_ERRORS } from '../contract';
 import {
   MAX_MUTE_SECONDS,
   REPORT_REASONS,
+  REPORTS_PER_HOUR,
   V2_ERRORS,
   V2_TEXT_LIMITS,
   type BlockAnswerV2,
@@ -55,6 +56,8 @@ export interface NewReport {
 
 export interface ReportRef {
   id: string;
+  /** The reported member: the post's author for a post report. */
+  memberId: string;
   postId: string | null;
   status: ReportV2['status'];
 }
@@ -88,6 +91,11 @@ export interface SafetyStore extends BlockReader, Pick<MemberStore, 'memberExist
     count: number,
     now: string,
   ): Step<SafetyListRow[]>;
+  /**
+   * How many reports the member sent since `since` (ISO), decided ones too. api-server holds the
+   * reporter's row until the write ends, so two reports at once are counted one after the other.
+   */
+  reportsSentSince(reporterId: string, since: string): Step<number>;
   /** Stores the report and answers its id; null, storing nothing, while the reporter has an open report of the same post (or member, for a member report). */
   insertReport(report: NewReport): Step<string | null>;
   reportRef(reportId: string): Step<ReportRef | null>;
@@ -97,9 +105,13 @@ export interface SafetyStore extends BlockReader, Pick<MemberStore, 'memberExist
   /**
    * Up to `count` open reports in the order they arrived (`seq`, the store's own counter: two
    * reports within one second keep their order), after `afterSeq`; reports of posts gone since
-   * are left out.
+   * are left out, and so are reports about `moderatorId` (their account or their posts).
    */
-  readOpenReports(afterSeq: number | null, count: number): Step<{ seq: number; report: ReportV2 }[]>;
+  readOpenReports(afterSeq: number | null, count: number, moderatorId: string): Step<{ seq: number; report: ReportV2 }[]>;
+  /** How many open reports are about the member (their account or their posts still there). */
+  openReportsAbout(memberId: string): Step<number>;
+  /** Whether a moderator other than `memberId` exists. */
+  otherModerators(memberId: string): Step<boolean>;
 }
 
 export const REPORTS_LIST: ListKey = { tag: LIST_TAGS.reports, shape: ['int'] };
@@ -219,8 +231,17 @@ function reportDraft(body: JsonObject): { reason: ReportReasonV2; details: strin
   return { reason: reason as ReportReasonV2, details: details.trim() };
 }
 
-/** One open report per reporter and post (or member): a second one until it is decided is refused, not queued again. */
+const HOUR_MS = 3_600_000;
+
+/**
+ * One open report per reporter and post (or member): a second one until it is decided is refused,
+ * not queued again. At most REPORTS_PER_HOUR reports per reporter within an hour, so one member
+ * cannot fill the moderators' queue.
+ */
 function* sendReport(store: SafetyStore, report: NewReport): Operation<Outcome<ReportSentAnswerV2>> {
+  const since = new Date(Date.parse(report.now) - HOUR_MS).toISOString();
+  if ((yield* wait(store.reportsSentSince(report.reporterId, since))) >= REPORTS_PER_HOUR)
+    throw new HttpError(429, V2_ERRORS.tooManyReports);
   const reportId = yield* wait(store.insertReport(report));
   if (reportId === null) throw fail.badRequest(V2_ERRORS.alreadyReported);
   return { result: { reportId }, events: [] };
@@ -256,17 +277,23 @@ export function* isModerator(store: SafetyStore, actor: Actor): Operation<{ mode
   return { moderator: yield* wait(store.isModerator(actor.memberId)) };
 }
 
-/** The moderators' queue: open reports, oldest first. */
+/**
+ * The moderators' queue: open reports, oldest first, but none about the moderator reading it (their
+ * account or their posts): those go to the other moderators, and `aboutYou` says how many there
+ * are and whether another moderator exists to decide them (else they wait).
+ */
 export function* readReports(store: SafetyStore, actor: Actor, query: Record<string, unknown>): Operation<ReportsPageV2> {
   yield* moderatorOnly(store, actor);
   const request = pageRequest(query, REPORTS_LIST);
-  const found = yield* wait(store.readOpenReports(request.after ? (request.after[0] as number) : null, request.limit + 1));
+  const found = yield* wait(store.readOpenReports(request.after ? (request.after[0] as number) : null, request.limit + 1, actor.memberId));
   const page = pageFrom(found, request, (row) => [row.seq]);
-  return { reports: page.items.map((row) => row.report), nextCursor: page.nextCursor };
+  const count = yield* wait(store.openReportsAbout(actor.memberId));
+  const otherModerators = yield* wait(store.otherModerators(actor.memberId));
+  return { reports: page.items.map((row) => row.report), nextCursor: page.nextCursor, aboutYou: { count, otherModerators } };
 }
 
 /**
- * A moderator decides an open report: 'removed' deletes the reported post as its author's
+ * A moderator decides an open report (never one about themself or their post: 403 ownReport): 'removed' deletes the reported post as its author's
  * deletion does (removePost) and closes every open report of it; 'dismissed' closes this
  * one. The decision keeps who made it and when.
  */
@@ -279,6 +306,7 @@ export function* decideReport(
   yield* moderatorOnly(store, actor);
   const ref = yield* wait(store.reportRef(reportId));
   if (!ref) throw new HttpError(404, V2_ERRORS.reportNotFound);
+  if (ref.memberId === actor.memberId) throw fail.forbidden(V2_ERRORS.ownReport);
   if (ref.status !== 'open') throw new HttpError(409, V2_ERRORS.reportDecided);
   if (decision === 'removed' && ref.postId === null) throw fail.badRequest(V2_ERRORS.notAPostReport);
   yield* wait(store.decideReport(reportId, decision, actor.memberId, actor.now));

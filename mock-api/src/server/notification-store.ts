@@ -180,7 +180,7 @@ export class MemoryNotificationStore implements NotificationStore {
   }
 
   /** The post, comment or reply record that holds the source's mentions (the post marked for the write when `change`). */
-  private holder(source: MentionSource, change: boolean): { mentions?: string[] } | undefined {
+  private holder(source: MentionSource, change: boolean): { mentions?: string[]; mentionedOnce?: string[] } | undefined {
     const post: StoredPost | undefined = change ? findPost(this.db, source.postId) : indexOf(this.db).postsById.get(source.postId);
     if (!post || source.commentId === null) return post;
     const comment = post.comments.find((c) => c._id === source.commentId);
@@ -189,6 +189,15 @@ export class MemoryNotificationStore implements NotificationStore {
 
   mentionsOf(source: MentionSource): string[] {
     return [...(this.holder(source, false)?.mentions ?? [])];
+  }
+
+  firstMentions(source: MentionSource, memberIds: readonly string[]): string[] {
+    const holder = this.holder(source, true);
+    if (!holder) return [];
+    const known = new Set(holder.mentionedOnce ?? []);
+    const fresh = memberIds.filter((id) => !known.has(id));
+    if (fresh.length > 0) holder.mentionedOnce = [...known, ...fresh];
+    return fresh;
   }
 
   setMentions(source: MentionSource, memberIds: readonly string[]): void {

@@ -100,6 +100,8 @@ export interface StoredReply {
   edited?: boolean;
   /** The ids of the members its text mentions; absent when none. */
   mentions?: string[];
+  /** The ids of every member its text has ever mentioned (each hears of it once, whatever its edits); absent when none. */
+  mentionedOnce?: string[];
 }
 
 export interface StoredComment {
@@ -114,6 +116,8 @@ export interface StoredComment {
   edited?: boolean;
   /** The ids of the members its text mentions; absent when none. */
   mentions?: string[];
+  /** The ids of every member its text has ever mentioned (each hears of it once, whatever its edits); absent when none. */
+  mentionedOnce?: string[];
 }
 
 export interface StoredPost {
@@ -133,4 +137,6 @@ export interface StoredPost {
   updatedAt: string;
   /** The ids of the members its text mentions; absent when none. */
   mentions?: string[];
+  /** The ids of every member its text has ever mentioned (each hears of it once, whatever its edits); absent when none. */
+  mentionedOnce?: string[];
 }

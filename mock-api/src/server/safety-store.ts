@@ -107,6 +107,11 @@ export class MemorySafetyStore extends MemoryMemberStore implements SafetyStore 
       .slice(0, count);
   }
 
+  reportsSentSince(reporterId: string, since: string): number {
+    const from = time(since);
+    return (this.stored(reporterId)?.reports ?? []).filter((r) => time(r.createdAt) > from).length;
+  }
+
   insertReport(report: NewReport): string | null {
     const open = (indexOf(this.data).usersById.get(report.reporterId)?.reports ?? []).some(
       (r) => r.status === 'open' && r.postId === report.postId && (report.postId !== null || r.memberId === report.memberId),
@@ -138,7 +143,7 @@ export class MemorySafetyStore extends MemoryMemberStore implements SafetyStore 
 
   reportRef(reportId: string): ReportRef | null {
     const report = this.found(reportId)?.report;
-    return report ? { id: report._id, postId: report.postId, status: report.status } : null;
+    return report ? { id: report._id, memberId: report.memberId, postId: report.postId, status: report.status } : null;
   }
 
   decideReport(reportId: string, status: 'removed' | 'dismissed', moderatorId: string, now: string): void {
@@ -177,11 +182,23 @@ export class MemorySafetyStore extends MemoryMemberStore implements SafetyStore 
     return found ? this.reportV2(found.reporter, found.report) : null;
   }
 
-  readOpenReports(afterSeq: number | null, count: number): { seq: number; report: ReportV2 }[] {
+  /** Open reports, of members or of posts still there. */
+  private openReports(): { reporter: StoredUser; report: StoredReport }[] {
     const posts = indexOf(this.data).postsById;
-    return this.allReports()
-      .filter(({ report }) => report.status === 'open' && (report.postId === null || posts.has(report.postId)))
-      .filter(({ report }) => afterSeq === null || report.seq > afterSeq)
+    return this.allReports().filter(({ report }) => report.status === 'open' && (report.postId === null || posts.has(report.postId)));
+  }
+
+  openReportsAbout(memberId: string): number {
+    return this.openReports().filter(({ report }) => report.memberId === memberId).length;
+  }
+
+  otherModerators(memberId: string): boolean {
+    return this.data.users.some((user) => user.moderator === true && user._id !== memberId);
+  }
+
+  readOpenReports(afterSeq: number | null, count: number, moderatorId: string): { seq: number; report: ReportV2 }[] {
+    return this.openReports()
+      .filter(({ report }) => report.memberId !== moderatorId && (afterSeq === null || report.seq > afterSeq))
       .sort((a, b) => a.report.seq - b.report.seq)
       .slice(0, count)
       .map(({ reporter, report }) => ({ seq: report.seq, report: this.reportV2(reporter, report) }));

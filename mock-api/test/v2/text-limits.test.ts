@@ -29,6 +29,33 @@ describe('limits on what one text causes', () => {
     expect((await mentionsOf(meera)).map((n) => n.commentId)).toEqual([comment._id]);
   });
 
+  it('notifies a member of a text’s mention once, however often edits drop the mention and put it back', async () => {
+    const [ada, meera] = [await signIn(1), await signIn(2)];
+    const mention = `Hello @${meera.user.userHandler}`;
+    const { post } = await ada.api.v2.posts.create({ content: mention, pic: '' });
+    expect((await mentionsOf(meera)).map((n) => n.postId)).toEqual([post._id]);
+    await meera.api.v2.notifications.markRead();
+    for (let i = 0; i < 3; i += 1) {
+      // Dropping it takes the notification away; putting it back notifies nobody again.
+      await ada.api.v2.posts.edit(post._id, { content: `Hello ${i}`, pic: '' });
+      expect(await mentionsOf(meera)).toEqual([]);
+      const { post: edited } = await ada.api.v2.posts.edit(post._id, { content: `${mention} ${i}`, pic: '' });
+      expect(edited.mentions).toEqual([meera.user.userHandler]);
+      expect(await mentionsOf(meera)).toEqual([]);
+    }
+    expect((await meera.api.v2.notifications.unreadCount()).count).toBe(0);
+    // The same for a comment and a reply, each its own text.
+    const { comment } = await ada.api.v2.comments.add(post._id, mention);
+    const { comment: replied } = await ada.api.v2.comments.reply(comment._id, mention);
+    expect((await mentionsOf(meera)).map((n) => n.commentId)).toEqual([comment._id, comment._id]);
+    const replyId = replied.replies[0]!._id;
+    await ada.api.v2.comments.edit(comment._id, 'Hello');
+    await ada.api.v2.comments.editReply(comment._id, replyId, 'Hi');
+    await ada.api.v2.comments.edit(comment._id, mention);
+    await ada.api.v2.comments.editReply(comment._id, replyId, mention);
+    expect(await mentionsOf(meera)).toEqual([]);
+  });
+
   it(`lists a post under its first ${MAX_TAGS} distinct tags only`, async () => {
     const ada = await signIn(1);
     const tags = Array.from({ length: 300 }, (_, i) => `#t${String.fromCharCode(97 + (i % 26))}${i}`);

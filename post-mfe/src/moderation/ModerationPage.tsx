@@ -3,12 +3,14 @@
  * what was reported (a post's text and picture, or a member), the reason and the reporter's
  * details; "Remove post" deletes the post with its comments and picture, "Dismiss" closes the
  * report; a report another moderator decided first leaves the queue with the server's 409
- * message. The server checks the role on every call: anyone else gets its 403 message here.
+ * message. Reports about the moderator (their account or posts) are never in their own queue:
+ * a note says how many there are and who decides them (another moderator, or nobody yet).
+ * The server checks the role on every call: anyone else gets its 403 message here.
  * post-mfe owns it because what moderators act on is posts (the post card, the post page and
  * post removal live here).
  */
 import React, { useCallback, useEffect, useState } from 'react';
-import { REPORT_REASON_LABELS, type ReportV2 } from '@social/mock-api/contract-v2';
+import { REPORT_REASON_LABELS, type ReportsPageV2, type ReportV2 } from '@social/mock-api/contract-v2';
 import { ApiError, api, errorMessage, toast } from '@social/shell/bus';
 import { removePost } from '@social/shell/data';
 import { pathTo } from '@social/shell/routes';
@@ -20,6 +22,15 @@ import './moderation.css';
 export const POST_REMOVED = 'Post removed';
 export const REPORT_DISMISSED = 'Report dismissed';
 export const NO_OPEN_REPORTS = 'No open reports';
+
+/** What the queue says of the open reports about the moderator reading it, which it leaves out; '' when there are none. */
+export function aboutYouNote({ count, otherModerators }: ReportsPageV2['aboutYou']): string {
+  if (count === 0) return '';
+  const reports = count === 1 ? '1 open report about you or your posts is' : `${count} open reports about you or your posts are`;
+  return otherModerators
+    ? `${reports} not shown here: another moderator decides them, as nobody decides reports about themself.`
+    : `${reports} waiting: nobody decides reports about themself, and you are the only moderator. They stay open until there is another one.`;
+}
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string; forbidden: boolean } | { state: 'ready' };
 
@@ -84,9 +95,11 @@ export default function ModerationPage() {
   const [cursor, setCursor] = useState<string | null>(null);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [loadingMore, setLoadingMore] = useState(false);
+  const [aboutYou, setAboutYou] = useState('');
 
   const fetchPage = useCallback(async (after: string | null) => {
     const page = await api.v2.moderation.reports({ cursor: after });
+    setAboutYou(aboutYouNote(page.aboutYou));
     setReports((known) => {
       const ids = new Set(known.map((r) => r._id));
       return [...(after === null ? [] : known), ...page.reports.filter((r) => after === null || !ids.has(r._id))];
@@ -138,6 +151,7 @@ export default function ModerationPage() {
       {load.state === 'ready' && (
         <>
           <p className="muted">Open reports, oldest first.</p>
+          {aboutYou && <p className="card moderation__about-you">{aboutYou}</p>}
           {reports.length === 0 ? (
             <p className="card moderation__empty">{NO_OPEN_REPORTS}</p>
           ) : (
