@@ -14,7 +14,8 @@
  * - Another member (test user 1) reads the explore feed (GET /api/v2/feed/explore?limit=20), one
  *   request at a time: for PROBE_MS alone, then for PROBE_MS while READERS clients (4) each read
  *   GET /api/posts in a loop without a token, accepting br and gzip as browsers do (each loop
- *   at most READER_MAX_REQUESTS requests and until the probe ends).
+ *   at most READER_MAX_REQUESTS requests and until the probe ends). The readers run in a worker
+ *   thread, so their answers never delay the probe's timing in this thread.
  * - Reports the explore p50 and p99 alone and under the readers (goal ≤ 20 ms and ≤ 100 ms under
  *   them), the readers' requests and answers (items, JSON and wire bytes), and the load average.
  * Writes api-server/bench/latest-v1-lists.json and .md.
@@ -23,6 +24,7 @@ const fs = require('fs');
 const http = require('http');
 const path = require('path');
 const { Client } = require('pg');
+const { isMainThread, parentPort, Worker, workerData } = require('worker_threads');
 const { freePort } = require('../../tools/free-port');
 const { request, startApi } = require('./kit');
 
@@ -40,7 +42,7 @@ const GOALS = { p50Ms: 20, p99Ms: 100 };
 const JSON_REPORT = path.join(__dirname, 'latest-v1-lists.json');
 const MD_REPORT = path.join(__dirname, 'latest-v1-lists.md');
 
-if (!DATABASE_URL) throw new Error('DATABASE_URL is not set: run `npm run bench:v1-lists`.');
+if (isMainThread && !DATABASE_URL) throw new Error('DATABASE_URL is not set: run `npm run bench:v1-lists`.');
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
 const summary = (times) => {
@@ -165,11 +167,15 @@ async function main() {
       encoding: sample.encoding,
     };
     const baseline = await probe(port, token, PROBE_MS);
-    let stopped = false;
-    const readers = Array.from({ length: READERS }, () => reader(port, () => stopped));
+    const worker = new Worker(__filename, { workerData: { port } });
+    const tallies = new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
     const during = await probe(port, token, PROBE_MS);
-    stopped = true;
-    const tallies = await Promise.all(readers);
+    worker.postMessage('stop');
+    const readerTallies = await tallies;
+    await worker.terminate();
     const report = {
       date: new Date().toISOString().slice(0, 10),
       load: fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
@@ -177,7 +183,7 @@ async function main() {
       answer,
       baseline: summary(baseline),
       during: summary(during),
-      readers: tallies.reduce((all, t) => ({
+      readers: readerTallies.reduce((all, t) => ({
         requests: all.requests + t.requests,
         ok: all.ok + t.ok,
         refused: all.refused + t.refused,
@@ -193,7 +199,15 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+/** The worker thread: READERS loops until the main thread says stop, then their tallies. */
+async function readers() {
+  let stopped = false;
+  parentPort.once('message', () => (stopped = true));
+  const loops = Array.from({ length: READERS }, () => reader(workerData.port, () => stopped));
+  parentPort.postMessage(await Promise.all(loops));
+}
+
+(isMainThread ? main() : readers()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -35,7 +35,7 @@ import type { Method, RouteKit } from './routes/kit';
 import { v1Routes } from './routes/v1';
 import { RouteTable } from '@social/mock-api/route-table';
 import { resetToSeed } from './seed';
-import { setTokenSecret } from './tokens';
+import { setTokenSecret, tokenFromHeader, verifyToken } from './tokens';
 import { v2Routes } from './v2';
 import { LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
 import { LiveHub, type LiveOptions } from './live/hub';
@@ -207,10 +207,10 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
       )
     : undefined;
   if (lists) {
-    // A change answered here is in the very next list read, whatever LISTEN has delivered yet:
-    // counted before its answer leaves (its transaction has committed).
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!isRead(request.method)) lists.changed();
+    // A change answered here is counted before its answer leaves (its transaction has committed),
+    // whatever LISTEN has delivered yet; failures changed nothing.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!isRead(request.method) && reply.statusCode < 400) lists.changed(tokenMember(request.headers.authorization));
       done(null, payload);
     });
     app.addHook('onClose', () => lists.close());
@@ -370,6 +370,12 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
 function answerToken(body: unknown): string | undefined {
   const token = body && typeof body === 'object' ? (body as { encodedToken?: unknown }).encodedToken : undefined;
   return typeof token === 'string' ? token : undefined;
+}
+
+/** The member a request's token names (its signature checked; enough to tell whose change it was). */
+function tokenMember(authorization: string | string[] | undefined): string | undefined {
+  const token = tokenFromHeader(authorization);
+  return (token ? verifyToken(token) : null)?._id;
 }
 
 /** Whether an If-None-Match header names the ETag (or is `*`). */

@@ -13,9 +13,12 @@
  *   once, per list (and, for a member it shows, per view: public mode keeps a member's own
  *   e-mail in their view of a list that holds them or their posts), kept until something
  *   changes and at most CACHE_MAX_AGE_MS. A change is: any changing request this instance
- *   answered, or a commit that logged events (../live/log.ts) on any instance, heard by
- *   LISTEN on the change channel; while this instance cannot listen, the change log's newest
- *   seq, read with each request. Requests that miss together share one read.
+ *   answered with success, or a commit that logged events (../live/log.ts) on any instance,
+ *   heard by LISTEN on the change channel; while this instance cannot listen, the change log's
+ *   newest seq, read with each request. While changes keep coming, a list is read again at
+ *   most every MIN_REREAD_MS (so a stream of writes cannot make every read a database read),
+ *   except for a member whose own change came after it: their next read has it. Requests that
+ *   miss together share one read.
  * A write's own answer is always read in its transaction, never from the cache.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -32,6 +35,10 @@ import { HTTP_MESSAGES } from './messages';
 export const BUDGET_UNIT_BYTES = 16 * 1024;
 /** Longest a cached list is answered. */
 export const CACHE_MAX_AGE_MS = 1000;
+/** While changes keep coming, the shortest time between two reads of one list (a member's own change excepted). */
+export const MIN_REREAD_MS = 250;
+/** Members whose changes are remembered at once (the oldest are forgotten first). */
+const MAX_WRITERS = 10_000;
 /** The cache's bound, in bytes held (JSON and compressed forms) and in lists. */
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 const CACHE_MAX_ENTRIES = 64;
@@ -133,8 +140,8 @@ const entrySize = (entry: Cached) => {
 const LISTEN_RETRY_MS = 1000;
 
 export interface V1Lists {
-  /** This instance answered a changing request: no cached list is answered again. */
-  changed(): void;
+  /** This instance answered a changing request with success, by `memberId` when a member made it. */
+  changed(memberId: string | undefined): void;
   /** Stops listening (the server closes). */
   close(): Promise<void>;
   /** Whether the route answers a v1 list. */
@@ -161,6 +168,8 @@ export function v1Lists(db: Db, budget: { max: number; windowMs: number }, liste
   const spent = new MemoryRateLimitStore();
   /** Changes seen here: this instance's changing answers and every notification. */
   let changes = 0;
+  /** When each member's latest change was answered here. */
+  const wrote = new Map<string, number>();
   let listening: 'off' | 'starting' | 'on' = 'off';
   let retryAt = 0;
   let unlisten: (() => Promise<void>) | undefined;
@@ -218,7 +227,13 @@ export function v1Lists(db: Db, budget: { max: number; windowMs: number }, liste
   };
 
   return {
-    changed: () => void (changes += 1),
+    changed(memberId) {
+      changes += 1;
+      if (memberId === undefined) return;
+      wrote.delete(memberId);
+      wrote.set(memberId, Date.now());
+      if (wrote.size > MAX_WRITERS) wrote.delete(wrote.keys().next().value as string);
+    },
     async close() {
       listening = 'off';
       retryAt = Number.POSITIVE_INFINITY;
@@ -240,7 +255,11 @@ export function v1Lists(db: Db, budget: { max: number; windowMs: number }, liste
       // Read before the list: a change committed in between makes the next request read again.
       const current = await version();
       const hit = cache.get(key);
-      if (hit && hit.version === current && Date.now() - hit.at < CACHE_MAX_AGE_MS) return viewOf(hit, viewer, view);
+      if (hit) {
+        const age = Date.now() - hit.at;
+        const own = viewer !== undefined && (wrote.get(viewer) ?? -Infinity) >= hit.at;
+        if (age < CACHE_MAX_AGE_MS && (hit.version === current || (age < MIN_REREAD_MS && !own))) return viewOf(hit, viewer, view);
+      }
       const shared = `${key}\n${current}`;
       let reading = pending.get(shared);
       if (!reading) {
