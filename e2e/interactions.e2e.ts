@@ -117,4 +117,46 @@ describe.each([1280, 375])('at %i px', (width) => {
     expect(errors).toEqual([]);
     await close();
   });
+  test("the picker's emoji are drawn as pictures in the picker and in the post, staying the post's text; /login fetches none", async () => {
+    const { page, context, errors } = await openPage(browser, { width });
+    const sprites: string[] = [];
+    page.on('request', (request) => {
+      if (/\/emoji\/twemoji\.[0-9a-f]{8}\.svg$/.test(new URL(request.url()).pathname)) sprites.push(request.url());
+    });
+    await page.goto(`${SHELL}/login`);
+    await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    expect(sprites).toEqual([]);
+    await logInAs(page, 1);
+    const box = page.getByRole('textbox', { name: "What's on your mind?" });
+    await box.fill(`Emoji ${width} `);
+    await page.getByRole('button', { name: 'Add emoji' }).click();
+    await page.getByRole('button', { name: '🎉' }).click();
+    await box.press('End');
+    await box.pressSequentially(' and ❤️');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const text = page
+      .getByRole('article')
+      .filter({ hasText: `Emoji ${width} 🎉 and ❤️` })
+      .locator('.post-card__text');
+    await text.waitFor();
+    // Each emoji is its own text, painted over by its picture from the one sprite, which loaded.
+    const drawn = await text.locator('.emoji').evaluateAll((spans) =>
+      spans.map((span) => ({
+        text: span.textContent,
+        image: getComputedStyle(span).backgroundImage,
+        color: getComputedStyle(span).color,
+      })),
+    );
+    expect(drawn.map((d) => d.text)).toEqual(['🎉', '❤️']);
+    for (const d of drawn) {
+      expect(d.image).toMatch(/twemoji\.[0-9a-f]{8}\.svg#e[0-9a-f]+"\)$/);
+      expect(d.color).toBe('rgba(0, 0, 0, 0)');
+    }
+    expect(new Set(sprites).size).toBe(1);
+    const loaded = await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), sprites[0]!);
+    expect(loaded).toContain('image/svg+xml');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
