@@ -233,12 +233,12 @@ export class SqlSafetyStore extends SqlMemberStore implements SafetyStore {
     return row?.open ?? 0;
   }
 
+  /** Whether a moderator other than `memberId` holds the role (member_roles_by_role). */
   async otherModerators(memberId: string): Promise<boolean> {
-    if (this.moderators.length === 0) return false;
     const row = await one(
       this.db,
-      sql<{ found: boolean }>`select exists (select 1 from members
-        where lower(user_handler) = any(${[...this.moderators]}::text[]) and id <> ${memberId}) as found`,
+      sql<{ found: boolean }>`select exists (select 1 from member_roles
+        where role = 'moderator' and member_id <> ${memberId}) as found`,
     );
     return row?.found ?? false;
   }
