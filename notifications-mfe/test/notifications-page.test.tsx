@@ -101,3 +101,20 @@ test('a notification heard live goes to the top; a follow links to the member', 
   await send({ kind: 'notification.removed', data: { memberId: me._id, notificationId: '9001', unreadCount: 0 } });
   await screen.findByText('No notifications yet');
 });
+
+test("a member's new name and picture, changed elsewhere, show at once on their notification", async () => {
+  const { post } = await api.v2.posts.create({ content: 'Who likes this?', pic: '' });
+  const meera = await member(2);
+  await meera.v2.posts.like(post._id);
+  renderPage();
+  await screen.findByRole('link', { name: 'Meera Nair liked your post' });
+  const { me } = await meera.v2.me.edit({ firstName: 'Mira', pic: 'data:image/png;base64,iVBORw0KGgo=' });
+  const { username: _username, bookmarkCount: _bookmarks, ...changed } = me;
+
+  await send({ kind: 'member.changed', data: { member: changed } });
+  const [item] = await waitFor(() => {
+    expect(screen.getByRole('link', { name: 'Mira Nair liked your post' })).toBeInTheDocument();
+    return items();
+  });
+  expect(within(item!).getByRole('presentation')).toHaveAttribute('src', me.pic);
+});

@@ -1,12 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Response } from 'miragejs';
 import { createApiClient } from '@social/mock-api/client';
 import { CLIENT_MESSAGES, SERVER_ERRORS, TEST_CREDENTIALS } from '@social/mock-api/contract';
+import { INPUT_MESSAGES } from '@social/mock-api/server';
 import { api } from '@social/shell/bus';
 import { REPORT_SENT, formatFullDate, formatRelativeDate } from '@social/shell/ui';
 import { ADARSH_ID, listed, loadList, renderCard, requestsTo, setupBackend } from './helpers';
 
 const ctx = setupBackend();
+
+const PNG = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'photo.png', { type: 'image/png' });
 
 const card = () => screen.getByRole('article');
 const like = () => within(card()).getByRole('button', { name: 'Like' });
@@ -245,6 +249,26 @@ describe('Edit post', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(listed('p02-css')!.content).toBe('Edited: container queries too 🎉');
     expect(within(card()).getByText('Edited: container queries too 🎉')).toBeInTheDocument();
+  });
+
+  test("a picture too large for the server (413) toasts the server's message with its limit and keeps the draft", async () => {
+    renderCard('p02-css');
+    const dialog = await openEdit();
+    const text = within(dialog).getByRole('textbox', { name: "What's on your mind?" });
+    await userEvent.clear(text);
+    await userEvent.type(text, 'Kept as typed');
+    await userEvent.upload(within(dialog).getByLabelText('Add photo or GIF'), PNG);
+    await within(dialog).findByRole('img', { name: /./ });
+    // What api-server answers for a body or picture past its limit.
+    ctx.server.post('/v2/posts/edit/:postId', () => new Response(413, {}, { errors: [INPUT_MESSAGES.imageTooLarge] }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+
+    await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'error', message: INPUT_MESSAGES.imageTooLarge }]));
+    expect(INPUT_MESSAGES.imageTooLarge).toMatch(/limit is 1 MB/);
+    expect(screen.getByRole('dialog', { name: 'Edit post' })).toBeInTheDocument();
+    expect(text).toHaveValue('Kept as typed');
+    expect(within(dialog).getByRole('img', { name: /./ })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/));
+    expect(listed('p02-css')!.content).not.toBe('Kept as typed');
   });
 
   test('a click outside the dialog closes it without saving', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import { api } from '@social/shell/bus';
 import { appendComment, putPost, queryClient, queryKeys } from '@social/shell/data';
+import { signInAs } from '../../tools/jest/backend-kit';
 import { ADARSH_ID, cachedComments, listed, renderPostPage, requestsTo, setupBackend } from './helpers';
 
 const ctx = setupBackend();
@@ -46,6 +47,25 @@ test('an unknown post id says so, with a way home', async () => {
   expect(screen.getByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to the home feed' })).toHaveAttribute('href', '/');
   expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+});
+
+test('a deleted post says "Post not found" on its first 404, asked once', async () => {
+  const { post } = await api.v2.posts.create({ content: 'Soon gone', pic: '' });
+  await api.v2.posts.remove(post._id);
+  renderPostPage(post._id);
+  expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+  expect(requestsTo(ctx.server, `/api/v2/posts/${post._id}`, 'GET')).toBe(1);
+});
+
+test('a post deleted elsewhere since it was listed: its address says "Post not found" once the server answers 404', async () => {
+  // The list holds Kabir's post; Kabir deletes it on another device; the copy here is old (past its fresh time).
+  const kabir = await signInAs(3);
+  await kabir.api.v2.posts.remove('p04-hike');
+  act(() => void queryClient.invalidateQueries({ queryKey: queryKeys.post('p04-hike'), refetchType: 'none' }));
+  renderPostPage('p04-hike');
+  expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+  expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  expect(requestsTo(ctx.server, '/api/v2/posts/p04-hike', 'GET')).toBe(1);
 });
 
 test('follows the query cache: a change made elsewhere shows here', async () => {

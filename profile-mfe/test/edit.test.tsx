@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { CLIENT_MESSAGES, STORAGE_KEYS, type User } from '@social/mock-api/contract';
+import { Response } from 'miragejs';
+import { INPUT_MESSAGES } from '@social/mock-api/server';
 import { IMAGE_TYPE_MESSAGE } from '@social/shell/ui';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { api } from '@social/shell/bus';
@@ -129,6 +131,27 @@ test('a failed update shows the error toast and keeps the dialog with the input'
   expect(within(dialog).getByRole('textbox', { name: 'Bio' })).toHaveValue('Typed but never saved');
   expect(within(dialog).getByRole('button', { name: 'Update' })).toBeEnabled();
   expect(storedUser().bio).toBe('Frontend engineer. Coffee, cycling and clean CSS ☕🚴');
+});
+
+test("an avatar too large for the server (413) toasts the server's message with its limit and keeps every field", async () => {
+  const { user, dialog } = await openEditor();
+  await user.upload(within(dialog).getByLabelText('Change avatar'), PNG);
+  await waitFor(() =>
+    expect(within(dialog).getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/)),
+  );
+  const bio = within(dialog).getByRole('textbox', { name: 'Bio' });
+  await user.clear(bio);
+  await user.type(bio, 'Typed with a big picture');
+  // What api-server answers for a body or picture past its limit.
+  ctx.server.post('/v2/me', () => new Response(413, {}, { errors: [INPUT_MESSAGES.bodyTooLarge] }));
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+  await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'error', message: INPUT_MESSAGES.bodyTooLarge }]));
+  expect(INPUT_MESSAGES.bodyTooLarge).toMatch(/limit is 2 MB/);
+  expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
+  expect(bio).toHaveValue('Typed with a big picture');
+  expect(within(dialog).getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/));
+  expect(within(dialog).getByRole('button', { name: 'Update' })).toBeEnabled();
 });
 
 test('Escape closes the dialog without saving', async () => {

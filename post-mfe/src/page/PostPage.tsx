@@ -78,18 +78,20 @@ export default function PostPage() {
     );
   }
 
+  // A 404 is final, even over a copy a list cached before the post was deleted elsewhere.
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <section className="card post-page__notice">
+        <h1 className="post-page__notice-title">Post not found</h1>
+        <p>This post doesn&apos;t exist or was deleted</p>
+        <Link to={pathTo('home')} className="btn btn--primary">
+          Go to the home feed
+        </Link>
+      </section>
+    );
+  }
+
   if (!post) {
-    if (error instanceof ApiError && error.status === 404) {
-      return (
-        <section className="card post-page__notice">
-          <h1 className="post-page__notice-title">Post not found</h1>
-          <p>This post doesn&apos;t exist or was deleted</p>
-          <Link to={pathTo('home')} className="btn btn--primary">
-            Go to the home feed
-          </Link>
-        </section>
-      );
-    }
     if (error) {
       return (
         <section className="card post-page__notice" role="alert">

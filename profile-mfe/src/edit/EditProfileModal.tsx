@@ -1,7 +1,7 @@
 import React, { useId, useRef, useState, type FormEvent } from 'react';
 import { CLIENT_MESSAGES, TEXT_LIMITS } from '@social/mock-api/contract';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
-import { api, errorMessage, toast } from '@social/shell/bus';
+import { ApiError, api, errorMessage, toast } from '@social/shell/bus';
 import { putMe } from '@social/shell/data';
 import { Avatar, IMAGE_ACCEPT, Modal, fullName, readImageFile, safeHttpUrl } from '@social/shell/ui';
 
@@ -79,7 +79,9 @@ export function EditProfileModal({ user, onClose }: Props) {
       toast('success', PROFILE_UPDATED);
       onClose();
     } catch (error) {
-      toast('error', CLIENT_MESSAGES.userUpdateFailed);
+      // A refusal (4xx) says what to change in the server's words (a 413 names the limit); a failure to reach it, the product's message.
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      toast('error', refused ? errorMessage(error) : CLIENT_MESSAGES.userUpdateFailed);
       // The toast is the product's message; the reason stays beside the kept input.
       setSaveError(`Not saved: ${errorMessage(error)}`);
       setSaving(false);
