@@ -1,17 +1,19 @@
 /**
  * Reports about a moderator go to the other moderators (docs/safety.md, "Moderate"): with Sara
- * and Kabir both moderating (API_MODERATORS), a report about Sara's post or account is in
+ * and Kabir both moderating (the seed's Sara and a role granted to Kabir), a report about Sara's post or account is in
  * Kabir's queue, not hers, and hers says another moderator decides it. The contract suite
  * covers the seed's one moderator (mock-api/test/v2/report-limits.test.ts).
  */
 import { V2_ERRORS } from '@social/mock-api/contract-v2';
+import { grantRole } from '../src/roles';
 import type { RunningServer } from '../src/server';
 import { failure, login, serverForFile } from './kit';
 
 let server: RunningServer;
-serverForFile((started) => (server = started), { env: { API_MODERATORS: 'saraahmed,kabirshah' } });
+serverForFile((started) => (server = started));
 
 it('puts a report about one moderator in the other’s queue only; she cannot decide it', async () => {
+  await grantRole(server.database.db, 'moderator', 'kabirshah');
   const [adarsh, kabir, sara] = [await login(server, 1), await login(server, 3), await login(server, 4)];
   const { post } = await sara.api.v2.posts.create({ content: 'Sara’s post', pic: '' });
   const aboutPost = await adarsh.api.v2.posts.report(post._id, { reason: 'spam' });
