@@ -12,7 +12,7 @@
  * - the list reads (GET) are answered from a cache: the JSON, and its br and gzip forms made
  *   once, per list (and, for a member it shows, per view: public mode keeps a member's own
  *   e-mail in their view of a list that holds them or their posts), kept until something
- *   changes and at most CACHE_MAX_AGE_MS. A change is: any changing request this instance
+ *   changes and at most CACHE_MAX_AGE_MS (HEARD_MAX_AGE_MS while it is told of every commit). A change is: any changing request this instance
  *   answered with success, or a commit that logged events (../live/log.ts) on any instance,
  *   heard by LISTEN on the change channel; while this instance cannot listen, the change log's
  *   newest seq, read with each request. While changes keep coming, a list is read again at
@@ -35,6 +35,12 @@ import { HTTP_MESSAGES } from './messages';
 export const BUDGET_UNIT_BYTES = 16 * 1024;
 /** Longest a cached list is answered. */
 export const CACHE_MAX_AGE_MS = 1000;
+/**
+ * Longest a cached list is answered while LISTEN tells of every commit as it happens: then no
+ * change can go unseen (a lost connection falls back to the seq), and reading an unchanged list
+ * again every second would only cost a read and its compression.
+ */
+export const HEARD_MAX_AGE_MS = 60_000;
 /** While changes keep coming, the shortest time between two reads of one list (a member's own change excepted). */
 export const MIN_REREAD_MS = 250;
 /** Members whose changes are remembered at once (the oldest are forgotten first). */
@@ -186,6 +192,8 @@ export function v1Lists(db: Db, budget: { max: number; windowMs: number }, liste
       if (listening !== 'starting') return void stop().catch(() => undefined);
       unlisten = stop;
       listening = 'on';
+      // What was committed while not listening went unheard: no list cached before now is answered again.
+      changes += 1;
     }, lost);
   };
   const cache = new Map<string, Cached>();
@@ -258,7 +266,8 @@ export function v1Lists(db: Db, budget: { max: number; windowMs: number }, liste
       if (hit) {
         const age = Date.now() - hit.at;
         const own = viewer !== undefined && (wrote.get(viewer) ?? -Infinity) >= hit.at;
-        if (age < CACHE_MAX_AGE_MS && (hit.version === current || (age < MIN_REREAD_MS && !own))) return viewOf(hit, viewer, view);
+        const maxAge = current.startsWith('heard:') && hit.version.startsWith('heard:') ? HEARD_MAX_AGE_MS : CACHE_MAX_AGE_MS;
+        if (age < maxAge && (hit.version === current || (age < MIN_REREAD_MS && !own))) return viewOf(hit, viewer, view);
       }
       const shared = `${key}\n${current}`;
       let reading = pending.get(shared);
