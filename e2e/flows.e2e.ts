@@ -154,6 +154,9 @@ describe('feed', () => {
     const { page, errors, close } = await signedIn(1);
     const text = `Hello from the e2e suite ${Date.now()}`;
     const post = page.getByRole('button', { name: 'Post', exact: true });
+    // The composer is one line, without its controls, until it is focused.
+    expect(await post.count()).toBe(0);
+    await page.getByRole('textbox', { name: "What's on your mind?" }).focus();
     expect(await post.isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
     await post.click();

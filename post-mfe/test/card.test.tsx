@@ -7,6 +7,7 @@ import { INPUT_MESSAGES } from '@social/mock-api/server';
 import { api } from '@social/shell/bus';
 import { REPORT_SENT, formatFullDate, formatRelativeDate } from '@social/shell/ui';
 import { ADARSH_ID, listed, loadList, renderCard, requestsTo, setupBackend } from './helpers';
+import { wholeText } from '../../tools/jest/whole-text';
 
 const ctx = setupBackend();
 
@@ -248,7 +249,7 @@ describe('Edit post', () => {
     await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'success', message: CLIENT_MESSAGES.postUpdated }]));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(listed('p02-css')!.content).toBe('Edited: container queries too 🎉');
-    expect(within(card()).getByText('Edited: container queries too 🎉')).toBeInTheDocument();
+    expect(within(card()).getByText(wholeText('Edited: container queries too 🎉'))).toBeInTheDocument();
   });
 
   test("a picture too large for the server (413) toasts the server's message with its limit and keeps the draft", async () => {

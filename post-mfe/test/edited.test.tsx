@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPostPage, setupBackend } from './helpers';
+import { wholeText } from '../../tools/jest/whole-text';
 
 setupBackend();
 
@@ -34,8 +35,8 @@ afterEach(() => jest.useRealTimers());
 
 /** The comment or reply (a list item of `className`) whose text is `text`. */
 const itemWith = async (className: string, text: string) => {
-  await screen.findByText(text);
-  return screen.getAllByRole('listitem').find((item) => item.matches(className) && within(item).queryByText(text))!;
+  await screen.findByText(wholeText(text));
+  return screen.getAllByRole('listitem').find((item) => item.matches(className) && within(item).queryByText(wholeText(text)))!;
 };
 
 /** Opens the item's options, chooses Edit, types `text` in place of its text and saves. */

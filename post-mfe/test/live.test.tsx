@@ -12,6 +12,7 @@ import { queryClient, queryKeys } from '@social/shell/data';
 import { signInAs } from '../../tools/jest/backend-kit';
 import { setUpLiveSource } from '../../tools/jest/live-kit';
 import { cachedComments, renderPostPage, setupBackend } from './helpers';
+import { wholeText } from '../../tools/jest/whole-text';
 
 setupBackend();
 
@@ -32,7 +33,7 @@ const comment = (content: string, replies: LiveComment['replies'] = []): LiveCom
 test('a comment, its reply, its edit and its deletion made elsewhere show on the open post page, once each', async () => {
   renderPostPage('p01-sunrise');
   await screen.findByRole('heading', { name: '2 comments' });
-  await screen.findByText('This is unreal 😍 which trail was this?');
+  await screen.findByText(wholeText('This is unreal 😍 which trail was this?'));
 
   await send(
     { kind: 'comment.added', data: { comment: comment('Arrived live') } },
@@ -68,7 +69,7 @@ test('a live edit shows "(edited)" as it says; one that does not say keeps the m
   renderPostPage('p01-sunrise');
   await screen.findByRole('heading', { name: '2 comments' });
   const reply = { _id: 'live-r1', commentId: 'live-c1', user: author, content: 'A reply', createdAt: '2026-11-24T04:01:00.000Z' };
-  await screen.findByText('This is unreal 😍 which trail was this?');
+  await screen.findByText(wholeText('This is unreal 😍 which trail was this?'));
   await send({ kind: 'comment.added', data: { comment: comment('Arrived live') } });
   await screen.findByText('Arrived live');
   await send({
@@ -100,7 +101,7 @@ test("my own upvote counts once when its live event arrives before the server's 
   const user = userEvent.setup();
   renderPostPage('p01-sunrise');
   const text = 'This is unreal 😍 which trail was this?';
-  await screen.findByText(text);
+  await screen.findByText(wholeText(text));
   const cached = queryClient
     .getQueryData<{ pages: CommentsPageV2[] }>(queryKeys.comments('p01-sunrise'))!
     .pages[0]!.comments.find((c) => c.content === text)!;
@@ -145,7 +146,7 @@ test('a comment whose event arrives while the comments are still loading, with a
     await send({ kind: 'comment.added', data: { comment: live } });
     releaseStale();
     expect(await screen.findByText('Made while the page loaded')).toBeInTheDocument();
-    expect(screen.getByText('This is unreal 😍 which trail was this?')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('This is unreal 😍 which trail was this?'))).toBeInTheDocument();
   } finally {
     spy.mockRestore();
   }

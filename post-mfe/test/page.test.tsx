@@ -5,13 +5,14 @@ import { api } from '@social/shell/bus';
 import { appendComment, putPost, queryClient, queryKeys } from '@social/shell/data';
 import { signInAs } from '../../tools/jest/backend-kit';
 import { ADARSH_ID, cachedComments, listed, renderPostPage, requestsTo, setupBackend } from './helpers';
+import { wholeText } from '../../tools/jest/whole-text';
 
 const ctx = setupBackend();
 
 /** The comment (a list item) whose text is `text`. */
 const commentBy = async (text: string) => {
-  await screen.findByText(text);
-  return screen.getAllByRole('listitem').find((item) => item.matches('.post-comment') && within(item).queryByText(text))!;
+  await screen.findByText(wholeText(text));
+  return screen.getAllByRole('listitem').find((item) => item.matches('.post-comment') && within(item).queryByText(wholeText(text)))!;
 };
 
 test('shows the post and all its comments with replies; loads the post when nobody has', async () => {
@@ -71,7 +72,7 @@ test('a post deleted elsewhere since it was listed: its address says "Post not f
 test('follows the query cache: a change made elsewhere shows here', async () => {
   renderPostPage('p04-hike');
   await screen.findByRole('article');
-  await screen.findByText('The goat is the real hero here 😂');
+  await screen.findByText(wholeText('The goat is the real hero here 😂'));
   // A comment added from another part of the page: its answer lands in the cache.
   const { comment, post } = await api.v2.comments.add('p04-hike', 'Added from the feed');
   act(() => {
@@ -136,7 +137,7 @@ test('inline edit: empty gives the info toast, Cancel keeps the text, Save chang
   await userEvent.click(within(mine).getByRole('button', { name: 'Save' }));
   expect(ctx.toasts).toEqual([{ toastType: 'info', message: CLIENT_MESSAGES.emptyEditComment }]);
   await userEvent.click(within(mine).getByRole('button', { name: 'Cancel' }));
-  expect(within(mine).getByText('This is unreal 😍 which trail was this?')).toBeInTheDocument();
+  expect(within(mine).getByText(wholeText('This is unreal 😍 which trail was this?'))).toBeInTheDocument();
 
   box = await edit();
   await userEvent.clear(box);
@@ -253,8 +254,8 @@ test('deleting the post from its page goes home', async () => {
 
 /** The reply (a list item) whose text is `text`. */
 const replyBy = async (text: string) => {
-  await screen.findByText(text);
-  return screen.getAllByRole('listitem').find((item) => item.matches('.post-reply') && within(item).queryByText(text))!;
+  await screen.findByText(wholeText(text));
+  return screen.getAllByRole('listitem').find((item) => item.matches('.post-reply') && within(item).queryByText(wholeText(text)))!;
 };
 
 test("reply options: none on others' replies; Edit and Delete on mine: edit inline, delete after confirming", async () => {
@@ -277,7 +278,7 @@ test("reply options: none on others' replies; Edit and Delete on mine: edit inli
   await userEvent.type(box, 'An example, please? 🙏');
   await userEvent.click(within(mine).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(within(mine).queryByRole('textbox', { name: 'Edit reply' })).not.toBeInTheDocument());
-  expect(within(mine).getByText('An example, please? 🙏')).toBeInTheDocument();
+  expect(within(mine).getByText(wholeText('An example, please? 🙏'))).toBeInTheDocument();
   const onServer = async () => (await api.v2.comments.ofPost('p02-css')).comments[0]!.replies;
   expect((await onServer()).map((r) => r.content)).toEqual(['An example, please? 🙏']);
 
@@ -285,7 +286,7 @@ test("reply options: none on others' replies; Edit and Delete on mine: edit inli
   await userEvent.click(within(mine).getByRole('button', { name: 'Reply options' }));
   await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
   await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete reply?' })).getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(screen.queryByText('An example, please? 🙏')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByText(wholeText('An example, please? 🙏'))).not.toBeInTheDocument());
   expect(await onServer()).toEqual([]);
   // The comment itself stays.
   expect(screen.getByText('And it works nicely with focus-visible for accessible cards ♿')).toBeInTheDocument();
@@ -298,7 +299,7 @@ test("on my post I can delete another member's reply, but not edit it", async ()
   expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Delete']);
   await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
   await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete reply?' })).getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(screen.queryByText('Big milestone 👏')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByText(wholeText('Big milestone 👏'))).not.toBeInTheDocument());
   expect(ctx.toasts).toEqual([]);
 });
 

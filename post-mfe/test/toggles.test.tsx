@@ -9,6 +9,7 @@ import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import { api } from '@social/shell/bus';
 import { cachedComments, listed, loadList, renderCard, renderPostPage, requestsTo } from './helpers';
 import { setUpTestBackend } from '../../tools/jest/backend-kit';
+import { wholeText } from '../../tools/jest/whole-text';
 
 const ctx = setUpTestBackend({ signIn: true, serverOptions: { timing: 150 } });
 beforeEach(loadList);
@@ -113,8 +114,8 @@ describe('Save post / Remove saved', () => {
 
 describe('Comment upvote', () => {
   const commentBy = async (text: string) => {
-    await screen.findByText(text);
-    return screen.getAllByRole('listitem').find((item) => within(item).queryByText(text) !== null)!;
+    await screen.findByText(wholeText(text));
+    return screen.getAllByRole('listitem').find((item) => within(item).queryByText(wholeText(text)) !== null)!;
   };
   const upvoted = () => cachedComments('p01-sunrise')[0]!.viewerUpvoted;
 

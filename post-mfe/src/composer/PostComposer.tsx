@@ -14,6 +14,29 @@ const COUNT_FROM = POST_MAX_LENGTH - 500;
 
 export type { PostComposerProps } from '@social/shell/federation';
 
+/** Whether a mouse button, a finger or a pen is down (so a blur is the start of a click). */
+let pointerIsDown = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerIsDown = true), true);
+  for (const type of ['pointerup', 'pointercancel']) document.addEventListener(type, () => (pointerIsDown = false), true);
+}
+
+/**
+ * Runs `fold` now, or, when focus left with a press (a click elsewhere), once the press has
+ * ended and its click has landed: folding the composer moves what is below it up, and at the
+ * press that would move the target of the click away from under the pointer.
+ */
+function foldAfterPointer(fold: () => void): void {
+  if (!pointerIsDown) return fold();
+  const after = () => {
+    document.removeEventListener('pointerup', after, true);
+    document.removeEventListener('pointercancel', after, true);
+    window.setTimeout(fold, 0);
+  };
+  document.addEventListener('pointerup', after, true);
+  document.addEventListener('pointercancel', after, true);
+}
+
 /**
  * Writes or edits a post: text, one optional image, emojis. Used by the feed's Create post
  * box and by the Edit post modal (exposed as ./PostComposer). A new post's composer (no
@@ -36,6 +59,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
   const mounted = useRef(true);
   const errorId = useId();
   const [focusWithin, setFocusWithin] = useState(autoFocus);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     mounted.current = true;
@@ -123,6 +147,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
 
   return (
     <form
+      ref={formRef}
       className={collapsed ? 'post-composer post-composer--collapsed' : 'post-composer'}
       onSubmit={(event) => void submit(event)}
       onFocus={() => setFocusWithin(true)}
@@ -130,7 +155,12 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
         // Focus going to another of its controls, or into the emoji grid (a portal), stays within.
         const next = event.relatedTarget;
         if (next instanceof Element && (event.currentTarget.contains(next) || next.closest('.popover'))) return;
-        setFocusWithin(false);
+        foldAfterPointer(() => {
+          if (!mounted.current) return;
+          const active = document.activeElement;
+          if (active && (formRef.current?.contains(active) || active.closest('.popover'))) return;
+          setFocusWithin(false);
+        });
       }}
       aria-busy={submitting || undefined}
     >
