@@ -20,7 +20,7 @@ const fs = require('fs');
 const path = require('path');
 const { Client } = require('pg');
 const { freePort } = require('../../tools/free-port');
-const { request, startApi } = require('./kit');
+const { request, startApi, summary } = require('./kit');
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const POSTS = Math.min(Number(process.env.BENCH_POSTS ?? 10_000), 50_000);
@@ -36,18 +36,6 @@ const JSON_REPORT = path.join(__dirname, 'latest-account-deletion.json');
 const MD_REPORT = path.join(__dirname, 'latest-account-deletion.md');
 
 if (!DATABASE_URL) throw new Error('DATABASE_URL is not set: run `npm run bench:account-deletion`.');
-
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
-const summary = (times) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  const ms = (v) => Math.round(v * 10) / 10;
-  return {
-    requests: sorted.length,
-    p50Ms: ms(percentile(sorted, 50)),
-    p99Ms: ms(percentile(sorted, 99)),
-    maxMs: ms(sorted[sorted.length - 1] ?? 0),
-  };
-};
 
 /** Kabir's posts, their likes, and Kabir's likes on Meera's bench posts; counts recounted. */
 async function load(client) {

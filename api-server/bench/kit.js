@@ -67,4 +67,19 @@ function request(port, method, pathname, body, token, timeoutMs = TIMEOUT_MS) {
   });
 }
 
-module.exports = { request, startApi };
+/** The p-th percentile of sorted times (0 for none). */
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+
+/** Request count, p50, p99 and the longest of a list of times in ms, to 0.1 ms. */
+function summary(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const ms = (v) => Math.round(v * 10) / 10;
+  return {
+    requests: sorted.length,
+    p50Ms: ms(percentile(sorted, 50)),
+    p99Ms: ms(percentile(sorted, 99)),
+    maxMs: ms(sorted[sorted.length - 1] ?? 0),
+  };
+}
+
+module.exports = { request, startApi, summary };

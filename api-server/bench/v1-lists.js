@@ -26,7 +26,7 @@ const path = require('path');
 const { Client } = require('pg');
 const { isMainThread, parentPort, Worker, workerData } = require('worker_threads');
 const { freePort } = require('../../tools/free-port');
-const { request, startApi } = require('./kit');
+const { request, startApi, summary } = require('./kit');
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const POSTS = Math.min(Number(process.env.BENCH_POSTS ?? 20_000), 200_000);
@@ -43,18 +43,6 @@ const JSON_REPORT = path.join(__dirname, 'latest-v1-lists.json');
 const MD_REPORT = path.join(__dirname, 'latest-v1-lists.md');
 
 if (isMainThread && !DATABASE_URL) throw new Error('DATABASE_URL is not set: run `npm run bench:v1-lists`.');
-
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
-const summary = (times) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  const ms = (v) => Math.round(v * 10) / 10;
-  return {
-    requests: sorted.length,
-    p50Ms: ms(percentile(sorted, 50)),
-    p99Ms: ms(percentile(sorted, 99)),
-    maxMs: ms(sorted[sorted.length - 1] ?? 0),
-  };
-};
 
 /** The bench's posts, two likes each; counts recounted. */
 async function load(client) {
