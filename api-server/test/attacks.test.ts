@@ -10,7 +10,7 @@ import { RATE_LIMIT_MESSAGE } from '../src/app';
 import { loadConfig } from '../src/config';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import type { RunningServer } from '../src/server';
-import { instanceWith, login, send, serverForFile, type Instance } from './kit';
+import { login, send, serverForFile, withInstance } from './kit';
 
 jest.setTimeout(60_000);
 
@@ -21,65 +21,64 @@ const [adarsh, meera] = TEST_CREDENTIALS as unknown as [{ username: string; pass
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 
-async function withInstance(env: NodeJS.ProcessEnv, work: (instance: Instance) => Promise<void>): Promise<void> {
-  const instance = await instanceWith(server, env);
-  try {
-    await work(instance);
-  } finally {
-    await instance.close();
-  }
-}
-
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((all, s) => ({ ...all, [s]: (all[s] ?? 0) + 1 }), {});
 
 describe('logins (findings 1-3)', () => {
   it('judges at most the account limit of guesses sent at once from many addresses', async () => {
-    await withInstance({ API_TRUST_PROXY: 'true', API_LOGIN_ACCOUNT_RATE_LIMIT: '5', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
-      const guesses = Array.from({ length: 40 }, (_, i) =>
-        send(url, '/api/auth/login', { body: { username: adarsh.username, password: `guess-${i}` }, headers: from(`10.0.0.${i % 5}`) }),
-      );
-      const statuses = (await Promise.all(guesses)).map((r) => r.status);
-      expect(tally(statuses)).toEqual({ 401: 5, 429: 35 });
-    });
+    await withInstance(
+      server,
+      { API_TRUST_PROXY: 'true', API_LOGIN_ACCOUNT_RATE_LIMIT: '5', API_AUTH_RATE_LIMIT: '1000' },
+      async ({ url }) => {
+        const guesses = Array.from({ length: 40 }, (_, i) =>
+          send(url, '/api/auth/login', { body: { username: adarsh.username, password: `guess-${i}` }, headers: from(`10.0.0.${i % 5}`) }),
+        );
+        const statuses = (await Promise.all(guesses)).map((r) => r.status);
+        expect(tally(statuses)).toEqual({ 401: 5, 429: 35 });
+      },
+    );
   });
 
   it("keeps the owner's way in: a device token from an earlier login passes the account's lock-out", async () => {
-    await withInstance({ API_TRUST_PROXY: 'true', API_LOGIN_ACCOUNT_RATE_LIMIT: '3', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
-      const first = await send(url, '/api/auth/login', { body: adarsh, headers: from('10.1.0.1') });
-      expect(first.status).toBe(200);
-      const device = first.headers.get('device-token');
-      expect(device).toBeTruthy();
-      // An attacker locks the account for everyone without a device token...
-      for (let i = 0; i < 3; i += 1)
+    await withInstance(
+      server,
+      { API_TRUST_PROXY: 'true', API_LOGIN_ACCOUNT_RATE_LIMIT: '3', API_AUTH_RATE_LIMIT: '1000' },
+      async ({ url }) => {
+        const first = await send(url, '/api/auth/login', { body: adarsh, headers: from('10.1.0.1') });
+        expect(first.status).toBe(200);
+        const device = first.headers.get('device-token');
+        expect(device).toBeTruthy();
+        // An attacker locks the account for everyone without a device token...
+        for (let i = 0; i < 3; i += 1)
+          expect(
+            (await send(url, '/api/v2/auth/login', { body: { ...adarsh, password: 'wrong-1' }, headers: from('10.9.9.9') })).status,
+          ).toBe(401);
+        const anonymous = await send(url, '/api/auth/login', { body: adarsh, headers: from('10.1.0.1') });
+        expect([anonymous.status, anonymous.json]).toEqual([429, { errors: [HTTP_MESSAGES.accountRateLimit] }]);
+        expect(Number(anonymous.headers.get('retry-after'))).toBeGreaterThan(0);
+        // ...but the owner's device gets in, on v1 and v2, and is given a new device token.
+        const owner = await send(url, '/api/auth/login', { body: adarsh, headers: { ...from('10.1.0.1'), 'Device-Token': device! } });
+        expect(owner.status).toBe(200);
+        expect(owner.headers.get('device-token')).toBeTruthy();
+        expect((await send(url, '/api/v2/auth/login', { body: adarsh, headers: { 'Device-Token': device! } })).status).toBe(200);
+        // The token is for that account only, and a forged one is worth nothing.
+        for (let i = 0; i < 3; i += 1) await send(url, '/api/auth/login', { body: { ...meera, password: 'wrong-1' } });
+        expect((await send(url, '/api/auth/login', { body: meera, headers: { 'Device-Token': device! } })).status).toBe(429);
+        expect((await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': `${device!}x` } })).status).toBe(429);
+        // A device that guesses wrong too often locks itself out (and only itself).
+        for (let i = 0; i < 3; i += 1)
+          expect(
+            (await send(url, '/api/auth/login', { body: { ...adarsh, password: 'wrong-2' }, headers: { 'Device-Token': device! } })).status,
+          ).toBe(401);
+        expect((await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': device! } })).status).toBe(429);
         expect(
-          (await send(url, '/api/v2/auth/login', { body: { ...adarsh, password: 'wrong-1' }, headers: from('10.9.9.9') })).status,
-        ).toBe(401);
-      const anonymous = await send(url, '/api/auth/login', { body: adarsh, headers: from('10.1.0.1') });
-      expect([anonymous.status, anonymous.json]).toEqual([429, { errors: [HTTP_MESSAGES.accountRateLimit] }]);
-      expect(Number(anonymous.headers.get('retry-after'))).toBeGreaterThan(0);
-      // ...but the owner's device gets in, on v1 and v2, and is given a new device token.
-      const owner = await send(url, '/api/auth/login', { body: adarsh, headers: { ...from('10.1.0.1'), 'Device-Token': device! } });
-      expect(owner.status).toBe(200);
-      expect(owner.headers.get('device-token')).toBeTruthy();
-      expect((await send(url, '/api/v2/auth/login', { body: adarsh, headers: { 'Device-Token': device! } })).status).toBe(200);
-      // The token is for that account only, and a forged one is worth nothing.
-      for (let i = 0; i < 3; i += 1) await send(url, '/api/auth/login', { body: { ...meera, password: 'wrong-1' } });
-      expect((await send(url, '/api/auth/login', { body: meera, headers: { 'Device-Token': device! } })).status).toBe(429);
-      expect((await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': `${device!}x` } })).status).toBe(429);
-      // A device that guesses wrong too often locks itself out (and only itself).
-      for (let i = 0; i < 3; i += 1)
-        expect(
-          (await send(url, '/api/auth/login', { body: { ...adarsh, password: 'wrong-2' }, headers: { 'Device-Token': device! } })).status,
-        ).toBe(401);
-      expect((await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': device! } })).status).toBe(429);
-      expect(
-        (await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': owner.headers.get('device-token')! } })).status,
-      ).toBe(200);
-    });
+          (await send(url, '/api/auth/login', { body: adarsh, headers: { 'Device-Token': owner.headers.get('device-token')! } })).status,
+        ).toBe(200);
+      },
+    );
   });
 
   it("the typed client keeps each account's device token and sends it on the next login, v1 and v2", async () => {
-    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+    await withInstance(server, { API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
       const kept = new Map<string, string>();
       const client = createApiClient({
         baseUrl: url,
@@ -98,7 +97,7 @@ describe('logins (findings 1-3)', () => {
   });
 
   it('does not count successful logins against the account', async () => {
-    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+    await withInstance(server, { API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) statuses.push((await send(url, '/api/auth/login', { body: adarsh })).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200]);
@@ -106,7 +105,7 @@ describe('logins (findings 1-3)', () => {
   });
 
   it('counts v1 and v2 logins on one counter per address, and signups on another', async () => {
-    await withInstance({ API_AUTH_RATE_LIMIT: '4', API_LOGIN_ACCOUNT_RATE_LIMIT: '100' }, async ({ url }) => {
+    await withInstance(server, { API_AUTH_RATE_LIMIT: '4', API_LOGIN_ACCOUNT_RATE_LIMIT: '100' }, async ({ url }) => {
       const logins = [];
       for (const path of ['/api/auth/login', '/api/v2/auth/login', '/api/auth/login', '/api/v2/auth/login', '/api/auth/login'])
         logins.push(await send(url, path, { body: adarsh }));
@@ -140,7 +139,7 @@ describe('password confirmations with a stolen token', () => {
   const deleteAccount = (url: string, token: string, password: string) => send(url, '/api/v2/me/delete', { token, body: { password } });
 
   it("judges at most the account's login limit of wrong current and delete passwords, and shares it with logins", async () => {
-    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '3', API_AUTH_RATE_LIMIT: '1000' }, async ({ url, loginAs }) => {
+    await withInstance(server, { API_LOGIN_ACCOUNT_RATE_LIMIT: '3', API_AUTH_RATE_LIMIT: '1000' }, async ({ url, loginAs }) => {
       const stolen = await loginAs(1);
       expect((await changePassword(url, stolen, 'guess-1')).json).toEqual({ errors: [SERVER_ERRORS.wrongCurrentPassword] });
       expect((await deleteAccount(url, stolen, 'guess-2')).json).toEqual({ errors: [SERVER_ERRORS.wrongDeletePassword] });
@@ -161,7 +160,7 @@ describe('password confirmations with a stolen token', () => {
   });
 
   it('counts guesses sent at once before judging them', async () => {
-    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '4', API_AUTH_RATE_LIMIT: '1000' }, async ({ url, loginAs }) => {
+    await withInstance(server, { API_LOGIN_ACCOUNT_RATE_LIMIT: '4', API_AUTH_RATE_LIMIT: '1000' }, async ({ url, loginAs }) => {
       const stolen = await loginAs(1);
       const guesses = Array.from({ length: 12 }, (_, i) =>
         i % 2 ? changePassword(url, stolen, `guess-${i}`) : deleteAccount(url, stolen, `guess-${i}`),
@@ -171,7 +170,7 @@ describe('password confirmations with a stolen token', () => {
   });
 
   it('gives back a right password, and keeps the owner’s device on its own counter', async () => {
-    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+    await withInstance(server, { API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
       const first = await send(url, '/api/v2/auth/login', { body: adarsh });
       const device = first.headers.get('device-token')!;
       const token = (first.json as { encodedToken: string }).encodedToken;
@@ -191,7 +190,7 @@ describe('password confirmations with a stolen token', () => {
   });
 
   it("the typed client sends the account's device token with a password change and a deletion", async () => {
-    await withInstance({ API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
+    await withInstance(server, { API_LOGIN_ACCOUNT_RATE_LIMIT: '2', API_AUTH_RATE_LIMIT: '1000' }, async ({ url }) => {
       const kept = new Map<string, string>();
       let token: string | null = null;
       const client = createApiClient({
@@ -214,7 +213,7 @@ describe('password confirmations with a stolen token', () => {
 
 describe('writes (finding 4)', () => {
   it('gives each member one write budget across every changing route of v1 and v2', async () => {
-    await withInstance({ API_WRITE_RATE_LIMIT: '6' }, async (instance) => {
+    await withInstance(server, { API_WRITE_RATE_LIMIT: '6' }, async (instance) => {
       const token = await instance.loginAs(1);
       const other = await instance.loginAs(2);
       const writes = [
@@ -277,7 +276,7 @@ describe('the Host header (finding 10)', () => {
     expect((post.json as { post: { pic: string } }).post.pic).toMatch(new RegExp(`^${server.url}/api/images/`));
     const v1 = await getWithHost(server.url, '/api/posts/p01-sunrise', 'evil.example');
     expect(JSON.stringify(v1.json)).not.toContain('evil.example');
-    await withInstance({ API_PUBLIC_URL: 'https://api.orbit.example/' }, async ({ url }) => {
+    await withInstance(server, { API_PUBLIC_URL: 'https://api.orbit.example/' }, async ({ url }) => {
       const configured = await getWithHost(url, '/api/v2/posts/p01-sunrise', 'evil.example');
       expect((configured.json as { post: { pic: string } }).post.pic).toMatch(/^https:\/\/api\.orbit\.example\/api\/images\//);
     });
@@ -293,7 +292,7 @@ describe('public mode (finding 12)', () => {
   const privateOf = (users: V1User[]) => users.filter((u) => 'username' in u || 'bookmarks' in u).map((u) => u._id);
 
   it("leaves other members' e-mails and bookmarks out of v1 answers; the member asking keeps their own", async () => {
-    await withInstance({ API_PUBLIC_MODE: '1' }, async (instance) => {
+    await withInstance(server, { API_PUBLIC_MODE: '1' }, async (instance) => {
       const anonymousUsers = (await send(instance.url, '/api/users')).json as { users: V1User[] };
       expect(anonymousUsers.users.length).toBeGreaterThan(2);
       expect(privateOf(anonymousUsers.users)).toEqual([]);

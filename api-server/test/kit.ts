@@ -93,6 +93,20 @@ export async function instanceWith(server: RunningServer, env: NodeJS.ProcessEnv
   return { url, loginAs, close: () => app.close() };
 }
 
+/** Runs `work` on an instance of its own with `env`, closed afterwards whatever happens. */
+export async function withInstance(
+  server: RunningServer,
+  env: NodeJS.ProcessEnv,
+  work: (instance: Instance) => Promise<void>,
+): Promise<void> {
+  const instance = await instanceWith(server, env);
+  try {
+    await work(instance);
+  } finally {
+    await instance.close();
+  }
+}
+
 /**
  * One server for the file's tests: started in beforeAll (handed to `started`), put back to the
  * seed before each test, closed in afterAll. On PGlite it uses the worker's embedded database.

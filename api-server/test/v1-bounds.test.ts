@@ -13,7 +13,7 @@ import { rows, sql } from '../src/db';
 import { BUDGET_UNIT_BYTES } from '../src/http/v1-lists';
 import { HTTP_MESSAGES } from '../src/http/messages';
 import type { RunningServer } from '../src/server';
-import { instanceWith, send, serverForFile, startTestServer, type Instance } from './kit';
+import { send, serverForFile, startTestServer, withInstance } from './kit';
 import { openStream, streamsOpen } from './sse';
 
 jest.setTimeout(120_000);
@@ -22,15 +22,6 @@ let server: RunningServer;
 serverForFile((started) => (server = started));
 
 const [adarsh, meera] = TEST_CREDENTIALS as unknown as [{ username: string; password: string }, { username: string; password: string }];
-
-async function withInstance(env: NodeJS.ProcessEnv, work: (instance: Instance) => Promise<void>): Promise<void> {
-  const instance = await instanceWith(server, env);
-  try {
-    await work(instance);
-  } finally {
-    await instance.close();
-  }
-}
 
 const tokenOf = async (base: string, who: { username: string; password: string }) =>
   ((await send(base, '/api/auth/login', { body: who })).json as { encodedToken: string }).encodedToken;
@@ -61,7 +52,7 @@ function raw(
 
 describe('v1 lists in public mode (finding 5)', () => {
   it('hold at most API_V1_MAX_ITEMS newest items: every post, a page, an author, every member, and the writes that answer them', async () => {
-    await withInstance({ API_PUBLIC_MODE: '1', API_V1_MAX_ITEMS: '3' }, async (instance) => {
+    await withInstance(server, { API_PUBLIC_MODE: '1', API_V1_MAX_ITEMS: '3' }, async (instance) => {
       expect(idsOf((await send(instance.url, '/api/posts')).json, 'posts')).toEqual(await newestPosts(3));
       expect(idsOf((await send(instance.url, '/api/posts/100/0?sort=latest')).json, 'posts')).toEqual(await newestPosts(3));
       expect(idsOf((await send(instance.url, '/api/posts/2/50')).json, 'posts')).toHaveLength(3);
@@ -87,7 +78,7 @@ describe('v1 lists in public mode (finding 5)', () => {
   });
 
   it('are as SPEC §7 says outside public mode: every post and every member', async () => {
-    await withInstance({ API_V1_MAX_ITEMS: '3' }, async (instance) => {
+    await withInstance(server, { API_V1_MAX_ITEMS: '3' }, async (instance) => {
       const all = (await rows(server.database.db, sql<{ n: number }>`select count(*)::int as n from posts`))[0]!.n;
       expect(all).toBeGreaterThan(3);
       expect(idsOf((await send(instance.url, '/api/posts')).json, 'posts')).toHaveLength(all);
@@ -96,7 +87,7 @@ describe('v1 lists in public mode (finding 5)', () => {
   });
 
   it("are compressed, and cached: a member's own change is in their next read, anyone's within a second", async () => {
-    await withInstance({ API_PUBLIC_MODE: '1' }, async (instance) => {
+    await withInstance(server, { API_PUBLIC_MODE: '1' }, async (instance) => {
       const first = await raw(instance.url, '/api/posts', { 'Accept-Encoding': 'gzip, br' });
       expect(first.headers['content-encoding']).toBe('br');
       expect(String(first.headers.vary)).toMatch(/accept-encoding/i);
@@ -122,7 +113,7 @@ describe('v1 lists in public mode (finding 5)', () => {
   });
 
   it('give each member their own view of a cached list, and everyone else the anonymous one', async () => {
-    await withInstance({ API_PUBLIC_MODE: '1' }, async (instance) => {
+    await withInstance(server, { API_PUBLIC_MODE: '1' }, async (instance) => {
       type Posts = { posts: { userId: string; username?: string }[] };
       const withEmail = async (token?: string) =>
         new Set(
@@ -138,7 +129,7 @@ describe('v1 lists in public mode (finding 5)', () => {
   });
 
   it("show another instance's change in a later read (it is heard, and no list is kept over a second)", async () => {
-    await withInstance({ API_PUBLIC_MODE: '1' }, async (instance) => {
+    await withInstance(server, { API_PUBLIC_MODE: '1' }, async (instance) => {
       expect((await send(instance.url, '/api/posts')).status).toBe(200);
       const token = await tokenOf(server.url, meera);
       expect((await send(server.url, '/api/v2/posts', { token, body: { postData: { content: 'From elsewhere' } } })).status).toBe(201);
@@ -152,7 +143,7 @@ describe('v1 lists in public mode (finding 5)', () => {
 
   it("count against the reader's budget by size: one unit per 16 KB; spent, a list write is refused before it is made", async () => {
     const budget = 40;
-    await withInstance({ API_PUBLIC_MODE: '1', API_READ_RATE_LIMIT: String(budget) }, async (instance) => {
+    await withInstance(server, { API_PUBLIC_MODE: '1', API_READ_RATE_LIMIT: String(budget) }, async (instance) => {
       // A list of over 16 KB: posts with long texts.
       await sql`insert into posts (id, numeric_id, author_id, content, created_at, created_iso, updated_iso)
         select 'bulk-' || i, 'bulk-' || i, 'u2-meera', repeat('x', 1000), now() - i * interval '1 second', '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00'
@@ -182,7 +173,7 @@ describe('v1 lists in public mode (finding 5)', () => {
 
 describe('a member by e-mail (finding 6)', () => {
   it('answers the same 404 for any e-mail in public mode; a handle still works', async () => {
-    await withInstance({ API_PUBLIC_MODE: '1' }, async (instance) => {
+    await withInstance(server, { API_PUBLIC_MODE: '1' }, async (instance) => {
       const member = await send(instance.url, `/api/posts/user/${encodeURIComponent(adarsh.username)}`);
       const nobody = await send(instance.url, `/api/posts/user/${encodeURIComponent('nobody@socialmfe.dev')}`);
       expect(member).toMatchObject({ status: 404, json: { errors: [SERVER_ERRORS.memberNotFound] } });
@@ -230,7 +221,7 @@ describe('stream tickets (finding 7)', () => {
 
     // Refused for too many streams from the address (429), and by the read rate limit (429).
     for (const env of [{ API_LIVE_STREAMS_PER_ADDRESS: '0' }, { API_READ_RATE_LIMIT: '1' }]) {
-      await withInstance(env, async (instance) => {
+      await withInstance(server, env, async (instance) => {
         if (env.API_READ_RATE_LIMIT) expect((await openStream(instance, { query: '?home=' })).status).toBe(400); // spends the one read
         const ticket = await ticketOf(server.url, token);
         expect((await openStream(instance, { query: `?${withTicket(ticket)}` })).status).toBe(429);
