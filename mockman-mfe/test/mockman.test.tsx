@@ -5,6 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { CLIENT_MESSAGES, SERVER_ERRORS, STORAGE_KEYS, TEST_CREDENTIALS } from '@social/mock-api/contract';
 import { makeServer, type Server } from '@social/mock-api/server';
 import { api, logout, setAuth, whenLogoutSent } from '@social/shell/bus';
+import { queryClient } from '@social/shell/data';
+import { API_DESCRIPTION_PATH } from '../src/endpoints/api-description';
 import MockmanPage from '../src/page/MockmanPage';
 import { isTextType } from '../src/response/send';
 
@@ -21,6 +23,8 @@ afterEach(async () => {
   await whenLogoutSent();
   server.shutdown();
   jest.restoreAllMocks();
+  // Typing a path reads the API description once a page (for the suggestions): every test asks afresh.
+  queryClient.clear();
 });
 
 function renderPage() {
@@ -50,6 +54,21 @@ async function setEndpoint(user: ReturnType<typeof userEvent.setup>, endpoint: s
   const box = screen.getByRole('textbox', { name: 'Endpoint' });
   await user.clear(box);
   await user.type(box, endpoint);
+}
+
+/** What the tester sent: every fetch but the API description's (read for the endpoint suggestions). */
+const sentRequests = (fetchSpy: jest.SpiedFunction<typeof window.fetch>) =>
+  fetchSpy.mock.calls.filter(([url]) => url !== API_DESCRIPTION_PATH);
+
+/** Answers the tester's next request with `answer`; the API description's request goes on to the fake backend. */
+function answerNextSend(answer: Response) {
+  const backend = window.fetch.bind(window);
+  let answered = false;
+  return jest.spyOn(window, 'fetch').mockImplementation((input, init) => {
+    if (input === API_DESCRIPTION_PATH || answered) return backend(input, init);
+    answered = true;
+    return Promise.resolve(answer);
+  });
 }
 
 async function signIn() {
@@ -216,7 +235,8 @@ test('POST /api/auth/login with a body shows foundUser and encodedToken', async 
   expect(within(response).getByText(`"${TEST_CREDENTIALS[0]!.username}"`)).toBeInTheDocument();
 
   // The body went as typed, with the rows in use and a JSON content type.
-  const [url, init] = fetchSpy.mock.calls[0]!;
+  expect(sentRequests(fetchSpy)).toHaveLength(1);
+  const [url, init] = sentRequests(fetchSpy)[0]!;
   expect(url).toBe('/api/auth/login');
   expect(init?.method).toBe('POST');
   expect(init?.body).toBe(body);
@@ -424,11 +444,7 @@ describe('answers that are not text', () => {
 
   test('an image answer shows the picture with its type and size, never its bytes as text; leaving releases it', async () => {
     const png = bytes(2048);
-    jest
-      .spyOn(window, 'fetch')
-      .mockResolvedValueOnce(
-        new Response(new Blob([png], { type: 'image/png' }), { status: 200, headers: { 'Content-Type': 'image/png' } }),
-      );
+    answerNextSend(new Response(new Blob([png], { type: 'image/png' }), { status: 200, headers: { 'Content-Type': 'image/png' } }));
     const { user, unmount } = renderPage();
     await setEndpoint(user, `/api/images/${'a'.repeat(64)}`);
     await user.click(screen.getByRole('button', { name: 'Send' }));

@@ -16,6 +16,7 @@ import {
   type RequestType,
 } from './draft';
 import { HeaderRows } from './HeaderRows';
+import { EndpointField } from '../endpoints/EndpointField';
 import type { OutgoingRequest } from '../response/send';
 
 interface Props {
@@ -88,18 +89,19 @@ export function RequestPanel({ draft, onChange, onSend, sending }: Props) {
             <label className="mockman-label" htmlFor="mockman-endpoint">
               Endpoint
             </label>
-            <input
+            <EndpointField
               id="mockman-endpoint"
-              ref={endpointRef}
-              className="input mockman-mono"
+              inputRef={endpointRef}
               value={draft.endpoint}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={endpointError ? true : undefined}
-              aria-describedby={endpointError ? ENDPOINT_ERROR_ID : undefined}
-              onChange={(event) => {
+              invalid={!!endpointError}
+              describedBy={endpointError ? ENDPOINT_ERROR_ID : undefined}
+              onValueChange={(endpoint) => {
                 setEndpointError(null);
-                update({ endpoint: event.target.value });
+                update({ endpoint });
+              }}
+              onChoose={(chosen) => {
+                setEndpointError(null);
+                update(chosen);
               }}
             />
             {endpointError && (
