@@ -38,12 +38,12 @@ function serveDescription(document: unknown = fixture) {
 
 function renderPage() {
   const user = userEvent.setup();
-  render(
+  const view = render(
     <MemoryRouter initialEntries={['/mockman']}>
       <MockmanPage />
     </MemoryRouter>,
   );
-  return user;
+  return { user, ...view };
 }
 
 const endpointBox = () => screen.getByRole('textbox', { name: 'Endpoint' });
@@ -72,7 +72,7 @@ const descriptionRequests = (fetchSpy: jest.SpiedFunction<typeof window.fetch>) 
 test('typing a path offers the documented endpoints that match, grouped by tag, v1 marked as the spec’s', async () => {
   serveDescription();
   const fetchSpy = jest.spyOn(window, 'fetch');
-  const user = renderPage();
+  const { user } = renderPage();
   // Nothing is asked for before the member wants suggestions.
   expect(descriptionRequests(fetchSpy)).toHaveLength(0);
 
@@ -115,7 +115,7 @@ test('typing a path offers the documented endpoints that match, grouped by tag, 
 
 test('the arrows move the option in hand, Enter fills method, path and a body template from the schema, and sends nothing', async () => {
   serveDescription();
-  const user = renderPage();
+  const { user } = renderPage();
   await typeEndpoint(user, '/api/v2/auth/');
   await screen.findByRole('listbox', { name: 'Endpoint suggestions' });
   expect(optionNames()).toEqual([
@@ -150,7 +150,7 @@ test('the arrows move the option in hand, Enter fills method, path and a body te
 
 test('Escape closes the list and keeps what was typed; Enter with no option in hand sends, as before', async () => {
   serveDescription();
-  const user = renderPage();
+  const { user } = renderPage();
   await typeEndpoint(user, '/api/posts');
   await screen.findByRole('listbox', { name: 'Endpoint suggestions' });
   await user.keyboard('{ArrowDown}{Escape}');
@@ -174,7 +174,7 @@ test('Escape closes the list and keeps what was typed; Enter with no option in h
 
 test('a call without a body keeps the body; a click chooses; the first placeholder left is selected to type over', async () => {
   serveDescription();
-  const user = renderPage();
+  const { user } = renderPage();
   await setBody(user, '{"keep": true}');
 
   await typeEndpoint(user, '/api/v2/posts/p01-sunrise/');
@@ -210,7 +210,7 @@ test('a call without a body keeps the body; a click chooses; the first placehold
 
 test('a server without a description (404, as today) leaves the tester as it was, with a quiet hint only when asked', async () => {
   const fetchSpy = jest.spyOn(window, 'fetch');
-  const user = renderPage();
+  const { user } = renderPage();
   await typeEndpoint(user, '/api/posts');
   await waitFor(() => expect(descriptionRequests(fetchSpy)).toHaveLength(1));
   const answer = await (fetchSpy.mock.results[0]!.value as Promise<Response>);
@@ -241,7 +241,7 @@ test('a description that cannot be read (offline, not OpenAPI) gives no list and
     .mockImplementation((input, init) =>
       input === API_DESCRIPTION_PATH ? Promise.reject(new TypeError('Failed to fetch')) : backend(input, init),
     );
-  const user = renderPage();
+  const { user } = renderPage();
   await typeEndpoint(user, '/api/posts');
   await user.keyboard('{ArrowDown}');
   expect(await screen.findByText('No endpoint list: the description of the API could not be loaded.')).toBeInTheDocument();

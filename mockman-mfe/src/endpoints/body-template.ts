@@ -69,9 +69,8 @@ function sampleString(schema: Schema): string {
   let text = FORMAT_EXAMPLES[format] ?? 'string';
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
-  while (text.length < min) text += text;
+  if (text.length < min) text = text.repeat(Math.ceil(min / text.length)).slice(0, min);
   if (text.length > max) text = text.slice(0, max);
-  if (text.length < min) text = text.padEnd(min, 'x');
   return text;
 }
 
