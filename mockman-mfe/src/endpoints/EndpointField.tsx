@@ -35,6 +35,20 @@ interface Props {
 const NO_DESCRIPTION_HINT = 'No endpoint list: this server does not describe its API.';
 const DESCRIPTION_FAILED_HINT = 'No endpoint list: the description of the API could not be loaded.';
 
+/** A path that wraps after its slashes on a narrow screen, not inside a word. */
+function breakableAfterSlashes(path: string) {
+  return path.split('/').map((segment, i) => (
+    <React.Fragment key={i}>
+      {i > 0 && (
+        <>
+          /<wbr />
+        </>
+      )}
+      {segment}
+    </React.Fragment>
+  ));
+}
+
 export function EndpointField({ id, inputRef, value, onValueChange, onChoose, describedBy, invalid }: Props) {
   const listId = useId();
   const hintId = useId();
@@ -125,15 +139,17 @@ export function EndpointField({ id, inputRef, value, onValueChange, onChoose, de
         key={endpoint.key}
         id={optionId(i)}
         role="option"
+        // Named by its words alone: the path's line-break points are no part of it.
+        aria-label={[endpoint.method, endpoint.path, endpoint.summary, endpoint.deprecated ? '(deprecated)' : ''].filter(Boolean).join(' ')}
         aria-selected={i === activeIndex}
         className={i === activeIndex ? 'endpoint-option endpoint-option--active' : 'endpoint-option'}
         // The box keeps the focus while the mouse chooses.
         onMouseDown={(event) => event.preventDefault()}
         onClick={() => choose(endpoint)}
       >
-        {/* The spaces between the parts keep them apart in the option's name ("POST /api/v2/posts Write a post"). */}
+        {/* The spaces keep the parts apart in the option's text too. */}
         <span className={`endpoint-option__method endpoint-option__method--${endpoint.method.toLowerCase()}`}>{endpoint.method}</span>{' '}
-        <span className="endpoint-option__path mockman-mono">{endpoint.path}</span>{' '}
+        <span className="endpoint-option__path mockman-mono">{breakableAfterSlashes(endpoint.path)}</span>{' '}
         {(endpoint.summary || endpoint.deprecated) && (
           <span className="endpoint-option__summary muted">
             {endpoint.summary}
