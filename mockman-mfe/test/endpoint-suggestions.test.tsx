@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 /** The fake backend serves the fixture as the API's description (as both backends serve theirs). */
-function serveDescription(document: unknown = fixture) {
+function serveDescription(document: object = fixture) {
   server.get('/v2/openapi.json', () => document);
 }
 
