@@ -38,6 +38,8 @@ import { resetToSeed } from './seed';
 import { setTokenSecret, tokenFromHeader, verifyToken } from './tokens';
 import { v2Routes } from './v2';
 import { LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
+import { OutboxWorker } from './hot/outbox';
+import { OUTBOX_CHANNEL } from './hot/schema';
 import { LiveHub, type LiveOptions } from './live/hub';
 import { liveRoutes, liveTicketRoute, spendPresentedTickets } from './live/route';
 import { CHANGE_CHANNEL } from './live/schema';
@@ -316,6 +318,15 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     caps: config.operations.liveStreams,
   });
   table.add('GET', `/v2${LIVE_EVENTS_PATH}`);
+  // Notices of hot writes, delivered after their commit (src/hot/outbox.ts).
+  const outbox = new OutboxWorker(
+    db,
+    publicOrigin,
+    app.log,
+    listen ? (onNotify, onLost) => listen(OUTBOX_CHANNEL, onNotify, onLost) : undefined,
+  );
+  app.addHook('onReady', () => outbox.start());
+  app.addHook('onClose', () => outbox.stop());
   authRoutes(kit);
   v1Routes(kit, v1Bounds);
   v2Routes(kit);

@@ -18,6 +18,7 @@
 import type { MentionSource, NotificationRead, NotificationRef, NotificationRow, NotificationStore } from '@social/mock-api/core';
 import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind } from '@social/mock-api/contract-v2';
 import { one, rows, sql, type Executor } from './db';
+import { deliverPendingFor } from './hot/outbox';
 import { hiddenSet } from './safety-filters';
 import { AUTHOR, authorV2, type AuthorColumns } from './v2/render';
 
@@ -147,7 +148,9 @@ export class SqlNotificationStore implements NotificationStore {
     return gone.map((row) => ({ recipientId: row.recipient_id, id: row.id }));
   }
 
-  removeAbout(subject: MentionSource): Promise<{ recipientId: string; id: string }[]> {
+  /** Notices of likes of the post still in the outbox (src/hot/outbox.ts) go first: none is delivered about it after this. */
+  async removeAbout(subject: MentionSource): Promise<{ recipientId: string; id: string }[]> {
+    if (subject.commentId === null) await sql`delete from notification_outbox where post_id = ${subject.postId}`.execute(this.ex);
     if (subject.commentId === null) return this.remove(sql`post_id = ${subject.postId}`);
     if (subject.replyId === null) return this.remove(sql`comment_id = ${subject.commentId}`);
     return this.remove(sql`comment_id = ${subject.commentId} and reply_id = ${subject.replyId}`);
@@ -209,12 +212,15 @@ export class SqlNotificationStore implements NotificationStore {
     return (await this.select(recipientId, sql`n.group_key = ${key}`, null))[0] ?? null;
   }
 
+  /** The member's own pending notices are delivered first (src/hot/outbox.ts), here and in unreadCount. */
   async readNotifications(recipientId: string, before: number | null, count: number): Promise<NotificationRow[]> {
+    await deliverPendingFor(this.ex, this.origin, recipientId);
     const found = await this.select(recipientId, before === null ? sql`true` : sql`n.seq < ${before}::bigint`, count);
     return found.map((read) => read.notification);
   }
 
   async unreadCount(recipientId: string): Promise<number> {
+    await deliverPendingFor(this.ex, this.origin, recipientId);
     return (
       (await one(this.ex, sql<{ unread: number }>`select unread from notification_state where member_id = ${recipientId}`))?.unread ?? 0
     );

@@ -124,6 +124,27 @@ export interface WithNotifications {
   readonly notifications: NotificationStore;
 }
 
+/**
+ * What an action did to a member's notifications, decided by the operation (`noticeOf`): the
+ * actor joins (`add`) or leaves (`remove`) the recipient's group. A store whose writes record it
+ * in an outbox (`DeferredNotices`) keeps it with the write and delivers it after the commit
+ * (`deliverNotices`); any other store's operation delivers it at once.
+ */
+export interface Notice {
+  op: 'add' | 'remove';
+  recipientId: string;
+  actorId: string;
+  ref: NotificationRef;
+  now: string;
+}
+
+/** A store whose writes record an action's notice in the same statement as the action (an outbox), for a worker to deliver after the commit. */
+export interface DeferredNotices {
+  readonly defersNotices: true;
+}
+
+export const defersNotices = (store: object): store is DeferredNotices => (store as Partial<DeferredNotices>).defersNotices === true;
+
 // ---- Rules ----
 
 /** The notification's group key: one per post for likes, per comment for upvotes, one for follows; else one per item. */
@@ -152,6 +173,66 @@ export function groupKey(kind: NotificationKind, subject: NotificationSubject): 
 function* mayNotify(store: NotificationStore, recipientId: string, actor: Actor): Operation<boolean> {
   if (recipientId === actor.memberId) return false;
   return !(yield* wait(store.silences(recipientId, actor.memberId, actor.now)));
+}
+
+/**
+ * The notice an action gives (`op` add: the actor joins the recipient's group; remove: leaves
+ * it), or null when it reaches nobody: `silenced` is the store's `silences(recipient, actor)`,
+ * read with the action's other facts. The rule of `mayNotify`, for operations that read it in one step.
+ */
+export function noticeOf(
+  op: Notice['op'],
+  actor: Actor,
+  recipientId: string,
+  kind: NotificationKind,
+  subject: NotificationSubject,
+  silenced: boolean,
+): Notice | null {
+  if (recipientId === actor.memberId || (op === 'add' && silenced)) return null;
+  return { op, recipientId, actorId: actor.memberId, ref: { kind, key: groupKey(kind, subject), ...subject }, now: actor.now };
+}
+
+/** Delivers one notice now (a store without an outbox): the same changes and events as `notify` and `unnotify`. */
+export function* deliverNotice(store: NotificationStore, notice: Notice | null): Operation<DomainEvent[]> {
+  if (notice === null) return [];
+  if (notice.op === 'remove') return yield* leave(store, notice.recipientId, notice.ref.key, notice.actorId);
+  yield* wait(store.addActor(notice.recipientId, notice.ref, notice.actorId, notice.now));
+  return yield* changedEvent(store, notice.recipientId, notice.ref.key);
+}
+
+/**
+ * Delivers notices an outbox kept, in the order their actions committed: each is applied as
+ * `notify`/`unnotify` would (the recipient's lists are asked again: a block or mute made since
+ * the action wins), and each group they touched gives one event at the end, its state after the
+ * whole batch (a batch of 50 likes of one post is one event, and no count is shown going down and up).
+ */
+export function* deliverNotices(store: NotificationStore, notices: readonly Notice[]): Operation<DomainEvent[]> {
+  const touched = new Map<string, { recipientId: string; key: string; goneIds: string[]; changed: boolean }>();
+  const groupOf = (notice: Notice) => {
+    const where = `${notice.recipientId}\n${notice.ref.key}`;
+    let group = touched.get(where);
+    if (!group) touched.set(where, (group = { recipientId: notice.recipientId, key: notice.ref.key, goneIds: [], changed: false }));
+    return group;
+  };
+  for (const notice of notices) {
+    if (notice.op === 'add') {
+      if (!(yield* mayNotify(store, notice.recipientId, { memberId: notice.actorId, now: notice.now }))) continue;
+      yield* wait(store.addActor(notice.recipientId, notice.ref, notice.actorId, notice.now));
+      groupOf(notice).changed = true;
+    } else {
+      const left = yield* wait(store.removeActor(notice.recipientId, notice.ref.key, notice.actorId));
+      if (!left) continue;
+      const group = groupOf(notice);
+      if (left.gone) group.goneIds.push(left.id);
+      group.changed = !left.gone;
+    }
+  }
+  const events: DomainEvent[] = [];
+  for (const { recipientId, key, goneIds, changed } of touched.values()) {
+    for (const id of goneIds) events.push(yield* removedEvent(store, recipientId, id));
+    if (changed) events.push(...(yield* changedEvent(store, recipientId, key)));
+  }
+  return events;
 }
 
 /**

@@ -1,0 +1,180 @@
+/**
+ * Delivering the notices hot writes left in notification_outbox (./schema.ts) after their commit:
+ * grouping, counting and the live events happen here, in batches, off the write's path.
+ * - One batch is one transaction: it takes the outbox's advisory lock (one deliverer at a time
+ *   across instances, so notices are applied in the order their writes committed), deletes up to
+ *   BATCH rows oldest first, applies them with the core's `deliverNotices` (the same group rules,
+ *   the recipient's lists asked again), and writes the events to the change log. A crash or an
+ *   error rolls it all back: the rows stay and are delivered again, whole or never.
+ * - A batch that fails is delivered again one row at a time; a row that fails alone (its post,
+ *   comment or members went meanwhile) is dropped and logged.
+ * - `OutboxWorker` runs a batch when a write's NOTIFY arrives (OUTBOX_CHANNEL), and every
+ *   POLL_MS when nothing arrives (no LISTEN on the connection, or a missed notification).
+ * - `deliverPendingFor`: a member reading their notifications or unread count gets their own
+ *   pending notices delivered first, so what a member reads is never behind what they did.
+ */
+import { deliverNotices, runAsync, type Notice } from '@social/mock-api/core';
+import type { NotificationKind } from '@social/mock-api/contract-v2';
+import { one, rows, sql, type Db, type Executor, type Transaction } from '../db';
+import { logEvents } from '../live/log';
+import { SqlNotificationStore } from '../notification-store';
+
+/** Rows per batch: a burst of likes is delivered in a few transactions. */
+export const BATCH = 500;
+/** How often a worker looks without being woken (ms). */
+export const POLL_MS = 250;
+/** The advisory lock every deliverer takes: one batch at a time. */
+const OUTBOX_LOCK = 51_000_001;
+
+interface OutboxRow {
+  seq: string;
+  op: Notice['op'];
+  recipient_id: string;
+  actor_id: string;
+  kind: NotificationKind;
+  group_key: string;
+  post_id: string | null;
+  comment_id: string | null;
+  reply_id: string | null;
+  at: string;
+}
+
+const noticeOf = (row: OutboxRow): Notice => ({
+  op: row.op,
+  recipientId: row.recipient_id,
+  actorId: row.actor_id,
+  ref: { kind: row.kind, key: row.group_key, postId: row.post_id, commentId: row.comment_id, replyId: row.reply_id },
+  now: row.at,
+});
+
+/** Applies the claimed rows in their order and logs the events, inside `tx`. */
+async function deliver(tx: Transaction, origin: string, claimed: OutboxRow[]): Promise<number> {
+  if (claimed.length === 0) return 0;
+  claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
+  const events = await runAsync(deliverNotices(new SqlNotificationStore(tx, origin), claimed.map(noticeOf)));
+  await logEvents(tx, events);
+  return claimed.length;
+}
+
+/** One transaction: claims `where`'s rows (oldest first, at most `limit`) under the outbox lock and delivers them. */
+async function batch(db: Db, origin: string, where: ReturnType<typeof sql>, limit: number, wait: boolean): Promise<number | null> {
+  return db.transaction().execute(async (tx) => {
+    if (wait) await sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`.execute(tx);
+    else if (!(await one(tx, sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${OUTBOX_LOCK}) as locked`))?.locked) return null;
+    const claimed = await rows(
+      tx,
+      sql<OutboxRow>`delete from notification_outbox where seq in (select seq from notification_outbox where ${where} order by seq limit ${limit})
+        returning seq::text as seq, op, recipient_id, actor_id, kind, group_key, post_id, comment_id, reply_id, at`,
+    );
+    return deliver(tx, origin, claimed);
+  });
+}
+
+/**
+ * Delivers up to BATCH of the oldest notices; answers how many, or null when another deliverer
+ * holds the lock. A failed batch is retried row by row; a row that fails alone is dropped.
+ */
+export async function deliverBatch(db: Db, origin: string, log: { warn(o: object, m: string): void }): Promise<number | null> {
+  try {
+    return await batch(db, origin, sql`true`, BATCH, false);
+  } catch (error) {
+    log.warn({ err: error }, 'outbox batch failed: delivering its rows one by one');
+  }
+  const oldest = await rows(db, sql<{ seq: string }>`select seq::text as seq from notification_outbox order by seq limit ${BATCH}`);
+  let delivered = 0;
+  for (const { seq } of oldest) {
+    try {
+      delivered += (await batch(db, origin, sql`seq = ${seq}::bigint`, 1, true)) ?? 0;
+    } catch (error) {
+      log.warn({ err: error, seq }, 'outbox row dropped: it cannot be delivered');
+      await sql`delete from notification_outbox where seq = ${seq}::bigint`.execute(db);
+    }
+  }
+  return delivered;
+}
+
+/**
+ * Before a member's notifications are read: their pending notices, delivered now (waiting for a
+ * batch that holds the lock). `ex` the database itself; inside a transaction nothing is done
+ * (the deliverer's locks would be taken in the other order than a write's).
+ */
+export async function deliverPendingFor(ex: Executor, origin: string, recipientId: string): Promise<void> {
+  if (ex.isTransaction) return;
+  if (!(await one(ex, sql`select 1 from notification_outbox where recipient_id = ${recipientId} limit 1`))) return;
+  await batch(ex as Db, origin, sql`recipient_id = ${recipientId}`, BATCH, true);
+}
+
+/** Delivers the outbox while the server runs: woken by LISTEN, and polling every POLL_MS. */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly origin: () => string,
+    private readonly log: { warn(o: object, m: string): void },
+    private readonly listen?: (onNotify: () => void, onLost: () => void) => Promise<() => Promise<void>>,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.listen) {
+      try {
+        this.unlisten = await this.listen(
+          () => this.wake(),
+          () => undefined,
+        );
+      } catch (error) {
+        this.log.warn({ err: error }, 'outbox: no LISTEN, polling only');
+      }
+    }
+    this.schedule();
+  }
+
+  /** A write committed a notice: deliver soon (one run at a time; one more after it when woken meanwhile). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.wake();
+      this.schedule();
+    }, POLL_MS);
+    this.timer.unref();
+  }
+
+  /** Batches until the outbox is empty (bounded: at most 20 batches a run; the next wake goes on). */
+  private async drain(): Promise<void> {
+    for (let i = 0; i < 20 && !this.stopped; i += 1) {
+      try {
+        const delivered = await deliverBatch(this.db, this.origin(), this.log);
+        if (delivered === null || delivered < BATCH) return;
+      } catch (error) {
+        this.log.warn({ err: error }, 'outbox: delivery failed, trying again at the next poll');
+        return;
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.unlisten?.().catch(() => undefined);
+    await this.running;
+  }
+}
