@@ -39,6 +39,7 @@ import { setTokenSecret, tokenFromHeader, verifyToken } from './tokens';
 import { v2Routes } from './v2';
 import { LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
 import { OutboxWorker } from './hot/outbox';
+import { BudgetSpent, isHotWrite } from './hot/write';
 import { OUTBOX_CHANNEL } from './hot/schema';
 import { LiveHub, type LiveOptions } from './live/hub';
 import { liveRoutes, liveTicketRoute, spendPresentedTickets } from './live/route';
@@ -66,7 +67,7 @@ export type AppConfig = Pick<
   /** Where log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
   /** The database's pool and ping (readiness, metrics) and LISTEN (live events); without it, pings go through `db` and live events poll. */
-  database?: Pick<Database, 'ping' | 'pool'> & Partial<Pick<Database, 'listen'>>;
+  database?: Pick<Database, 'ping' | 'pool'> & Partial<Pick<Database, 'listen' | 'background'>>;
   /** Live event streams' limits (tests make them small). */
   live?: Partial<LiveOptions>;
 };
@@ -229,6 +230,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
       request.log.warn({ err: error }, 'database unavailable');
       return unavailable(reply);
     }
+    if (error instanceof BudgetSpent) reply.headers(error.headers);
     if (error instanceof HttpError) return reply.code(error.status).send(errorBody(error.message));
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(errorBody(INPUT_MESSAGES.bodyTooLarge));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
@@ -257,7 +259,12 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     app.route({
       method,
       url,
-      config: { rateLimit: routeRateLimit(method, url, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE) },
+      // A hot write counts its member's write budget in its own first statement (src/hot/write.ts).
+      config: {
+        rateLimit: isHotWrite(method, path)
+          ? false
+          : routeRateLimit(method, url, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE),
+      },
       ...guard.hooksFor(url),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         checkPathParams((request.params ?? {}) as Record<string, string>);
@@ -274,6 +281,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
           body,
           origin: publicOrigin(),
           authorization: request.headers.authorization,
+          writeBudget: config.operations.writeRateLimit,
         });
         const call: IdempotentCall | undefined = key
           ? {
@@ -299,6 +307,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
         // Already answered 503 by the request time limit.
         if (isAnswered(reply)) return reply;
         if (call?.replayed) reply.header('Idempotent-Replayed', 'true');
+        if (answer.headers) reply.headers(answer.headers);
         // Public mode: other members' e-mails and bookmarks left out of v1 answers (http/public-mode.ts).
         if (config.publicMode && !path.startsWith('/v2/') && holdsMembersOrPosts(answer.body)) {
           const viewer = await viewerOf(db, answerToken(answer.body) ?? request.headers.authorization);
@@ -320,7 +329,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   table.add('GET', `/v2${LIVE_EVENTS_PATH}`);
   // Notices of hot writes, delivered after their commit (src/hot/outbox.ts).
   const outbox = new OutboxWorker(
-    db,
+    config.database?.background ?? db,
     publicOrigin,
     app.log,
     listen ? (onNotify, onLost) => listen(OUTBOX_CHANNEL, onNotify, onLost) : undefined,

@@ -34,6 +34,8 @@ export interface Ctx {
   now: string;
   /** This API's origin as the client reached it, for image URLs. */
   origin: string;
+  /** Each member's write budget (API_WRITE_RATE_LIMIT): hot writes count it in their first statement (src/hot). */
+  writeBudget?: { max: number; windowMs: number };
   tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs work with each query on its own, no transaction (a page read, a one-statement write): fewer round trips. */
   run<T>(work: (session: Session) => Promise<T>): Promise<T>;
@@ -49,6 +51,8 @@ export interface Session extends Omit<Tx, 'ex'> {
 export interface Answer {
   status: number;
   body: unknown;
+  /** Headers of the answer (a hot write's rate-limit headers). */
+  headers?: Record<string, string>;
 }
 
 export type Handler = (ctx: Ctx) => Promise<Answer>;
@@ -69,9 +73,11 @@ export function makeCtx(
     body: JsonObject;
     origin: string;
     authorization: string | string[] | undefined;
+    writeBudget?: { max: number; windowMs: number };
   },
 ): Ctx {
   return {
+    writeBudget: input.writeBudget,
     params: input.params,
     query: input.query,
     body: input.body,

@@ -14,8 +14,10 @@ import type { DeferredNotices, DomainEvent, Notice, PostRow, Reaction, WriteFact
 import { one, sql, type Executor } from '../db';
 import { callerFrom, callerQuery, type Caller, type TokenClaim } from '../kit';
 import { SqlPostStore } from '../post-store';
+import { countHit, writeBudgetKey } from '../rate-limit-store';
 import { hiddenSet } from '../safety-filters';
 import { RendererV2, type PostColumns } from '../v2/render';
+import { BudgetSpent, budgetHeaders } from './budget';
 
 interface WrittenColumns {
   o_change: Written['change'];
@@ -42,9 +44,14 @@ export class HotPostStore extends SqlPostStore implements DeferredNotices {
     private readonly db: Executor,
     origin: string,
     private readonly claim: TokenClaim,
+    /** The member's write budget, counted by the facts' statement (none: not counted). */
+    private readonly budget?: { max: number; windowMs: number },
   ) {
     super(db, origin);
   }
+
+  /** The rate-limit headers of the answer, once the budget is counted. */
+  budgetHeaders: Record<string, string> | undefined;
 
   /** One statement; 404 userNotFound or 401 badToken first, as `caller()` answers them. */
   async writeFacts(memberId: string, postId: string, now: string): Promise<WriteFacts> {
@@ -60,8 +67,11 @@ export class HotPostStore extends SqlPostStore implements DeferredNotices {
         blocked_by: boolean | null;
         silenced: boolean | null;
         post: PostColumns | null;
-      }>`select c.id, c.username, c.has_session, f.author_id, f.blocks, f.blocked_by, f.silenced, to_jsonb(pq) as post
-        from (select 1) one
+        hits: number | null;
+        ttl: number | null;
+      }>`with budget as (${this.budget ? countHit(writeBudgetKey(this.claim.memberId), this.budget.windowMs) : sql`select null::int as hits, null::int as ttl`})
+        select c.id, c.username, c.has_session, f.author_id, f.blocks, f.blocked_by, f.silenced, to_jsonb(pq) as post, budget.hits, budget.ttl
+        from budget
         left join (${callerQuery(this.claim)}) c on true
         left join lateral (select p.author_id,
             exists (select 1 from blocks b where b.blocker_id = ${memberId} and b.blocked_id = p.author_id) as blocks,
@@ -70,6 +80,12 @@ export class HotPostStore extends SqlPostStore implements DeferredNotices {
           from posts p where p.id = ${postId}) f on true
         left join lateral (${renderer.postQuery(sql`(select ${postId}::text as id, 1 as n)`)}) pq on true`,
     );
+    if (this.budget && row?.hits != null) {
+      this.budgetHeaders = budgetHeaders(this.budget.max, row.hits, row.ttl ?? 0);
+      // Over the budget: refused before anything else is looked at, as the rate-limit plugin refuses other writes.
+      if (row.hits > this.budget.max)
+        throw new BudgetSpent({ ...this.budgetHeaders, 'retry-after': String(Math.ceil((row.ttl ?? 0) / 1000)) });
+    }
     this.caller = callerFrom(this.claim, row);
     this.before = row?.post ? renderer.postRow(row.post) : null;
     const author = row?.author_id ?? null;
