@@ -9,7 +9,8 @@
  * - A batch that fails is delivered again one row at a time; a row that fails alone (its post,
  *   comment or members went meanwhile) is dropped and logged.
  * - `OutboxWorker` runs a batch when a write's NOTIFY arrives (OUTBOX_CHANNEL), and every
- *   POLL_MS when nothing arrives (no LISTEN on the connection, or a missed notification).
+ *   POLL_MS when nothing arrives (the LISTEN connection lost: it is made again a second later,
+ *   or a missed notification).
  * - `deliverPendingFor`: a member reading their notifications or unread count gets their own
  *   pending notices delivered first, so what a member reads is never behind what they did.
  */
@@ -122,17 +123,23 @@ export class OutboxWorker {
   ) {}
 
   async start(): Promise<void> {
-    if (this.listen) {
-      try {
-        this.unlisten = await this.listen(
-          () => this.wake(),
-          () => undefined,
-        );
-      } catch (error) {
-        this.log.warn({ err: error }, 'outbox: no LISTEN, polling only');
-      }
-    }
+    await this.listenAgain();
     this.schedule();
+  }
+
+  /** LISTENs on OUTBOX_CHANNEL; when the connection is lost or cannot be made, tries again a second later (polling meanwhile). */
+  private async listenAgain(): Promise<void> {
+    if (!this.listen || this.stopped) return;
+    const retry = () => {
+      this.unlisten = undefined;
+      if (!this.stopped) setTimeout(() => void this.listenAgain(), 1000).unref();
+    };
+    try {
+      this.unlisten = await this.listen(() => this.wake(), retry);
+    } catch (error) {
+      this.log.warn({ err: error }, 'outbox: no LISTEN for now, polling');
+      retry();
+    }
   }
 
   /** A write committed a notice: deliver soon (one run at a time; one more after it when woken meanwhile). */
