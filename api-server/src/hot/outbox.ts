@@ -12,7 +12,8 @@
  *   POLL_MS when nothing arrives (the LISTEN connection lost: it is made again a second later,
  *   or a missed notification).
  * - `deliverPendingFor`: a member reading their notifications or unread count gets their own
- *   pending notices delivered first, so what a member reads is never behind what they did.
+ *   pending notices delivered first (unless a batch holds the lock past READER_WAIT_MS: then the
+ *   worker's batch brings them), so what a member reads is not behind what was done.
  */
 import { deliverNotices, runAsync, type Notice } from '@social/mock-api/core';
 import type { NotificationKind } from '@social/mock-api/contract-v2';
@@ -57,18 +58,44 @@ async function deliver(tx: Transaction, origin: string, claimed: OutboxRow[]): P
   return claimed.length;
 }
 
-/** One transaction: claims `where`'s rows (oldest first, at most `limit`) under the outbox lock and delivers them. */
-async function batch(db: Db, origin: string, where: ReturnType<typeof sql>, limit: number, wait: boolean): Promise<number | null> {
-  return db.transaction().execute(async (tx) => {
-    if (wait) await sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`.execute(tx);
-    else if (!(await one(tx, sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${OUTBOX_LOCK}) as locked`))?.locked) return null;
-    const claimed = await rows(
-      tx,
-      sql<OutboxRow>`delete from notification_outbox where seq in (select seq from notification_outbox where ${where} order by seq limit ${limit})
-        returning seq::text as seq, op, recipient_id, actor_id, kind, group_key, post_id, comment_id, reply_id, at`,
-    );
-    return deliver(tx, origin, claimed);
-  });
+/** A lock wait that lasted past lock_timeout (PostgreSQL's lock_not_available). */
+const isLockTimeout = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '55P03';
+
+/** How long a reader waits for a batch in progress before it reads without its pending notices. */
+export const READER_WAIT_MS = 250;
+
+/**
+ * One transaction: claims `where`'s rows (oldest first, at most `limit`) under the outbox lock and
+ * delivers them; null when the lock is not had: at once (`try`, the worker) or within
+ * READER_WAIT_MS (`bounded`, a reader: a batch stuck behind a lock never holds a read up).
+ */
+async function batch(
+  db: Db,
+  origin: string,
+  where: ReturnType<typeof sql>,
+  limit: number,
+  mode: 'try' | 'bounded',
+): Promise<number | null> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      if (mode === 'bounded') {
+        await sql.raw(`set local lock_timeout = ${READER_WAIT_MS}`).execute(tx);
+        await sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`.execute(tx);
+        await sql.raw(`set local lock_timeout = 0`).execute(tx);
+      } else if (!(await one(tx, sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${OUTBOX_LOCK}) as locked`))?.locked)
+        return null;
+      const claimed = await rows(
+        tx,
+        sql<OutboxRow>`delete from notification_outbox where seq in (select seq from notification_outbox where ${where} order by seq limit ${limit})
+          returning seq::text as seq, op, recipient_id, actor_id, kind, group_key, post_id, comment_id, reply_id, at`,
+      );
+      return deliver(tx, origin, claimed);
+    });
+  } catch (error) {
+    if (mode === 'bounded' && isLockTimeout(error)) return null;
+    throw error;
+  }
 }
 
 /**
@@ -79,7 +106,7 @@ export async function deliverBatch(db: Db, origin: string, log: { warn(o: object
   // An empty outbox costs one index probe, not a transaction.
   if (!(await one(db, sql`select 1 from notification_outbox limit 1`))) return 0;
   try {
-    return await batch(db, origin, sql`true`, BATCH, false);
+    return await batch(db, origin, sql`true`, BATCH, 'try');
   } catch (error) {
     log.warn({ err: error }, 'outbox batch failed: delivering its rows one by one');
   }
@@ -87,7 +114,10 @@ export async function deliverBatch(db: Db, origin: string, log: { warn(o: object
   let delivered = 0;
   for (const { seq } of oldest) {
     try {
-      delivered += (await batch(db, origin, sql`seq = ${seq}::bigint`, 1, true)) ?? 0;
+      const got = await batch(db, origin, sql`seq = ${seq}::bigint`, 1, 'try');
+      // Another deliverer has the lock: it goes on from here.
+      if (got === null) break;
+      delivered += got;
     } catch (error) {
       log.warn({ err: error, seq }, 'outbox row dropped: it cannot be delivered');
       await sql`delete from notification_outbox where seq = ${seq}::bigint`.execute(db);
@@ -97,14 +127,15 @@ export async function deliverBatch(db: Db, origin: string, log: { warn(o: object
 }
 
 /**
- * Before a member's notifications are read: their pending notices, delivered now (waiting for a
- * batch that holds the lock). `ex` the database itself; inside a transaction nothing is done
- * (the deliverer's locks would be taken in the other order than a write's).
+ * Before a member's notifications are read: their pending notices, delivered now (waiting up to
+ * READER_WAIT_MS for a batch that holds the lock; past that the read goes on, and the worker
+ * delivers them). `ex` the database itself; inside a transaction nothing is done (the
+ * deliverer's locks would be taken in the other order than a write's).
  */
 export async function deliverPendingFor(ex: Executor, origin: string, recipientId: string): Promise<void> {
   if (ex.isTransaction) return;
   if (!(await one(ex, sql`select 1 from notification_outbox where recipient_id = ${recipientId} limit 1`))) return;
-  await batch(ex as Db, origin, sql`recipient_id = ${recipientId}`, BATCH, true);
+  await batch(ex as Db, origin, sql`recipient_id = ${recipientId}`, BATCH, 'bounded');
 }
 
 /** Delivers the outbox while the server runs: woken by LISTEN, and polling every POLL_MS. */
