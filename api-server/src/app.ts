@@ -39,6 +39,7 @@ import { setTokenSecret, tokenFromHeader, verifyToken } from './tokens';
 import { v2Routes } from './v2';
 import { LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
 import { OutboxWorker } from './hot/outbox';
+import { SqlNotificationStore } from './notification-store';
 import { BudgetSpent, isHotWrite } from './hot/write';
 import { OUTBOX_CHANNEL } from './hot/schema';
 import { LiveHub, type LiveOptions } from './live/hub';
@@ -330,7 +331,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
   // Notices of hot writes, delivered after their commit (src/hot/outbox.ts).
   const outbox = new OutboxWorker(
     config.database?.background ?? db,
-    publicOrigin,
+    (tx) => new SqlNotificationStore(tx, publicOrigin()),
     app.log,
     listen ? (onNotify, onLost) => listen(OUTBOX_CHANNEL, onNotify, onLost) : undefined,
   );

@@ -214,13 +214,13 @@ export class SqlNotificationStore implements NotificationStore {
 
   /** The member's own pending notices are delivered first (src/hot/outbox.ts), here and in unreadCount. */
   async readNotifications(recipientId: string, before: number | null, count: number): Promise<NotificationRow[]> {
-    await deliverPendingFor(this.ex, this.origin, recipientId);
+    await deliverPendingFor(this.ex, (tx) => new SqlNotificationStore(tx, this.origin), recipientId);
     const found = await this.select(recipientId, before === null ? sql`true` : sql`n.seq < ${before}::bigint`, count);
     return found.map((read) => read.notification);
   }
 
   async unreadCount(recipientId: string): Promise<number> {
-    await deliverPendingFor(this.ex, this.origin, recipientId);
+    await deliverPendingFor(this.ex, (tx) => new SqlNotificationStore(tx, this.origin), recipientId);
     return (
       (await one(this.ex, sql<{ unread: number }>`select unread from notification_state where member_id = ${recipientId}`))?.unread ?? 0
     );

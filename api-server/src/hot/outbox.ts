@@ -15,11 +15,10 @@
  *   pending notices delivered first (unless a batch holds the lock past READER_WAIT_MS: then the
  *   worker's batch brings them), so what a member reads is not behind what was done.
  */
-import { deliverNotices, runAsync, type Notice } from '@social/mock-api/core';
+import { deliverNotices, runAsync, type Notice, type NotificationStore } from '@social/mock-api/core';
 import type { NotificationKind } from '@social/mock-api/contract-v2';
 import { one, rows, sql, type Db, type Executor, type Transaction } from '../db';
 import { logEvents } from '../live/log';
-import { SqlNotificationStore } from '../notification-store';
 
 /** Rows per batch: a burst of likes is delivered in a few transactions. */
 export const BATCH = 500;
@@ -49,11 +48,14 @@ const noticeOf = (row: OutboxRow): Notice => ({
   now: row.at,
 });
 
+/** The notification store on a transaction (SqlNotificationStore: passed in, as that store reads pending notices through here). */
+export type StoreOf = (tx: Transaction) => NotificationStore;
+
 /** Applies the claimed rows in their order and logs the events, inside `tx`. */
-async function deliver(tx: Transaction, origin: string, claimed: OutboxRow[]): Promise<number> {
+async function deliver(tx: Transaction, storeOf: StoreOf, claimed: OutboxRow[]): Promise<number> {
   if (claimed.length === 0) return 0;
   claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
-  const events = await runAsync(deliverNotices(new SqlNotificationStore(tx, origin), claimed.map(noticeOf)));
+  const events = await runAsync(deliverNotices(storeOf(tx), claimed.map(noticeOf)));
   await logEvents(tx, events);
   return claimed.length;
 }
@@ -72,7 +74,7 @@ export const READER_WAIT_MS = 250;
  */
 async function batch(
   db: Db,
-  origin: string,
+  storeOf: StoreOf,
   where: ReturnType<typeof sql>,
   limit: number,
   mode: 'try' | 'bounded',
@@ -90,7 +92,7 @@ async function batch(
         sql<OutboxRow>`delete from notification_outbox where seq in (select seq from notification_outbox where ${where} order by seq limit ${limit})
           returning seq::text as seq, op, recipient_id, actor_id, kind, group_key, post_id, comment_id, reply_id, at`,
       );
-      return deliver(tx, origin, claimed);
+      return deliver(tx, storeOf, claimed);
     });
   } catch (error) {
     if (mode === 'bounded' && isLockTimeout(error)) return null;
@@ -102,11 +104,11 @@ async function batch(
  * Delivers up to BATCH of the oldest notices; answers how many, or null when another deliverer
  * holds the lock. A failed batch is retried row by row; a row that fails alone is dropped.
  */
-export async function deliverBatch(db: Db, origin: string, log: { warn(o: object, m: string): void }): Promise<number | null> {
+export async function deliverBatch(db: Db, storeOf: StoreOf, log: { warn(o: object, m: string): void }): Promise<number | null> {
   // An empty outbox costs one index probe, not a transaction.
   if (!(await one(db, sql`select 1 from notification_outbox limit 1`))) return 0;
   try {
-    return await batch(db, origin, sql`true`, BATCH, 'try');
+    return await batch(db, storeOf, sql`true`, BATCH, 'try');
   } catch (error) {
     log.warn({ err: error }, 'outbox batch failed: delivering its rows one by one');
   }
@@ -114,7 +116,7 @@ export async function deliverBatch(db: Db, origin: string, log: { warn(o: object
   let delivered = 0;
   for (const { seq } of oldest) {
     try {
-      const got = await batch(db, origin, sql`seq = ${seq}::bigint`, 1, 'try');
+      const got = await batch(db, storeOf, sql`seq = ${seq}::bigint`, 1, 'try');
       // Another deliverer has the lock: it goes on from here.
       if (got === null) break;
       delivered += got;
@@ -132,10 +134,10 @@ export async function deliverBatch(db: Db, origin: string, log: { warn(o: object
  * delivers them). `ex` the database itself; inside a transaction nothing is done (the
  * deliverer's locks would be taken in the other order than a write's).
  */
-export async function deliverPendingFor(ex: Executor, origin: string, recipientId: string): Promise<void> {
+export async function deliverPendingFor(ex: Executor, storeOf: StoreOf, recipientId: string): Promise<void> {
   if (ex.isTransaction) return;
   if (!(await one(ex, sql`select 1 from notification_outbox where recipient_id = ${recipientId} limit 1`))) return;
-  await batch(ex as Db, origin, sql`recipient_id = ${recipientId}`, BATCH, 'bounded');
+  await batch(ex as Db, storeOf, sql`recipient_id = ${recipientId}`, BATCH, 'bounded');
 }
 
 /** Delivers the outbox while the server runs: woken by LISTEN, and polling every POLL_MS. */
@@ -148,7 +150,7 @@ export class OutboxWorker {
 
   constructor(
     private readonly db: Db,
-    private readonly origin: () => string,
+    private readonly storeOf: StoreOf,
     private readonly log: { warn(o: object, m: string): void },
     private readonly listen?: (onNotify: () => void, onLost: () => void) => Promise<() => Promise<void>>,
   ) {}
@@ -202,7 +204,7 @@ export class OutboxWorker {
   private async drain(): Promise<void> {
     for (let i = 0; i < 20 && !this.stopped; i += 1) {
       try {
-        const delivered = await deliverBatch(this.db, this.origin(), this.log);
+        const delivered = await deliverBatch(this.db, this.storeOf, this.log);
         if (delivered === null || delivered < BATCH) return;
       } catch (error) {
         this.log.warn({ err: error }, 'outbox: delivery failed, trying again at the next poll');
