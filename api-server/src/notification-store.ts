@@ -67,6 +67,8 @@ export async function recountNotifications(ex: Executor, recipientIds: readonly 
 }
 
 interface NotificationColumns extends Partial<AuthorColumns> {
+  recipient_id: string;
+  group_key: string;
   id: string;
   seq: string;
   kind: NotificationKind;
@@ -162,10 +164,19 @@ export class SqlNotificationStore implements NotificationStore {
    * a key (`count` null: no order, so PostgreSQL reads it by the unique key, not by walking the
    * member's list in order).
    */
-  private async select(recipientId: string, where: ReturnType<typeof sql>, count: number | null): Promise<NotificationRead[]> {
+  private async select(recipientId: string | null, where: ReturnType<typeof sql>, count: number | null): Promise<NotificationRead[]> {
+    return (await this.selectRows(recipientId, where, count)).map((read) => read.read);
+  }
+
+  /** `select`'s rows with each one's recipient and group key (recipientId null: any member's, as `where` selects). */
+  private async selectRows(
+    recipientId: string | null,
+    where: ReturnType<typeof sql>,
+    count: number | null,
+  ): Promise<{ recipientId: string; key: string; read: NotificationRead }[]> {
     const found = await rows(
       this.ex,
-      sql<NotificationColumns>`select n.id::text as id, n.seq::text as seq, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count,
+      sql<NotificationColumns>`select n.recipient_id, n.group_key, n.id::text as id, n.seq::text as seq, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count,
           n.updated_iso, n.seq > coalesce(s.read_seq, 0) as unread, coalesce(s.unread, 0) as unread_count,
           left(coalesce(case when n.kind = 'like' then p.content else coalesce(r.content, c.content, p.content) end, ''),
             ${NOTIFICATION_EXCERPT_LENGTH * 2}) as text,
@@ -177,25 +188,65 @@ export class SqlNotificationStore implements NotificationStore {
         left join posts p on p.id = n.post_id
         left join comments c on c.id = n.comment_id
         left join replies r on r.comment_id = n.comment_id and r.id = n.reply_id
-        where n.recipient_id = ${recipientId} and ${where}
+        where ${recipientId === null ? sql`true` : sql`n.recipient_id = ${recipientId}`} and ${where}
         ${count === null ? sql`` : sql`order by n.seq desc limit ${count}`}`,
     );
     return found.map((row) => ({
-      notification: {
-        id: row.id,
-        seq: Number(row.seq),
-        kind: row.kind,
-        postId: row.post_id,
-        commentId: row.comment_id,
-        replyId: row.reply_id,
-        actor: row.a_id ? authorV2(this.origin, row as AuthorColumns) : null,
-        actorCount: row.actor_count,
-        text: row.text,
-        updatedAt: row.updated_iso,
-        unread: row.unread,
+      recipientId: row.recipient_id,
+      key: row.group_key,
+      read: {
+        notification: {
+          id: row.id,
+          seq: Number(row.seq),
+          kind: row.kind,
+          postId: row.post_id,
+          commentId: row.comment_id,
+          replyId: row.reply_id,
+          actor: row.a_id ? authorV2(this.origin, row as AuthorColumns) : null,
+          actorCount: row.actor_count,
+          text: row.text,
+          updatedAt: row.updated_iso,
+          unread: row.unread,
+        },
+        unreadCount: row.unread_count,
       },
-      unreadCount: row.unread_count,
     }));
+  }
+
+  /** One statement for a batch's groups (src/hot/outbox.ts). */
+  async readNotificationsOf(groups: readonly { recipientId: string; key: string }[]): Promise<(NotificationRead | null)[]> {
+    const found = await this.selectRows(
+      null,
+      sql`(n.recipient_id, n.group_key) in (select r, k from unnest(${groups.map((g) => g.recipientId)}::text[], ${groups.map((g) => g.key)}::text[]) as t (r, k))`,
+      null,
+    );
+    const byGroup = new Map(found.map((row) => [`${row.recipientId}\n${row.key}`, row.read]));
+    return groups.map((g) => byGroup.get(`${g.recipientId}\n${g.key}`) ?? null);
+  }
+
+  async unreadCounts(recipientIds: readonly string[]): Promise<number[]> {
+    const found = await rows(
+      this.ex,
+      sql<{
+        member_id: string;
+        unread: number;
+      }>`select member_id, unread from notification_state where member_id = any(${recipientIds}::text[])`,
+    );
+    const byMember = new Map(found.map((row) => [row.member_id, row.unread]));
+    return recipientIds.map((id) => byMember.get(id) ?? 0);
+  }
+
+  /** `silences` of each pair, in one statement. */
+  async silencesAll(pairs: readonly { recipientId: string; actorId: string; now: string }[]): Promise<boolean[]> {
+    if (pairs.length === 0) return [];
+    const found = await rows(
+      this.ex,
+      sql<{ silenced: boolean }>`select t.actor in (${hiddenSet(sql`t.recipient`, sql`t.at::timestamptz`)}) as silenced
+        from unnest(${pairs.map((p) => p.recipientId)}::text[], ${pairs.map((p) => p.actorId)}::text[], ${pairs.map((p) => p.now)}::text[])
+          with ordinality as t (recipient, actor, at, n)
+        order by t.n`,
+    );
+    return found.map((row) => row.silenced);
   }
 
   async keysWithActor(recipientId: string, actorId: string): Promise<string[]> {

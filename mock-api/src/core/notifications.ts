@@ -106,6 +106,14 @@ export interface NotificationStore {
    * force at `now`. Then nothing of theirs notifies the recipient.
    */
   silences(recipientId: string, actorId: string, now: string): Step<boolean>;
+  /**
+   * Optional, for a store whose every step is a round trip (a batch of notices: `deliverNotices`):
+   * `silences` of many pairs, `readNotification` of many groups and `unreadCount` of many
+   * members, each in one step, answered in the order asked.
+   */
+  silencesAll?(pairs: readonly { recipientId: string; actorId: string; now: string }[]): Step<boolean[]>;
+  readNotificationsOf?(groups: readonly { recipientId: string; key: string }[]): Step<(NotificationRead | null)[]>;
+  unreadCounts?(recipientIds: readonly string[]): Step<number[]>;
   /** The ids of the members with these handles (matched case-insensitively); unknown ones are left out. */
   membersByHandle(handles: readonly string[]): Step<string[]>;
   /** The members a post, comment or reply mentions (as stored when it was written). */
@@ -214,9 +222,22 @@ export function* deliverNotices(store: NotificationStore, notices: readonly Noti
     if (!group) touched.set(where, (group = { recipientId: notice.recipientId, key: notice.ref.key, goneIds: [], changed: false }));
     return group;
   };
+  // Who may notify whom, asked for the whole batch at once when the store can (no notice of the batch changes a block or mute).
+  const adds = notices.filter((notice) => notice.op === 'add');
+  const silenced = store.silencesAll
+    ? yield* wait(store.silencesAll(adds.map((n) => ({ recipientId: n.recipientId, actorId: n.actorId, now: n.now }))))
+    : null;
+  const mayAdd = new Map<Notice, boolean>();
+  for (const [i, notice] of adds.entries())
+    mayAdd.set(
+      notice,
+      silenced
+        ? notice.recipientId !== notice.actorId && !silenced[i]
+        : yield* mayNotify(store, notice.recipientId, { memberId: notice.actorId, now: notice.now }),
+    );
   for (const notice of notices) {
     if (notice.op === 'add') {
-      if (!(yield* mayNotify(store, notice.recipientId, { memberId: notice.actorId, now: notice.now }))) continue;
+      if (!mayAdd.get(notice)) continue;
       yield* wait(store.addActor(notice.recipientId, notice.ref, notice.actorId, notice.now));
       groupOf(notice).changed = true;
     } else {
@@ -227,10 +248,33 @@ export function* deliverNotices(store: NotificationStore, notices: readonly Noti
       group.changed = !left.gone;
     }
   }
+  const groups = [...touched.values()];
+  if (!store.readNotificationsOf || !store.unreadCounts) {
+    const events: DomainEvent[] = [];
+    for (const { recipientId, key, goneIds, changed } of groups) {
+      for (const id of goneIds) events.push(yield* removedEvent(store, recipientId, id));
+      if (changed) events.push(...(yield* changedEvent(store, recipientId, key)));
+    }
+    return events;
+  }
+  // Each group's state after the whole batch, and each member's count, read once for the batch.
+  const changedGroups = groups.filter((g) => g.changed);
+  const reads = changedGroups.length > 0 ? yield* wait(store.readNotificationsOf(changedGroups)) : [];
+  const readOf = new Map(changedGroups.map((g, i) => [g, reads[i] ?? null]));
+  const goneFor = [...new Set(groups.filter((g) => g.goneIds.length > 0).map((g) => g.recipientId))];
+  const counts = goneFor.length > 0 ? yield* wait(store.unreadCounts(goneFor)) : [];
+  const countOf = new Map(goneFor.map((id, i) => [id, counts[i] ?? 0]));
   const events: DomainEvent[] = [];
-  for (const { recipientId, key, goneIds, changed } of touched.values()) {
-    for (const id of goneIds) events.push(yield* removedEvent(store, recipientId, id));
-    if (changed) events.push(...(yield* changedEvent(store, recipientId, key)));
+  for (const group of groups) {
+    for (const id of group.goneIds)
+      events.push({
+        kind: 'notification.removed',
+        data: { memberId: group.recipientId, notificationId: id, unreadCount: countOf.get(group.recipientId) ?? 0 },
+      });
+    const read = readOf.get(group);
+    const notification = read && notificationV2(read.notification);
+    if (read && notification)
+      events.push({ kind: 'notification.changed', data: { memberId: group.recipientId, notification, unreadCount: read.unreadCount } });
   }
   return events;
 }
