@@ -14,7 +14,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!@noble/hashes/|@electric-sql/pglite/)'],
   // The fault tests restart and freeze a real PostgreSQL, live-order and notification-race hold
   // two transactions open at once (PGlite has one connection), and seed-size needs a statement
-  // time limit (PGlite has none): `npm run test:postgres` runs them.
+  // time limit (PGlite has none), and statement-budget counts the pg driver's queries: `npm run test:postgres` runs them.
   testPathIgnorePatterns: [
     '/node_modules/',
     '/test/faults\\.test\\.ts$',
@@ -22,5 +22,6 @@ module.exports = {
     '/test/live-order\\.test\\.ts$',
     '/test/notification-race\\.test\\.ts$',
     '/test/seed-size\\.test\\.ts$',
+    '/test/statement-budget\\.test\\.ts$',
   ],
 };

@@ -29,6 +29,7 @@ module.exports = {
         '<rootDir>/test/production-start.test.ts',
         '<rootDir>/test/password-change-race.test.ts',
         '<rootDir>/test/v1-bounds.test.ts',
+        '<rootDir>/test/statement-budget.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },

@@ -38,6 +38,10 @@ import { resetToSeed } from './seed';
 import { setTokenSecret, tokenFromHeader, verifyToken } from './tokens';
 import { v2Routes } from './v2';
 import { LIVE_EVENTS_PATH } from '@social/mock-api/contract-live';
+import { OutboxWorker } from './hot/outbox';
+import { SqlNotificationStore } from './notification-store';
+import { BudgetSpent, isHotWrite } from './hot/write';
+import { OUTBOX_CHANNEL } from './hot/schema';
 import { LiveHub, type LiveOptions } from './live/hub';
 import { liveRoutes, liveTicketRoute, spendPresentedTickets } from './live/route';
 import { CHANGE_CHANNEL } from './live/schema';
@@ -64,7 +68,7 @@ export type AppConfig = Pick<
   /** Where log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
   /** The database's pool and ping (readiness, metrics) and LISTEN (live events); without it, pings go through `db` and live events poll. */
-  database?: Pick<Database, 'ping' | 'pool'> & Partial<Pick<Database, 'listen'>>;
+  database?: Pick<Database, 'ping' | 'pool'> & Partial<Pick<Database, 'listen' | 'background'>>;
   /** Live event streams' limits (tests make them small). */
   live?: Partial<LiveOptions>;
 };
@@ -227,6 +231,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
       request.log.warn({ err: error }, 'database unavailable');
       return unavailable(reply);
     }
+    if (error instanceof BudgetSpent) reply.headers(error.headers);
     if (error instanceof HttpError) return reply.code(error.status).send(errorBody(error.message));
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(errorBody(INPUT_MESSAGES.bodyTooLarge));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
@@ -255,7 +260,12 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     app.route({
       method,
       url,
-      config: { rateLimit: routeRateLimit(method, url, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE) },
+      // A hot write counts its member's write budget in its own first statement (src/hot/write.ts).
+      config: {
+        rateLimit: isHotWrite(method, path)
+          ? false
+          : routeRateLimit(method, url, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE),
+      },
       ...guard.hooksFor(url),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         checkPathParams((request.params ?? {}) as Record<string, string>);
@@ -272,6 +282,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
           body,
           origin: publicOrigin(),
           authorization: request.headers.authorization,
+          writeBudget: config.operations.writeRateLimit,
         });
         const call: IdempotentCall | undefined = key
           ? {
@@ -297,6 +308,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
         // Already answered 503 by the request time limit.
         if (isAnswered(reply)) return reply;
         if (call?.replayed) reply.header('Idempotent-Replayed', 'true');
+        if (answer.headers) reply.headers(answer.headers);
         // Public mode: other members' e-mails and bookmarks left out of v1 answers (http/public-mode.ts).
         if (config.publicMode && !path.startsWith('/v2/') && holdsMembersOrPosts(answer.body)) {
           const viewer = await viewerOf(db, answerToken(answer.body) ?? request.headers.authorization);
@@ -316,6 +328,15 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
     caps: config.operations.liveStreams,
   });
   table.add('GET', `/v2${LIVE_EVENTS_PATH}`);
+  // Notices of hot writes, delivered after their commit (src/hot/outbox.ts).
+  const outbox = new OutboxWorker(
+    config.database?.background ?? db,
+    (tx) => new SqlNotificationStore(tx, publicOrigin()),
+    app.log,
+    listen ? (onNotify, onLost) => listen(OUTBOX_CHANNEL, onNotify, onLost) : undefined,
+  );
+  app.addHook('onReady', () => outbox.start());
+  app.addHook('onClose', () => outbox.stop());
   authRoutes(kit);
   v1Routes(kit, v1Bounds);
   v2Routes(kit);

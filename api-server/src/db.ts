@@ -42,7 +42,16 @@ export interface Database {
    * request time limits (statement_timeout, query_timeout), which keep applying to the pool.
    */
   unbounded<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * The connections of work done after the requests' commits (the outbox worker: src/hot/outbox.ts):
+   * on PostgreSQL a pool of its own (BACKGROUND_POOL_SIZE), so it never waits for, or takes, a
+   * request's connection; PGlite's one connection otherwise.
+   */
+  background: Db;
 }
+
+/** Connections of the background pool (Database.background). */
+export const BACKGROUND_POOL_SIZE = 2;
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -73,6 +82,9 @@ export function openDatabase(options: DatabaseOptions): Database {
         await own.destroy();
       }
     };
+    const background = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool: guardedPool(options.databaseUrl, BACKGROUND_POOL_SIZE, options.guards).pool }),
+    });
     return {
       db,
       kind: 'postgres',
@@ -80,7 +92,8 @@ export function openDatabase(options: DatabaseOptions): Database {
       ping,
       listen,
       unbounded,
-      close: () => Promise.all([db.destroy(), closePing()]).then(() => undefined),
+      background,
+      close: () => Promise.all([db.destroy(), background.destroy(), closePing()]).then(() => undefined),
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -98,6 +111,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     },
     // PGlite has no request time limits of its own.
     unbounded: (work) => work(db),
+    background: db,
     close: () => (options.pglite ? Promise.resolve() : db.destroy()),
   };
 }

@@ -34,6 +34,8 @@ export interface Ctx {
   now: string;
   /** This API's origin as the client reached it, for image URLs. */
   origin: string;
+  /** Each member's write budget (API_WRITE_RATE_LIMIT): hot writes count it in their first statement (src/hot). */
+  writeBudget?: { max: number; windowMs: number };
   tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs work with each query on its own, no transaction (a page read, a one-statement write): fewer round trips. */
   run<T>(work: (session: Session) => Promise<T>): Promise<T>;
@@ -42,11 +44,15 @@ export interface Ctx {
 /** What `run` gives: Tx's calls on the database itself rather than a transaction. */
 export interface Session extends Omit<Tx, 'ex'> {
   ex: Executor;
+  /** The token's claim without the database (a hot write checks the session with its own first statement: src/hot). */
+  claim(): TokenClaim;
 }
 
 export interface Answer {
   status: number;
   body: unknown;
+  /** Headers of the answer (a hot write's rate-limit headers). */
+  headers?: Record<string, string>;
 }
 
 export type Handler = (ctx: Ctx) => Promise<Answer>;
@@ -67,16 +73,18 @@ export function makeCtx(
     body: JsonObject;
     origin: string;
     authorization: string | string[] | undefined;
+    writeBudget?: { max: number; windowMs: number };
   },
 ): Ctx {
   return {
+    writeBudget: input.writeBudget,
     params: input.params,
     query: input.query,
     body: input.body,
     now: nowIso(),
     origin: input.origin,
     tx: (work) => db.transaction().execute((ex) => work(session(ex, input.authorization))),
-    run: (work) => work(session(db, input.authorization)),
+    run: (work) => work({ ...session(db, input.authorization), claim: () => tokenClaim(input.authorization) }),
   };
 }
 
@@ -89,7 +97,17 @@ function session<E extends Executor>(ex: E, authorization: string | string[] | u
   };
 }
 
-async function resolveCaller(ex: Executor, authorization: string | string[] | undefined): Promise<Caller> {
+/** What a request's token claims, its signature and expiry checked without the database. */
+export interface TokenClaim {
+  memberId: string;
+  token: string;
+  tokenHash: string;
+  /** This process's clock when it was checked (ms). */
+  now: number;
+}
+
+/** The token's claim: 404 userNotFound without a token, 401 badToken when forged or expired (the session is `callerQuery`'s). */
+export function tokenClaim(authorization: string | string[] | undefined): TokenClaim {
   const token = tokenFromHeader(authorization);
   if (!token) throw fail.userNotFound();
   const payload = verifyToken(token);
@@ -97,16 +115,29 @@ async function resolveCaller(ex: Executor, authorization: string | string[] | un
   // everywhere (and tests that move Date.now move it for the server too).
   const now = Date.now();
   if (!payload || expiresAt(payload) <= now) throw fail.badToken();
-  const row = await one(
-    ex,
-    sql<{ id: string; username: string; has_session: boolean }>`
-      select m.id, m.username, (s.token_hash is not null and s.revoked_at is null and s.expires_at > to_timestamp(${now / 1000})) as has_session
-      from members m left join sessions s on s.token_hash = ${tokenHash(token)} and s.member_id = m.id
-      where m.id = ${payload._id}`,
-  );
-  if (!row) throw fail.userNotFound();
+  return { memberId: payload._id, token, tokenHash: tokenHash(token), now };
+}
+
+/** The claimed member and whether the token's session is live: no row when the member is gone. A hot write reads it with its facts (src/hot). */
+export const callerQuery = (claim: TokenClaim) =>
+  sql<{ id: string; username: string; has_session: boolean }>`
+    select m.id, m.username, (s.token_hash is not null and s.revoked_at is null and s.expires_at > to_timestamp(${claim.now / 1000})) as has_session
+    from members m left join sessions s on s.token_hash = ${claim.tokenHash} and s.member_id = m.id
+    where m.id = ${claim.memberId}`;
+
+/** The caller from `callerQuery`'s row: 404 userNotFound when the member is gone, 401 badToken when the session is not live. */
+export function callerFrom(
+  claim: TokenClaim,
+  row: { id: string | null; username: string | null; has_session: boolean | null } | undefined,
+): Caller {
+  if (!row?.id) throw fail.userNotFound();
   if (!row.has_session) throw fail.badToken();
-  return { id: row.id, username: row.username, token };
+  return { id: row.id, username: row.username ?? '', token: claim.token };
+}
+
+async function resolveCaller(ex: Executor, authorization: string | string[] | undefined): Promise<Caller> {
+  const claim = tokenClaim(authorization);
+  return callerFrom(claim, await one(ex, callerQuery(claim)));
 }
 
 /** The member whose live session the authorization header carries, or undefined (no token, or one not valid). */

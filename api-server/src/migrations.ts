@@ -11,6 +11,7 @@ import { MEMBER_ROLES_MIGRATION } from './roles-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
+import { HOT_WRITES_MIGRATION } from './hot/schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
   for (const statement of list) await sql.raw(statement).execute(db);
@@ -209,4 +210,6 @@ export const MIGRATIONS: Record<string, Migration> = {
     ]),
     down: statements([`drop table mentions_notified`]),
   },
+  // Hot writes in one call each, notifications through an outbox (src/hot/schema.ts, issue 51).
+  '2026-12-02-hot-writes-outbox': HOT_WRITES_MIGRATION,
 };

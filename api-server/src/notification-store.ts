@@ -18,6 +18,7 @@
 import type { MentionSource, NotificationRead, NotificationRef, NotificationRow, NotificationStore } from '@social/mock-api/core';
 import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind } from '@social/mock-api/contract-v2';
 import { one, rows, sql, type Executor } from './db';
+import { deliverPendingFor } from './hot/outbox';
 import { hiddenSet } from './safety-filters';
 import { AUTHOR, authorV2, type AuthorColumns } from './v2/render';
 
@@ -66,6 +67,8 @@ export async function recountNotifications(ex: Executor, recipientIds: readonly 
 }
 
 interface NotificationColumns extends Partial<AuthorColumns> {
+  recipient_id: string;
+  group_key: string;
   id: string;
   seq: string;
   kind: NotificationKind;
@@ -147,7 +150,9 @@ export class SqlNotificationStore implements NotificationStore {
     return gone.map((row) => ({ recipientId: row.recipient_id, id: row.id }));
   }
 
-  removeAbout(subject: MentionSource): Promise<{ recipientId: string; id: string }[]> {
+  /** Notices of likes of the post still in the outbox (src/hot/outbox.ts) go first: none is delivered about it after this. */
+  async removeAbout(subject: MentionSource): Promise<{ recipientId: string; id: string }[]> {
+    if (subject.commentId === null) await sql`delete from notification_outbox where post_id = ${subject.postId}`.execute(this.ex);
     if (subject.commentId === null) return this.remove(sql`post_id = ${subject.postId}`);
     if (subject.replyId === null) return this.remove(sql`comment_id = ${subject.commentId}`);
     return this.remove(sql`comment_id = ${subject.commentId} and reply_id = ${subject.replyId}`);
@@ -159,10 +164,19 @@ export class SqlNotificationStore implements NotificationStore {
    * a key (`count` null: no order, so PostgreSQL reads it by the unique key, not by walking the
    * member's list in order).
    */
-  private async select(recipientId: string, where: ReturnType<typeof sql>, count: number | null): Promise<NotificationRead[]> {
+  private async select(recipientId: string | null, where: ReturnType<typeof sql>, count: number | null): Promise<NotificationRead[]> {
+    return (await this.selectRows(recipientId, where, count)).map((read) => read.read);
+  }
+
+  /** `select`'s rows with each one's recipient and group key (recipientId null: any member's, as `where` selects). */
+  private async selectRows(
+    recipientId: string | null,
+    where: ReturnType<typeof sql>,
+    count: number | null,
+  ): Promise<{ recipientId: string; key: string; read: NotificationRead }[]> {
     const found = await rows(
       this.ex,
-      sql<NotificationColumns>`select n.id::text as id, n.seq::text as seq, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count,
+      sql<NotificationColumns>`select n.recipient_id, n.group_key, n.id::text as id, n.seq::text as seq, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count,
           n.updated_iso, n.seq > coalesce(s.read_seq, 0) as unread, coalesce(s.unread, 0) as unread_count,
           left(coalesce(case when n.kind = 'like' then p.content else coalesce(r.content, c.content, p.content) end, ''),
             ${NOTIFICATION_EXCERPT_LENGTH * 2}) as text,
@@ -174,25 +188,65 @@ export class SqlNotificationStore implements NotificationStore {
         left join posts p on p.id = n.post_id
         left join comments c on c.id = n.comment_id
         left join replies r on r.comment_id = n.comment_id and r.id = n.reply_id
-        where n.recipient_id = ${recipientId} and ${where}
+        where ${recipientId === null ? sql`true` : sql`n.recipient_id = ${recipientId}`} and ${where}
         ${count === null ? sql`` : sql`order by n.seq desc limit ${count}`}`,
     );
     return found.map((row) => ({
-      notification: {
-        id: row.id,
-        seq: Number(row.seq),
-        kind: row.kind,
-        postId: row.post_id,
-        commentId: row.comment_id,
-        replyId: row.reply_id,
-        actor: row.a_id ? authorV2(this.origin, row as AuthorColumns) : null,
-        actorCount: row.actor_count,
-        text: row.text,
-        updatedAt: row.updated_iso,
-        unread: row.unread,
+      recipientId: row.recipient_id,
+      key: row.group_key,
+      read: {
+        notification: {
+          id: row.id,
+          seq: Number(row.seq),
+          kind: row.kind,
+          postId: row.post_id,
+          commentId: row.comment_id,
+          replyId: row.reply_id,
+          actor: row.a_id ? authorV2(this.origin, row as AuthorColumns) : null,
+          actorCount: row.actor_count,
+          text: row.text,
+          updatedAt: row.updated_iso,
+          unread: row.unread,
+        },
+        unreadCount: row.unread_count,
       },
-      unreadCount: row.unread_count,
     }));
+  }
+
+  /** One statement for a batch's groups (src/hot/outbox.ts). */
+  async readNotificationsOf(groups: readonly { recipientId: string; key: string }[]): Promise<(NotificationRead | null)[]> {
+    const found = await this.selectRows(
+      null,
+      sql`(n.recipient_id, n.group_key) in (select r, k from unnest(${groups.map((g) => g.recipientId)}::text[], ${groups.map((g) => g.key)}::text[]) as t (r, k))`,
+      null,
+    );
+    const byGroup = new Map(found.map((row) => [`${row.recipientId}\n${row.key}`, row.read]));
+    return groups.map((g) => byGroup.get(`${g.recipientId}\n${g.key}`) ?? null);
+  }
+
+  async unreadCounts(recipientIds: readonly string[]): Promise<number[]> {
+    const found = await rows(
+      this.ex,
+      sql<{
+        member_id: string;
+        unread: number;
+      }>`select member_id, unread from notification_state where member_id = any(${recipientIds}::text[])`,
+    );
+    const byMember = new Map(found.map((row) => [row.member_id, row.unread]));
+    return recipientIds.map((id) => byMember.get(id) ?? 0);
+  }
+
+  /** `silences` of each pair, in one statement. */
+  async silencesAll(pairs: readonly { recipientId: string; actorId: string; now: string }[]): Promise<boolean[]> {
+    if (pairs.length === 0) return [];
+    const found = await rows(
+      this.ex,
+      sql<{ silenced: boolean }>`select t.actor in (${hiddenSet(sql`t.recipient`, sql`t.at::timestamptz`)}) as silenced
+        from unnest(${pairs.map((p) => p.recipientId)}::text[], ${pairs.map((p) => p.actorId)}::text[], ${pairs.map((p) => p.now)}::text[])
+          with ordinality as t (recipient, actor, at, n)
+        order by t.n`,
+    );
+    return found.map((row) => row.silenced);
   }
 
   async keysWithActor(recipientId: string, actorId: string): Promise<string[]> {
@@ -209,12 +263,15 @@ export class SqlNotificationStore implements NotificationStore {
     return (await this.select(recipientId, sql`n.group_key = ${key}`, null))[0] ?? null;
   }
 
+  /** The member's own pending notices are delivered first (src/hot/outbox.ts), here and in unreadCount. */
   async readNotifications(recipientId: string, before: number | null, count: number): Promise<NotificationRow[]> {
+    await deliverPendingFor(this.ex, (tx) => new SqlNotificationStore(tx, this.origin), recipientId);
     const found = await this.select(recipientId, before === null ? sql`true` : sql`n.seq < ${before}::bigint`, count);
     return found.map((read) => read.notification);
   }
 
   async unreadCount(recipientId: string): Promise<number> {
+    await deliverPendingFor(this.ex, (tx) => new SqlNotificationStore(tx, this.origin), recipientId);
     return (
       (await one(this.ex, sql<{ unread: number }>`select unread from notification_state where member_id = ${recipientId}`))?.unread ?? 0
     );

@@ -52,7 +52,7 @@ export function extraPosts(count: number): StoredPost[] {
 }
 
 const TABLES =
-  'idempotency_keys, rate_limits, sessions, member_roles, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, post_tags, posts, members, images';
+  'notification_outbox, idempotency_keys, rate_limits, sessions, member_roles, bookmarks, follows, comment_upvotes, replies, comments, post_reactions, post_tags, posts, members, images';
 
 /** The members whose credentials the login page offers (users 1 to 4 of the seed, TEST_CREDENTIALS's order). */
 const CREDENTIAL_MEMBER_IDS = SEED_USER_IDS.slice(0, TEST_CREDENTIALS.length);

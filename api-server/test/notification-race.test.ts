@@ -1,8 +1,8 @@
 /**
  * A like that joins a notification while its member marks everything read: the stored unread
  * count stays right (src/notification-store.ts, addActor and markAllRead). A second connection
- * holds the notification's row so the like waits inside its transaction while "mark read"
- * commits. Needs a real PostgreSQL (two connections at once): it runs under
+ * holds the notification's row so the like's delivery (the outbox worker's batch, src/hot/outbox.ts)
+ * waits inside its transaction while "mark read" commits. Needs a real PostgreSQL (two connections at once): it runs under
  * `npm run test:postgres` only (api-server/jest.postgres.config.js).
  */
 import pg from 'pg';
@@ -48,7 +48,7 @@ it('counts a group unread again when a like waiting to join it commits after "ma
   await meera.api.v2.posts.like(post._id);
   expect((await ada.api.v2.notifications.unreadCount()).count).toBe(1);
 
-  // The group's row is held: Kabir's like begins, then waits to join the group.
+  // The group's row is held: Kabir's like is answered, and its delivery waits to join the group.
   await blocker.query('begin');
   await blocker.query(`select 1 from notifications where recipient_id = $1 and post_id = $2 for update`, [ada.foundUser._id, post._id]);
   const liked = kabir.api.v2.posts.like(post._id);
@@ -58,7 +58,7 @@ it('counts a group unread again when a like waiting to join it commits after "ma
         .rowCount! > 0,
     "the like waiting on the group's row",
   );
-  // Ada opens her list meanwhile: everything is read.
+  // Ada opens her list meanwhile: everything is read (her read does not wait for the held delivery).
   await ada.api.v2.notifications.markRead();
   expect((await ada.api.v2.notifications.unreadCount()).count).toBe(0);
   await blocker.query('rollback');

@@ -4,6 +4,7 @@
  * post it changed, with its stored counts and the caller's own reaction and bookmark.
  */
 import { bookmark, createPost, deletePost, editPost, postDraftOf, react, readPost, runAsync } from '@social/mock-api/core';
+import { hotWrite } from '../hot/write';
 import { created, ok } from '../kit';
 import { SqlPostStore } from '../post-store';
 import type { RouteKit } from '../routes/kit';
@@ -35,22 +36,21 @@ export function postRoutesV2(r: RouteKit): void {
     write(ctx, async (t) => ok((await t.perform(deletePost(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId')))).result)),
   );
 
-  // The reaction and its notification: one transaction.
+  // Hot writes: two statements, no transaction; the notification through the outbox (src/hot).
   for (const kind of ['like', 'dislike'] as const)
     route(r, kind, (ctx) =>
-      write(ctx, async (t) => {
-        const { result } = await t.perform(react(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), kind));
+      hotWrite(ctx, async (h) => {
+        const { result } = await h.perform(react(h.store, h.actor, param(ctx, 'postId'), kind));
         return created({ post: result });
       }),
     );
-  // One statement each: no transaction.
   for (const [name, bookmarked] of [
     ['bookmark', true],
     ['removeBookmark', false],
   ] as const)
     route(r, name, (ctx) =>
-      write(ctx, async (t) => {
-        const { result } = await t.perform(bookmark(new SqlPostStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), bookmarked));
+      hotWrite(ctx, async (h) => {
+        const { result } = await h.perform(bookmark(h.store, h.actor, param(ctx, 'postId'), bookmarked));
         return ok({ post: result });
       }),
     );

@@ -38,7 +38,7 @@ export const AUTHOR = sql`m.id as a_id, m.first_name as a_first_name, m.last_nam
 const mentionHandles = (source: RawBuilder<unknown>) =>
   sql`array(select mm.user_handler from mentions mn join members mm on mm.id = mn.member_id where mn.source = ${source} order by mm.user_handler)`;
 
-interface PostColumns extends AuthorColumns {
+export interface PostColumns extends AuthorColumns {
   id: string;
   numeric_id: string;
   content: string;
@@ -126,8 +126,8 @@ export class RendererV2 {
     return found.map((p) => this.postRow(p));
   }
 
-  /** Posts of `source` (id, n: the order), with author, counts and the viewer's reaction and bookmark. */
-  private postQuery(source: RawBuilder<unknown>) {
+  /** Posts of `source` (id, n: the order), with author, counts and the viewer's reaction and bookmark (also read with a hot write's facts: src/hot). */
+  postQuery(source: RawBuilder<unknown>) {
     const viewer = this.viewerId ?? null;
     return sql<PostColumns>`
       select p.id, p.numeric_id, p.content, p.pic_url, p.pic_image_id, p.pic_alt, p.created_iso, p.updated_iso,
@@ -141,7 +141,7 @@ export class RendererV2 {
       order by wanted.n`;
   }
 
-  private postRow(p: PostColumns): PostRow {
+  postRow(p: PostColumns): PostRow {
     return {
       id: p.id,
       numericId: p.numeric_id,

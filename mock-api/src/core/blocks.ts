@@ -22,10 +22,14 @@ export interface BlockReader {
 export function* refuseIfBlocked(store: BlockReader, actorId: string, others: readonly (string | null)[]): Operation<void> {
   for (const other of new Set(others)) {
     if (other === null || other === actorId) continue;
-    const side = yield* wait(store.blockBetween(actorId, other));
-    if (side === 'blocked-by') throw fail.forbidden(SERVER_ERRORS.blockedByMember);
-    if (side === 'blocks') throw fail.forbidden(SERVER_ERRORS.youBlockedMember);
+    refuseBlockSide(yield* wait(store.blockBetween(actorId, other)));
   }
+}
+
+/** refuseIfBlocked's answer for one other member, from how the actor stands with them (read with other facts in one step). */
+export function refuseBlockSide(side: BlockSide): void {
+  if (side === 'blocked-by') throw fail.forbidden(SERVER_ERRORS.blockedByMember);
+  if (side === 'blocks') throw fail.forbidden(SERVER_ERRORS.youBlockedMember);
 }
 
 /**

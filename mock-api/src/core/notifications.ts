@@ -106,6 +106,14 @@ export interface NotificationStore {
    * force at `now`. Then nothing of theirs notifies the recipient.
    */
   silences(recipientId: string, actorId: string, now: string): Step<boolean>;
+  /**
+   * Optional, for a store whose every step is a round trip (a batch of notices: `deliverNotices`):
+   * `silences` of many pairs, `readNotification` of many groups and `unreadCount` of many
+   * members, each in one step, answered in the order asked.
+   */
+  silencesAll?(pairs: readonly { recipientId: string; actorId: string; now: string }[]): Step<boolean[]>;
+  readNotificationsOf?(groups: readonly { recipientId: string; key: string }[]): Step<(NotificationRead | null)[]>;
+  unreadCounts?(recipientIds: readonly string[]): Step<number[]>;
   /** The ids of the members with these handles (matched case-insensitively); unknown ones are left out. */
   membersByHandle(handles: readonly string[]): Step<string[]>;
   /** The members a post, comment or reply mentions (as stored when it was written). */
@@ -123,6 +131,27 @@ export interface NotificationStore {
 export interface WithNotifications {
   readonly notifications: NotificationStore;
 }
+
+/**
+ * What an action did to a member's notifications, decided by the operation (`noticeOf`): the
+ * actor joins (`add`) or leaves (`remove`) the recipient's group. A store whose writes record it
+ * in an outbox (`DeferredNotices`) keeps it with the write and delivers it after the commit
+ * (`deliverNotices`); any other store's operation delivers it at once.
+ */
+export interface Notice {
+  op: 'add' | 'remove';
+  recipientId: string;
+  actorId: string;
+  ref: NotificationRef;
+  now: string;
+}
+
+/** A store whose writes record an action's notice in the same statement as the action (an outbox), for a worker to deliver after the commit. */
+export interface DeferredNotices {
+  readonly defersNotices: true;
+}
+
+export const defersNotices = (store: object): store is DeferredNotices => (store as Partial<DeferredNotices>).defersNotices === true;
 
 // ---- Rules ----
 
@@ -152,6 +181,102 @@ export function groupKey(kind: NotificationKind, subject: NotificationSubject): 
 function* mayNotify(store: NotificationStore, recipientId: string, actor: Actor): Operation<boolean> {
   if (recipientId === actor.memberId) return false;
   return !(yield* wait(store.silences(recipientId, actor.memberId, actor.now)));
+}
+
+/**
+ * The notice an action gives (`op` add: the actor joins the recipient's group; remove: leaves
+ * it), or null when it reaches nobody: `silenced` is the store's `silences(recipient, actor)`,
+ * read with the action's other facts. The rule of `mayNotify`, for operations that read it in one step.
+ */
+export function noticeOf(
+  op: Notice['op'],
+  actor: Actor,
+  recipientId: string,
+  kind: NotificationKind,
+  subject: NotificationSubject,
+  silenced: boolean,
+): Notice | null {
+  if (recipientId === actor.memberId || (op === 'add' && silenced)) return null;
+  return { op, recipientId, actorId: actor.memberId, ref: { kind, key: groupKey(kind, subject), ...subject }, now: actor.now };
+}
+
+/** Delivers one notice now (a store without an outbox): the same changes and events as `notify` and `unnotify`. */
+export function* deliverNotice(store: NotificationStore, notice: Notice | null): Operation<DomainEvent[]> {
+  if (notice === null) return [];
+  if (notice.op === 'remove') return yield* leave(store, notice.recipientId, notice.ref.key, notice.actorId);
+  yield* wait(store.addActor(notice.recipientId, notice.ref, notice.actorId, notice.now));
+  return yield* changedEvent(store, notice.recipientId, notice.ref.key);
+}
+
+/**
+ * Delivers notices an outbox kept, in the order their actions committed: each is applied as
+ * `notify`/`unnotify` would (the recipient's lists are asked again: a block or mute made since
+ * the action wins), and each group they touched gives one event at the end, its state after the
+ * whole batch (a batch of 50 likes of one post is one event, and no count is shown going down and up).
+ */
+export function* deliverNotices(store: NotificationStore, notices: readonly Notice[]): Operation<DomainEvent[]> {
+  const touched = new Map<string, { recipientId: string; key: string; goneIds: string[]; changed: boolean }>();
+  const groupOf = (notice: Notice) => {
+    const where = `${notice.recipientId}\n${notice.ref.key}`;
+    let group = touched.get(where);
+    if (!group) touched.set(where, (group = { recipientId: notice.recipientId, key: notice.ref.key, goneIds: [], changed: false }));
+    return group;
+  };
+  // Who may notify whom, asked for the whole batch at once when the store can (no notice of the batch changes a block or mute).
+  const adds = notices.filter((notice) => notice.op === 'add');
+  const silenced = store.silencesAll
+    ? yield* wait(store.silencesAll(adds.map((n) => ({ recipientId: n.recipientId, actorId: n.actorId, now: n.now }))))
+    : null;
+  const mayAdd = new Map<Notice, boolean>();
+  for (const [i, notice] of adds.entries())
+    mayAdd.set(
+      notice,
+      silenced
+        ? notice.recipientId !== notice.actorId && !silenced[i]
+        : yield* mayNotify(store, notice.recipientId, { memberId: notice.actorId, now: notice.now }),
+    );
+  for (const notice of notices) {
+    if (notice.op === 'add') {
+      if (!mayAdd.get(notice)) continue;
+      yield* wait(store.addActor(notice.recipientId, notice.ref, notice.actorId, notice.now));
+      groupOf(notice).changed = true;
+    } else {
+      const left = yield* wait(store.removeActor(notice.recipientId, notice.ref.key, notice.actorId));
+      if (!left) continue;
+      const group = groupOf(notice);
+      if (left.gone) group.goneIds.push(left.id);
+      group.changed = !left.gone;
+    }
+  }
+  const groups = [...touched.values()];
+  if (!store.readNotificationsOf || !store.unreadCounts) {
+    const events: DomainEvent[] = [];
+    for (const { recipientId, key, goneIds, changed } of groups) {
+      for (const id of goneIds) events.push(yield* removedEvent(store, recipientId, id));
+      if (changed) events.push(...(yield* changedEvent(store, recipientId, key)));
+    }
+    return events;
+  }
+  // Each group's state after the whole batch, and each member's count, read once for the batch.
+  const changedGroups = groups.filter((g) => g.changed);
+  const reads = changedGroups.length > 0 ? yield* wait(store.readNotificationsOf(changedGroups)) : [];
+  const readOf = new Map(changedGroups.map((g, i) => [g, reads[i] ?? null]));
+  const goneFor = [...new Set(groups.filter((g) => g.goneIds.length > 0).map((g) => g.recipientId))];
+  const counts = goneFor.length > 0 ? yield* wait(store.unreadCounts(goneFor)) : [];
+  const countOf = new Map(goneFor.map((id, i) => [id, counts[i] ?? 0]));
+  const events: DomainEvent[] = [];
+  for (const group of groups) {
+    for (const id of group.goneIds)
+      events.push({
+        kind: 'notification.removed',
+        data: { memberId: group.recipientId, notificationId: id, unreadCount: countOf.get(group.recipientId) ?? 0 },
+      });
+    const read = readOf.get(group);
+    const notification = read && notificationV2(read.notification);
+    if (read && notification)
+      events.push({ kind: 'notification.changed', data: { memberId: group.recipientId, notification, unreadCount: read.unreadCount } });
+  }
+  return events;
 }
 
 /**

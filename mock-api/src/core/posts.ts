@@ -9,12 +9,21 @@ import type { LiveMember, LivePost } from '../contract-live';
 import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type PostV2, type ReactionV2 } from '../contract-v2';
 import { fail } from '../server/errors';
 import { objectField, requiredText, text, type JsonObject } from '../server/validate';
-import { blockedFrom, refuseIfBlocked, type BlockReader, type HiddenReader } from './blocks';
+import { blockedFrom, refuseBlockSide, type BlockReader, type BlockSide, type HiddenReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { feedTag, LIST_TAGS } from './lists';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import { pageFrom, pageRequest, type Key, type ListKey, type Page } from './page';
-import { forgetNotificationsOf, notify, storeMentions, unnotify, type MentionSource, type WithNotifications } from './notifications';
+import {
+  defersNotices,
+  deliverNotice,
+  forgetNotificationsOf,
+  noticeOf,
+  storeMentions,
+  type MentionSource,
+  type Notice,
+  type WithNotifications,
+} from './notifications';
 import { normaliseTag, tagsOf } from './text';
 
 export type Reaction = 'like' | 'dislike';
@@ -54,7 +63,29 @@ export type PostList =
  */
 export type PostKey = [createdAt: string, id: string] | [score: number, createdAt: string, id: string];
 
-/** The storage behind the post operations (the fake backend's memory and IndexedDB, api-server's PostgreSQL). */
+/** What the rules of a reaction or bookmark need to know before the write, as one store step reads it. */
+export interface WriteFacts {
+  /** The post's author; null when there is no such post. */
+  author: string | null;
+  /** How the actor stands with the author (`blockBetween(actor, author)`); 'none' without a post. */
+  block: BlockSide;
+  /** Whether the author's lists hide the actor (`NotificationStore.silences(author, actor)`); false without a post. */
+  silenced: boolean;
+}
+
+/** A reaction's or bookmark's write and the post as it is after it (null unless changed). */
+export interface Written {
+  change: Change;
+  post: PostRow | null;
+}
+
+/**
+ * The storage behind the post operations (the fake backend's memory and IndexedDB, api-server's
+ * PostgreSQL). A store whose every step is a round trip answers the hot writes' optional combined
+ * steps (`writeFacts`, `applyReaction`, `applyBookmark`): one read before the write, one write
+ * that reads its post back (and records the notice, for a store that DefersNotices); the others
+ * are asked step by step. The operation decides the same way from either.
+ */
 export interface PostStore extends BlockReader, HiddenReader, WithNotifications {
   /** The post's author, or null when there is no such post. */
   postAuthor(postId: string): Step<string | null>;
@@ -81,6 +112,12 @@ export interface PostStore extends BlockReader, HiddenReader, WithNotifications 
   readPosts(list: PostList, after: PostKey | null, count: number, viewerId: string | null): Step<PostRow[]>;
   /** A member as anyone sees them (their counts moved). */
   readMember(memberId: string): Step<LiveMember | null>;
+  /** The facts of `memberId`'s write to the post, in one step (else postAuthor, blockBetween, notifications.silences). */
+  writeFacts?(memberId: string, postId: string, now: string): Step<WriteFacts>;
+  /** setReaction, with `notice` recorded by the same write (DeferredNotices), and the post read back; in one step. */
+  applyReaction?(memberId: string, postId: string, kind: Reaction, notice: Notice | null): Step<Written>;
+  /** setBookmark and the post read back, in one step. */
+  applyBookmark?(memberId: string, postId: string, bookmarked: boolean): Step<Written>;
 }
 
 // ---- Rules ----
@@ -303,25 +340,42 @@ export function* removePost(store: PostStore, postId: string, authorId: string):
   return [{ kind: 'post.deleted', data: { postId } }, ...(yield* memberChanged(store, authorId)), ...forgotten];
 }
 
+/** The facts of the actor's write to the post: one step when the store reads them together. */
+function* writeFactsOf(store: PostStore, actor: Actor, postId: string, needsSilence: boolean): Operation<WriteFacts> {
+  if (store.writeFacts) return yield* wait(store.writeFacts(actor.memberId, postId, actor.now));
+  const author = yield* wait(store.postAuthor(postId));
+  if (author === null || author === actor.memberId) return { author, block: 'none', silenced: false };
+  const block = yield* wait(store.blockBetween(actor.memberId, author));
+  const silenced = needsSilence && block === 'none' ? yield* wait(store.notifications.silences(author, actor.memberId, actor.now)) : false;
+  return { author, block, silenced };
+}
+
 /**
  * A like replaces the member's dislike, and a dislike takes back their like (SPEC §4: the count
  * goes down by one); the same reaction twice is refused. A like notifies the author; a dislike
- * notifies nobody and takes the member out of the author's likes notification.
+ * notifies nobody and takes the member out of the author's likes notification. A store that
+ * defers notices keeps the notice with the reaction and delivers it after the commit
+ * (docs/architecture.md, "How a write reaches the database").
  */
 export function* react(store: PostStore, actor: Actor, postId: string, kind: Reaction): Operation<Outcome<PostV2>> {
-  const author = yield* wait(store.postAuthor(postId));
-  if (author === null) throw fail.postNotFound();
-  yield* refuseIfBlocked(store, actor.memberId, [author]);
-  const change = yield* wait(store.setReaction(actor.memberId, postId, kind));
-  if (change === 'missing') throw fail.postNotFound();
-  if (change === 'same') throw fail.badRequest(kind === 'like' ? SERVER_ERRORS.alreadyLiked : SERVER_ERRORS.alreadyDisliked);
-  const post = yield* postOr404(store, postId, actor.memberId);
+  const facts = yield* writeFactsOf(store, actor, postId, kind === 'like');
+  if (facts.author === null) throw fail.postNotFound();
+  if (facts.author !== actor.memberId) refuseBlockSide(facts.block);
   const subject = { postId, commentId: null, replyId: null };
-  const notified =
-    kind === 'like'
-      ? yield* notify(store.notifications, actor, post.author._id, 'like', subject)
-      : yield* unnotify(store.notifications, actor.memberId, post.author._id, 'like', subject);
+  const notice = noticeOf(kind === 'like' ? 'add' : 'remove', actor, facts.author, 'like', subject, facts.silenced);
+  const written: Written = store.applyReaction
+    ? yield* wait(store.applyReaction(actor.memberId, postId, kind, notice))
+    : yield* readBack(store, actor, postId, yield* wait(store.setReaction(actor.memberId, postId, kind)));
+  if (written.change === 'missing') throw fail.postNotFound();
+  if (written.change === 'same') throw fail.badRequest(kind === 'like' ? SERVER_ERRORS.alreadyLiked : SERVER_ERRORS.alreadyDisliked);
+  const post = written.post ?? (yield* postOr404(store, postId, actor.memberId));
+  const notified = defersNotices(store) ? [] : yield* deliverNotice(store.notifications, notice);
   return { result: postV2(post), events: [countsEvent(post), viewerEvent(actor.memberId, post), ...notified] };
+}
+
+/** A step-by-step store's write, with its post read back when it changed. */
+function* readBack(store: PostStore, actor: Actor, postId: string, change: Change): Operation<Written> {
+  return { change, post: change === 'changed' ? yield* postOr404(store, postId, actor.memberId) : null };
 }
 
 /**
@@ -329,10 +383,13 @@ export function* react(store: PostStore, actor: Actor, postId: string, kind: Rea
  * refused. A post whose author blocked the member is 404, as everywhere it is addressed.
  */
 export function* bookmark(store: PostStore, actor: Actor, postId: string, bookmarked: boolean): Operation<Outcome<PostV2>> {
-  yield* visiblePostOr404(store, postId, actor.memberId);
-  const change = yield* wait(store.setBookmark(actor.memberId, postId, bookmarked));
-  if (change === 'missing') throw fail.postNotFound();
-  if (change === 'same') throw fail.badRequest(bookmarked ? SERVER_ERRORS.alreadyBookmarked : SERVER_ERRORS.notBookmarked);
-  const post = yield* postOr404(store, postId, actor.memberId);
+  const facts = yield* writeFactsOf(store, actor, postId, false);
+  if (facts.author === null || facts.block === 'blocked-by') throw fail.postNotFound();
+  const written: Written = store.applyBookmark
+    ? yield* wait(store.applyBookmark(actor.memberId, postId, bookmarked))
+    : yield* readBack(store, actor, postId, yield* wait(store.setBookmark(actor.memberId, postId, bookmarked)));
+  if (written.change === 'missing') throw fail.postNotFound();
+  if (written.change === 'same') throw fail.badRequest(bookmarked ? SERVER_ERRORS.alreadyBookmarked : SERVER_ERRORS.notBookmarked);
+  const post = written.post ?? (yield* postOr404(store, postId, actor.memberId));
   return { result: postV2(post), events: [viewerEvent(actor.memberId, post)] };
 }
