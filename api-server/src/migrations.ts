@@ -10,6 +10,7 @@ import { NOTIFICATIONS_MIGRATION } from './notifications-schema';
 import { MEMBER_ROLES_MIGRATION } from './roles-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
+import { NOTIFICATION_KINDS_MIGRATION, REPOSTS_MIGRATION } from './v2/reposts-schema';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
@@ -209,4 +210,8 @@ export const MIGRATIONS: Record<string, Migration> = {
     ]),
     down: statements([`drop table mentions_notified`]),
   },
+  // Reposts with their stored count, and the post a post quotes (issue 54, src/v2/reposts-schema.ts).
+  '2026-12-02-share-reposts': REPOSTS_MIGRATION,
+  // Notifications of reposts and quotes (issue 54).
+  '2026-12-02-share-notification-kinds': NOTIFICATION_KINDS_MIGRATION,
 };
