@@ -145,8 +145,7 @@ export function createV2Calls(request: RequestFn) {
       removeBookmark: (postId: string) => write<PostAnswerV2>(`/posts/remove-bookmark/${id(postId)}`),
       repost: (postId: string) => write<PostAnswerV2>(`/posts/repost/${id(postId)}`),
       undoRepost: (postId: string) => write<PostAnswerV2>(`/posts/undo-repost/${id(postId)}`),
-      reposters: (postId: string, query?: PageQuery) =>
-        read<RepostersPageV2>(`/posts/${id(postId)}/reposters${queryString(page(query))}`),
+      reposters: (postId: string, query?: PageQuery) => read<RepostersPageV2>(`/posts/${id(postId)}/reposters${queryString(page(query))}`),
       report: (postId: string, draft: ReportDraftV2) => write<ReportSentAnswerV2>(`/posts/${id(postId)}/report`, draft),
     },
     moderation: {

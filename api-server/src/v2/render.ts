@@ -262,7 +262,10 @@ export class RendererV2 {
    * while a list's plan depends on the list's length and is made again at each call.
    */
   async postRowById(id: string): Promise<PostRow | undefined> {
-    const [found] = await rows(this.ex, this.postQuery(sql`(select ${id}::text as id, null::text as repost_by, null::text as repost_iso, 1 as n)`));
+    const [found] = await rows(
+      this.ex,
+      this.postQuery(sql`(select ${id}::text as id, null::text as repost_by, null::text as repost_iso, 1 as n)`),
+    );
     return found ? this.postRow(found) : undefined;
   }
 

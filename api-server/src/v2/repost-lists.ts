@@ -60,7 +60,12 @@ export function homeWithReposts(memberId: string, after: PostKey | null, count: 
  * A member's posts: theirs and their reposts, newest first; none for a viewer that member
  * blocked; their reposts of posts whose author safety hides from the viewer are left out.
  */
-export function memberWithReposts(memberId: string, after: PostKey | null, count: number, viewerId: string | null): RawBuilder<RepostListRow> {
+export function memberWithReposts(
+  memberId: string,
+  after: PostKey | null,
+  count: number,
+  viewerId: string | null,
+): RawBuilder<RepostListRow> {
   const hiddenAuthor = viewerId ? sql`and (p.author_id = ${memberId} or p.author_id not in (${hiddenSet(viewerId)}))` : sql``;
   return sql`select q.id, q.repost_by, q.repost_iso from (
       (select p.id, p.created_at as at, null::text as repost_by, null::text as repost_iso from posts p

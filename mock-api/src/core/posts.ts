@@ -6,7 +6,15 @@
  */
 import { POST_SORTS, SERVER_ERRORS, TEXT_LIMITS, type PostSort } from '../contract';
 import type { LiveMember, LivePost } from '../contract-live';
-import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type PostV2, type QuotedPostV2, type ReactionV2, type RepostReasonV2 } from '../contract-v2';
+import {
+  V2_ERRORS,
+  V2_TEXT_LIMITS,
+  type AuthorV2,
+  type PostV2,
+  type QuotedPostV2,
+  type ReactionV2,
+  type RepostReasonV2,
+} from '../contract-v2';
 import { fail } from '../server/errors';
 import { objectField, requiredText, text, type JsonObject } from '../server/validate';
 import { blockedFrom, refuseIfBlocked, type BlockReader, type HiddenReader } from './blocks';
@@ -197,7 +205,11 @@ export const viewerEvent = (memberId: string, row: PostRow): DomainEvent => ({
   data: {
     memberId,
     postId: row.id,
-    viewer: { reaction: row.viewer?.reaction ?? null, bookmarked: row.viewer?.bookmarked ?? false, reposted: row.viewer?.reposted ?? false },
+    viewer: {
+      reaction: row.viewer?.reaction ?? null,
+      bookmarked: row.viewer?.bookmarked ?? false,
+      reposted: row.viewer?.reposted ?? false,
+    },
   },
 });
 

@@ -52,8 +52,8 @@ function merged(db: Db, authors: Set<string>, reposters: Set<string>, hidden: Re
     const here = isRepost(item) ? { at: item.at, by: item.memberId } : { at: post.createdAt, by: null };
     return best !== null && compareAppearances(here, best) === 0;
   };
-  return pageOfMerged(lists, after, count, keep).items.map(
-    (item): ListedPost => (isRepost(item) ? { post: item.post, repost: item } : { post: item, repost: null }),
+  return pageOfMerged(lists, after, count, keep).items.map((item): ListedPost =>
+    isRepost(item) ? { post: item.post, repost: item } : { post: item, repost: null },
   );
 }
 

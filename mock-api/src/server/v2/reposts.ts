@@ -16,7 +16,5 @@ export function repostRoutesV2(r: RouteKit): void {
     ['undoRepost', false, 200],
   ] as const)
     v2Write(r, name, (ctx) => answered(status, runNow(repost(store(ctx), actorOf(ctx), postId(ctx), reposted)), (post) => ({ post })));
-  v2Read(r, 'reposters', (ctx) =>
-    ok(runNow(readRepostersPage(store(ctx), postId(ctx), ctx.query, () => viewerOf(ctx)?._id ?? null))),
-  );
+  v2Read(r, 'reposters', (ctx) => ok(runNow(readRepostersPage(store(ctx), postId(ctx), ctx.query, () => viewerOf(ctx)?._id ?? null))));
 }
