@@ -114,12 +114,22 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
   let n = 0;
   const home = (name, list) => ({
     name,
-    request: { method: 'GET', path: '/api/v2/feed/home?limit=20', setupRequest: (r) => ({ ...r, headers: { authorization: list[n++ % list.length] } }) },
+    request: {
+      method: 'GET',
+      path: '/api/v2/feed/home?limit=20',
+      setupRequest: (r) => ({ ...r, headers: { authorization: list[n++ % list.length] } }),
+    },
     bytes: () => answerBytes(base, 'GET', '/api/v2/feed/home?limit=20', list[1]),
   });
   const pairs = [
-    [home('home page with reposts: GET /api/v2/feed/home?limit=20', tokens), home('home page, follows without reposts: GET /api/v2/feed/home?limit=20', quietTokens)],
-    [write('repost: POST /api/v2/posts/repost/{id}', 'repost', nextRepost), write('like (beside the repost): POST /api/v2/posts/like/{id}', 'like', nextLike)],
+    [
+      home('home page with reposts: GET /api/v2/feed/home?limit=20', tokens),
+      home('home page, follows without reposts: GET /api/v2/feed/home?limit=20', quietTokens),
+    ],
+    [
+      write('repost: POST /api/v2/posts/repost/{id}', 'repost', nextRepost),
+      write('like (beside the repost): POST /api/v2/posts/like/{id}', 'like', nextLike),
+    ],
   ];
   await db.query('set auto_explain.log_min_duration = -1');
   const results = [];
@@ -147,13 +157,17 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
   }
 
   // A post reposted by 3 members bench member 1 follows: once on their home page (and on no later page).
-  const followed = (await db.query(`select followee_id from follows where follower_id = $1 order by followee_id limit 3`, [benchIds[0]])).rows.map(
-    (r) => r.followee_id,
-  );
+  const followed = (
+    await db.query(`select followee_id from follows where follower_id = $1 order by followee_id limit 3`, [benchIds[0]])
+  ).rows.map((r) => r.followee_id);
   const numbers = followed.map((id) => Number(id.slice(3)));
   const reposterTokens = await logInMembers(base, numbers);
   for (const token of reposterTokens) {
-    const response = await fetch(`${base}/api/v2/posts/repost/${checked}`, { method: 'POST', headers: { ...json, authorization: token }, body: '{}' });
+    const response = await fetch(`${base}/api/v2/posts/repost/${checked}`, {
+      method: 'POST',
+      headers: { ...json, authorization: token },
+      body: '{}',
+    });
     if (response.status !== 201) throw new Error(`repost by a followed member: ${response.status} ${await response.text()}`);
   }
   let seen = 0;
@@ -164,7 +178,11 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
       headers: { authorization: tokens[0] },
     });
     const body = await response.json();
-    for (const post of body.posts) if (post._id === checked) (seen += 1), (reason = post.repostedBy?.member?._id ?? null);
+    for (const post of body.posts)
+      if (post._id === checked) {
+        seen += 1;
+        reason = post.repostedBy?.member?._id ?? null;
+      }
     next = body.nextCursor;
     if (!next) break;
   }
@@ -181,7 +199,11 @@ function repostLines(scenario, posts) {
   const without = find('home page, follows without reposts');
   const repost = find('repost:');
   const like = find('like (beside the repost)');
-  const lines = ['', `Reposts at ${posts.toLocaleString('en')} posts (${scenario.reposts.toLocaleString('en')} reposts generated in SQL):`, ''];
+  const lines = [
+    '',
+    `Reposts at ${posts.toLocaleString('en')} posts (${scenario.reposts.toLocaleString('en')} reposts generated in SQL):`,
+    '',
+  ];
   for (const r of scenario.results) lines.push(`- ${r.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.answerBytes} B`);
   lines.push('', 'Goals (reposts):', '');
   if (withReposts && without)

@@ -96,7 +96,10 @@ test('counts change in place on every copy, my own reaction stays, and the same 
   await findCards();
   const postId = shownPostIds()[0]!;
   const likesBefore = likeCountOf(cardOf(postId));
-  const event = { kind: 'post.counts', data: { postId, likeCount: likesBefore + 3, dislikeCount: 0, commentCount: 9, repostCount: 0 } } as const;
+  const event = {
+    kind: 'post.counts',
+    data: { postId, likeCount: likesBefore + 3, dislikeCount: 0, commentCount: 9, repostCount: 0 },
+  } as const;
   await send(event);
   await waitFor(() => expect(likeCountOf(cardOf(postId))).toBe(likesBefore + 3));
   await send(event);
@@ -152,7 +155,9 @@ test("my own like counts once when its live event arrives before the server's an
     await waitFor(() => expect(commentCountOf(cardOf(postId))).toBe('7'));
     expect(likeCountOf(cardOf(postId))).toBe(before + 1);
     const cached = queryClient.getQueryData<PostV2>(['post', postId])!;
-    await act(async () => answer({ post: { ...cached, likeCount: before + 1, viewer: { reaction: 'like', bookmarked: false, reposted: false } } }));
+    await act(async () =>
+      answer({ post: { ...cached, likeCount: before + 1, viewer: { reaction: 'like', bookmarked: false, reposted: false } } }),
+    );
     await waitFor(() => expect(within(cardOf(postId)).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'));
     expect(likeCountOf(cardOf(postId))).toBe(before + 1);
   } finally {

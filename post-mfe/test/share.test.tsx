@@ -10,18 +10,17 @@ setupBackend();
 
 const card = () => screen.getAllByRole('article')[0]!;
 const repostButton = () => within(card()).getByRole('button', { name: 'Repost' });
-const repostCount = () => repostButton().closest('.post-share')?.querySelector('.post-card__count')?.textContent;
 const menuItems = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
 
 test('Repost opens a menu (Repost, Quote post); a repost presses the button, counts, and Undo repost takes it back', async () => {
   renderCard('p05-charts');
   expect(repostButton()).toHaveAttribute('aria-pressed', 'false');
-  expect(repostCount()).toBe('0');
+  expect(repostButton()).toHaveAccessibleDescription('0');
   await userEvent.click(repostButton());
   expect(menuItems()).toEqual(['Repost', 'Quote post']);
   await userEvent.click(screen.getByRole('menuitem', { name: 'Repost' }));
   expect(repostButton()).toHaveAttribute('aria-pressed', 'true');
-  expect(repostCount()).toBe('1');
+  expect(repostButton()).toHaveAccessibleDescription('1');
   await waitFor(() => expect(listed('p05-charts')?.viewer?.reposted).toBe(true));
   expect((await api.v2.posts.byId('p05-charts')).post.repostCount).toBe(1);
   expect((await api.v2.posts.reposters('p05-charts')).members.map((m) => m._id)).toEqual([ADARSH_ID]);
@@ -45,7 +44,7 @@ test('Quote post opens a dialog with the composer and the quoted post; Post crea
   expect(within(quoted).getByRole('link', { name: 'Open the quoted post' })).toHaveAttribute('href', '/post/p05-charts');
   await userEvent.type(within(dialog).getByRole('textbox'), 'These charts say it all');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Quote post' })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Quote post' })).not.toBeInTheDocument());
   const { posts } = await api.v2.members.posts(ADARSH_ID, { limit: 1 });
   expect(posts[0]).toMatchObject({ content: 'These charts say it all', quote: { _id: 'p05-charts', available: true } });
 });
@@ -66,5 +65,5 @@ test('a quote shows the quoted post nested with a link to it; once that post is 
   renderCard(quote._id);
   expect(within(card()).getByText('This post is no longer available')).toBeInTheDocument();
   expect(within(card()).getByText('Quoting Meera’s sketch')).toBeInTheDocument();
-  expect(within(card()).queryByRole('article', { name: /^Quoted post/ })).toBeNull();
+  expect(within(card()).queryByRole('article', { name: /^Quoted post/ })).not.toBeInTheDocument();
 });

@@ -1,4 +1,4 @@
-import React, { useState } from 'react';
+import React, { useId, useState } from 'react';
 import type { PostV2 } from '@social/mock-api/contract-v2';
 import { useRepost } from '@social/shell/actions';
 import { Menu, type MenuItem } from '@social/shell/ui';
@@ -34,6 +34,8 @@ export const RepostIcon = () => (
 export function RepostButton({ post, signedIn }: { post: PostV2; signedIn: boolean }) {
   const repost = useRepost(post);
   const [quoting, setQuoting] = useState(false);
+  // useId: the same post can be on a page twice.
+  const countId = useId();
   const items: MenuItem[] = [
     { label: repost.reposted ? 'Undo repost' : 'Repost', onSelect: repost.toggle },
     { label: 'Quote post', onSelect: () => setQuoting(true) },
@@ -41,13 +43,13 @@ export function RepostButton({ post, signedIn }: { post: PostV2; signedIn: boole
   return (
     <span className="post-share">
       {signedIn ? (
-        <Menu label="Repost" items={items} icon={<RepostIcon />} pressed={repost.reposted} />
+        <Menu label="Repost" items={items} icon={<RepostIcon />} pressed={repost.reposted} describedBy={countId} />
       ) : (
         <span className="post-share__icon muted">
           <RepostIcon />
         </span>
       )}
-      <span className="post-card__count" aria-label={signedIn ? undefined : `${repost.repostCount} reposts`}>
+      <span id={countId} className="post-card__count" aria-label={signedIn ? undefined : `${repost.repostCount} reposts`}>
         {repost.repostCount}
       </span>
       {quoting && <QuoteDialog post={post} onClose={() => setQuoting(false)} />}

@@ -17,6 +17,7 @@ export function Menu({
   items,
   icon,
   pressed,
+  describedBy,
 }: {
   label: string;
   items: MenuItem[];
@@ -24,6 +25,8 @@ export function Menu({
   icon?: ReactNode;
   /** A button that also tells a state (a repost made): its aria-pressed. */
   pressed?: boolean;
+  /** The id of what describes the button (a count beside it). */
+  describedBy?: string;
 }) {
   const {
     open,
@@ -68,6 +71,7 @@ export function Menu({
         className="icon-btn"
         aria-label={label}
         aria-pressed={pressed}
+        aria-describedby={describedBy}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
