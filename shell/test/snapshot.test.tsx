@@ -30,6 +30,7 @@ function post(n: number, overrides: Partial<PostV2> = {}): PostV2 {
     likeCount: n,
     dislikeCount: 0,
     commentCount: 0,
+    repostCount: 0,
     viewer: { reaction: null, bookmarked: false, reposted: false },
     ...overrides,
   };

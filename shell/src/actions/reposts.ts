@@ -35,10 +35,12 @@ export function useRepost(post: PostV2) {
 
   // As for likes (./reactions.ts): a live count that already holds this repost is not counted twice.
   const madeAgainst = useRef<number | null>(null);
+  // A post kept from before reposts (a saved snapshot of the feed) has no count: none yet.
+  const stored = post.repostCount ?? 0;
   if (value === server) madeAgainst.current = null;
-  else madeAgainst.current ??= post.repostCount;
-  let repostCount = post.repostCount;
-  if (madeAgainst.current === post.repostCount && value !== server) repostCount += value ? 1 : -1;
+  else madeAgainst.current ??= stored;
+  let repostCount = stored;
+  if (madeAgainst.current === stored && value !== server) repostCount += value ? 1 : -1;
 
   return {
     reposted: value,
