@@ -9,7 +9,7 @@
  *   members whose follows reposted nothing (the same generator gives them as many follows), so
  *   both read the same kind of page through the same query, reposts or not.
  * - A repost against a like, in turns A B B A: each member's first repost or like of posts nobody
- *   reacted to or reposted (both notify the post's author).
+ *   reacted to or reposted (both notify the post's author), up to WRITE_POSTS posts each.
  * - A post reposted by 3 members the viewer follows is on their home page once.
  */
 
@@ -38,6 +38,16 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
       [quietIds],
     )
   ).rows.map((r) => r.id);
+  // Posts for the two writes, chosen before the reposts are generated (which leave them out): no reaction, authors who block nobody and are not bench members.
+  const fresh = (
+    await db.query(
+      `select p.id from posts p where like_count = 0 and dislike_count = 0 and p.author_id <> all($1::text[])
+         and not exists (select 1 from blocks b where b.blocker_id = p.author_id) order by md5(p.id) limit ${WRITE_POSTS * 2 + 1}`,
+      [benchIds],
+    )
+  ).rows.map((r) => r.id);
+  if (fresh.length < 401) throw new Error(`only ${fresh.length} fresh posts for the repost and like calls`);
+  const writePosts = Math.min(WRITE_POSTS, Math.floor((fresh.length - 1) / 2));
   const wanted = repostCount(posts);
   const t0 = Date.now();
   await bulkLoad(db, ['post_reposts'], async () => {
@@ -49,9 +59,9 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
        join posts p on p.id = 'gp-' || lpad((1 + (j * 104729) % $2::bigint)::text, 7, '0')
        join members m on m.id = ${member('1 + (j * 7919 + j / $3::bigint) % $3::bigint')}
        cross join lateral (select date_trunc('milliseconds', p.created_at + random() * (timestamptz '2026-11-20 06:30:00+00' - p.created_at) + j * interval '0 s') as ts) t
-       where m.id <> all($4::text[]) and m.id <> p.author_id
+       where m.id <> all($4::text[]) and m.id <> p.author_id and p.id <> all($5::text[])
        on conflict do nothing`,
-      [wanted, posts, MEMBERS, silent],
+      [wanted, posts, MEMBERS, silent, fresh],
     );
     await db.query(
       `update posts p set repost_count = x.n from (select post_id, count(*)::int as n from post_reposts group by post_id) x
@@ -72,18 +82,9 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
   );
   const quietTokens = await logInMembers(base, quietNumbers);
 
-  // Fresh posts for the two writes: no reaction, no repost, authors who block nobody and are not bench members.
-  const fresh = (
-    await db.query(
-      `select p.id from posts p where like_count = 0 and dislike_count = 0 and repost_count = 0 and p.author_id <> all($1::text[])
-         and not exists (select 1 from blocks b where b.blocker_id = p.author_id) order by md5(p.id) limit ${WRITE_POSTS * 2 + 1}`,
-      [benchIds],
-    )
-  ).rows.map((r) => r.id);
-  if (fresh.length < WRITE_POSTS * 2 + 1) throw new Error(`only ${fresh.length} fresh posts for the repost and like calls`);
   const [checked, ...rest] = fresh;
-  const likePosts = rest.slice(0, WRITE_POSTS);
-  const repostPosts = rest.slice(WRITE_POSTS);
+  const likePosts = rest.slice(0, writePosts);
+  const repostPosts = rest.slice(writePosts, writePosts * 2);
   const cursor = (list) => {
     let n = 0;
     return () => {
