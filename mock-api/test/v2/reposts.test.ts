@@ -102,6 +102,19 @@ describe('POST /v2/posts/repost/{postId} and /v2/posts/undo-repost/{postId}', ()
   });
 });
 
+describe('the spec’s v1 API', () => {
+  it('answers reposted and quoting posts with the fields it always had', async () => {
+    const [ada, meera] = await members();
+    const { post } = await ada.api.v2.posts.create({ content: 'Seen by v1 clients too', pic: '' });
+    const before = (await anonymous().posts.byId(post._id)).post;
+    await meera.api.v2.posts.repost(post._id);
+    const { post: quote } = await meera.api.v2.posts.create({ content: 'A quote v1 sees as a post', pic: '', quoteOf: post._id });
+    const after = (await anonymous().posts.byId(post._id)).post;
+    expect(after).toEqual(before);
+    expect(Object.keys((await anonymous().posts.byId(quote._id)).post).sort()).toEqual(Object.keys(before).sort());
+  });
+});
+
 describe('GET /v2/posts/{postId}/reposters', () => {
   it('lists the reposters newest first, in pages, with the viewer’s follow flags; leaves out whom safety hides', async () => {
     const [ada, meera, kabir, sara] = await members();
