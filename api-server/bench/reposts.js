@@ -4,10 +4,11 @@
  *   triggers off, then sets the stored repost counts. Every member may repost but the members
  *   the comparison group follows (below), each post at most once per member, at a time between
  *   the post's and the generator's "now".
- * - Home with reposts against home without, in one run and in turns A B B A: the bench members'
- *   home pages (the members they follow reposted about 20 posts each) against those of 64 other
- *   members whose follows reposted nothing (the same generator gives them as many follows), so
- *   both read the same kind of page through the same query, reposts or not.
+ * - Home with reposts against home without, in one run and in turns A B B A: the home pages of
+ *   the first half of the bench members (the members they follow reposted about 20 posts each
+ *   at 1,000,000 posts) against those of the second half, whose circles repost nothing (the
+ *   same generator gives both their posts and follows), so both read the same kind of page
+ *   through the same query, reposts or not.
  * - A repost against a like, in turns A B B A: each member's first repost or like of posts nobody
  *   reacted to or reposted (both notify the post's author), up to WRITE_POSTS posts each.
  * - A post reposted by 3 members the viewer follows is on their home page once.
@@ -15,20 +16,21 @@
 
 /** Reposts the scenario generates: BENCH_REPOSTS, else twice the posts. */
 const repostCount = (posts) => Number(process.env.BENCH_REPOSTS ?? posts * 2);
-/** The comparison group: members 2,001… (neither bench, safety nor regular posters). */
-const QUIET_FROM = 2001;
 /** Posts each of the repost and like calls takes at most. */
 const WRITE_POSTS = 2000;
 
 /**
  * `helpers`: run.js's bulkLoad, member, logInMembers, measureTurn, figuresOf, answerBytes,
- * DURATION_S and BENCH_MEMBERS.
+ * DURATION_S and MEMBERS.
  */
 async function repostScenario(db, base, tokens, cpu, posts, helpers) {
-  const { bulkLoad, member, logInMembers, measureTurn, figuresOf, answerBytes, DURATION_S, BENCH_MEMBERS, MEMBERS } = helpers;
-  const quietNumbers = Array.from({ length: BENCH_MEMBERS }, (_, i) => QUIET_FROM + i);
-  const quietIds = quietNumbers.map((i) => `gm-${String(i).padStart(6, '0')}`);
+  const { bulkLoad, member, logInMembers, measureTurn, figuresOf, answerBytes, DURATION_S, MEMBERS } = helpers;
+  // Two halves of the bench members (regular posters alike): the second half's circles repost nothing.
   const benchIds = tokens.map((_, m) => `gm-${String(m + 1).padStart(6, '0')}`);
+  const halfway = Math.floor(tokens.length / 2);
+  const loudTokens = tokens.slice(0, halfway);
+  const quietTokens = tokens.slice(halfway);
+  const quietIds = benchIds.slice(halfway);
   // The members the comparison group follows (or is followed by): they repost nothing.
   const silent = (
     await db.query(
@@ -80,7 +82,6 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
   console.log(
     `  ${stored.toLocaleString('en')} reposts in ${(loadMs / 1000).toFixed(1)} s; member 1's follows reposted ${benchSeen} posts; ${silent.length} members repost nothing`,
   );
-  const quietTokens = await logInMembers(base, quietNumbers);
 
   const [checked, ...rest] = fresh;
   const likePosts = rest.slice(0, writePosts);
@@ -124,7 +125,7 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
   });
   const pairs = [
     [
-      home('home page with reposts: GET /api/v2/feed/home?limit=20', tokens),
+      home('home page with reposts: GET /api/v2/feed/home?limit=20', loudTokens),
       home('home page, follows without reposts: GET /api/v2/feed/home?limit=20', quietTokens),
     ],
     [
