@@ -158,9 +158,17 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
     }
   }
 
-  // A post reposted by 3 members bench member 1 follows: once on their home page (and on no later page).
+  // A post reposted by 3 members a bench member follows: once on their home page (and on no later page).
+  const viewerAt = await (async () => {
+    for (let m = 0; m < halfway; m += 1) {
+      const follows = (await db.query(`select count(*)::int as n from follows where follower_id = $1`, [benchIds[m]])).rows[0].n;
+      if (follows >= 3) return m;
+    }
+    throw new Error('no bench member follows 3 members');
+  })();
+  const viewerId = benchIds[viewerAt];
   const followed = (
-    await db.query(`select followee_id from follows where follower_id = $1 order by followee_id limit 3`, [benchIds[0]])
+    await db.query(`select followee_id from follows where follower_id = $1 order by followee_id limit 3`, [viewerId])
   ).rows.map((r) => r.followee_id);
   const numbers = followed.map((id) => Number(id.slice(3)));
   const reposterTokens = await logInMembers(base, numbers);
@@ -177,7 +185,7 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
   let next = null;
   for (let page = 0; page < 5; page += 1) {
     const response = await fetch(`${base}/api/v2/feed/home?limit=20${next ? `&cursor=${encodeURIComponent(next)}` : ''}`, {
-      headers: { authorization: tokens[0] },
+      headers: { authorization: tokens[viewerAt] },
     });
     const body = await response.json();
     for (const post of body.posts)
@@ -189,7 +197,7 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
     if (!next) break;
   }
   const once = { reposters: followed.length, seen, shownFor: reason };
-  console.log(`  a post reposted by ${followed.length} members member 1 follows: shown ${seen} time(s) in 5 pages, for ${reason}`);
+  console.log(`  a post reposted by ${followed.length} members ${viewerId} follows: shown ${seen} time(s) in 5 pages, for ${reason}`);
   return { reposts: stored, generateMs: loadMs, results, once };
 }
 
