@@ -30,6 +30,9 @@
  * - After the largest size, a post liked by every other member (bigGroup): its author's one
  *   group, that group's item with one member and with all, and the author's notifications page
  *   measured as the calls are.
+ * - Then reposts (./reposts.js, issue 54): BENCH_REPOSTS generated in SQL (default 2 per post),
+ *   home with reposts against home without and a repost against a like, each pair in turns
+ *   A B B A, and a post reposted by 3 of a member's follows shown once on their home page.
  * - In the same run and on the same server, `pgbench`'s own TPS (TPC-B-like and select-only),
  *   so each figure is also a fraction of what the database itself can do.
  * Writes api-server/bench/latest-postgres.json and latest-postgres.md.
@@ -51,6 +54,7 @@ const path = require('path');
 const autocannon = require('autocannon');
 const pg = require('pg');
 const { machineLine } = require('../../tools/machine');
+const { repostLines, repostScenario, REPOST_CALL } = require('./reposts');
 
 const root = path.resolve(__dirname, '..', '..');
 const argSizes = process.argv.find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length);
@@ -959,6 +963,7 @@ function markdown(report) {
     lines.push(
       `- a post liked by every other member (${(MEMBERS - 1).toLocaleString('en')}) gives one group, and its page answer does not grow with them (the page of 20 as fast as the notifications page's goal): ${bigGroupMet(g) ? 'met' : 'NOT met'} (${g.stored.groups} group of ${g.stored.members.toLocaleString('en')} members, actorCount ${g.all.item.actorCount}; its item ${g.all.itemBytes} B against ${g.alone.itemBytes} B with one member; page ${g.all.pageBytes} B; ${g.rps} req/s, p99 ${g.p99} ms, at ${g.posts.toLocaleString('en')} posts)`,
     );
+  if (report.reposts) lines.push(...repostLines(report.reposts, report.reposts.posts));
   return `${lines.join('\n')}\n`;
 }
 
@@ -1064,6 +1069,23 @@ async function main() {
       console.log(
         `  ${group.stored.groups} group of ${group.stored.members} members (${group.sqlMs} ms in SQL); its item ${group.alone.itemBytes} B with one member, ${group.all.itemBytes} B with all; page ${group.all.pageBytes} B; ${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms`,
       );
+    }
+    if (!ONLY || ONLY.some((word) => REPOST_CALL.startsWith(word))) {
+      console.log(`\nreposts, at ${generated.toLocaleString('en')} posts…`);
+      report.reposts = {
+        posts: generated,
+        ...(await repostScenario(db, server.url, tokens, cpu, generated, {
+          bulkLoad,
+          member,
+          logInMembers,
+          measureTurn,
+          figuresOf,
+          answerBytes,
+          DURATION_S,
+          BENCH_MEMBERS,
+          MEMBERS,
+        })),
+      };
     }
   } finally {
     server.child.kill('SIGTERM');

@@ -10,6 +10,7 @@ import { NOTIFICATIONS_MIGRATION } from './notifications-schema';
 import { MEMBER_ROLES_MIGRATION } from './roles-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
+import { NOTIFICATION_KINDS_MIGRATION, REPOSTS_MIGRATION } from './v2/reposts-schema';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
 import { HOT_WRITES_MIGRATION } from './hot/schema';
 
@@ -212,4 +213,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   // Hot writes in one call each, notifications through an outbox (src/hot/schema.ts, issue 51).
   '2026-12-02-hot-writes-outbox': HOT_WRITES_MIGRATION,
+  // Reposts with their stored count, and the post a post quotes (issue 54, src/v2/reposts-schema.ts).
+  '2026-12-02-share-reposts': REPOSTS_MIGRATION,
+  // Notifications of reposts and quotes (issue 54).
+  '2026-12-02-share-notification-kinds': NOTIFICATION_KINDS_MIGRATION,
 };

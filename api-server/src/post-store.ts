@@ -12,6 +12,7 @@ import { newId } from './kit';
 import { blockSide, hiddenSet } from './safety-filters';
 import { SqlNotificationStore } from './notification-store';
 import { postIdsAfter } from './v2/post-lists';
+import { homeWithReposts, memberWithReposts } from './v2/repost-lists';
 import { RendererV2 } from './v2/render';
 
 /** PostgreSQL's foreign-key-violation code: the post named does not exist. */
@@ -68,13 +69,21 @@ export class SqlPostStore implements PostStore {
   }
 
   /** The post and its tags' rows (src/v2/post-tags.ts), in one statement. */
-  async insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; tags: string[]; now: string }): Promise<string> {
+  async insertPost(post: {
+    authorId: string;
+    content: string;
+    pic: string;
+    picAlt: string;
+    tags: string[];
+    now: string;
+    quoteOf: string | null;
+  }): Promise<string> {
     const id = newId();
     const pic = pictureColumns(post.pic);
     await sql`with added as (
-        insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, pic_alt, created_at, created_iso, updated_iso)
+        insert into posts (id, numeric_id, author_id, content, pic_url, pic_image_id, pic_alt, created_at, created_iso, updated_iso, quote_of)
         values (${id}, nextval('numeric_ids')::text, ${post.authorId}, ${post.content}, ${pic.url}, ${pic.imageId}, ${post.picAlt},
-          ${post.now}::timestamptz, ${post.now}, ${post.now})
+          ${post.now}::timestamptz, ${post.now}, ${post.now}, ${post.quoteOf})
         returning id, created_at)
       insert into post_tags (tag, post_id, created_at) select tag, added.id, added.created_at from added, unnest(${post.tags}::text[]) tag`.execute(
       this.ex,
@@ -148,8 +157,12 @@ export class SqlPostStore implements PostStore {
     return (await new RendererV2(this.ex, this.origin, viewerId ?? undefined).postRowById(postId)) ?? null;
   }
 
+  /** Home (Latest) and a member's posts hold reposts (src/v2/repost-lists.ts); the other lists are posts only. */
   readPosts(list: PostList, after: PostKey | null, count: number, viewerId: string | null): Promise<PostRow[]> {
-    return new RendererV2(this.ex, this.origin, viewerId ?? undefined).postRows(postIdsAfter(list, after, count, viewerId));
+    const renderer = new RendererV2(this.ex, this.origin, viewerId ?? undefined);
+    if (list.kind === 'home' && list.sort === 'latest') return renderer.postRowsWithReposts(homeWithReposts(list.memberId, after, count));
+    if (list.kind === 'member') return renderer.postRowsWithReposts(memberWithReposts(list.memberId, after, count, viewerId));
+    return renderer.postRows(postIdsAfter(list, after, count, viewerId));
   }
 
   async readMember(memberId: string): Promise<LiveMember | null> {

@@ -212,7 +212,11 @@ describe("a member's private events: one-time tickets", () => {
     const { post } = await meera.api.v2.posts.create({ content: 'Like me privately', pic: '' });
     await kabir.api.v2.posts.like(post._id);
     const viewer = await mine.next('viewer.post', (d) => d.postId === post._id);
-    expect(viewer.data).toEqual({ memberId: kabir.foundUser._id, postId: post._id, viewer: { reaction: 'like', bookmarked: false } });
+    expect(viewer.data).toEqual({
+      memberId: kabir.foundUser._id,
+      postId: post._id,
+      viewer: { reaction: 'like', bookmarked: false, reposted: false },
+    });
     // The counts come after it on every stream: by then the private event would have come too.
     for (const stream of [hers, anyone]) await stream.next('post.counts', (d) => d.postId === post._id && d.likeCount === 1);
     for (const stream of [hers, anyone]) expect(stream.events.filter((e) => e.event.startsWith('viewer.'))).toEqual([]);

@@ -96,7 +96,10 @@ test('counts change in place on every copy, my own reaction stays, and the same 
   await findCards();
   const postId = shownPostIds()[0]!;
   const likesBefore = likeCountOf(cardOf(postId));
-  const event = { kind: 'post.counts', data: { postId, likeCount: likesBefore + 3, dislikeCount: 0, commentCount: 9 } } as const;
+  const event = {
+    kind: 'post.counts',
+    data: { postId, likeCount: likesBefore + 3, dislikeCount: 0, commentCount: 9, repostCount: 0 },
+  } as const;
   await send(event);
   await waitFor(() => expect(likeCountOf(cardOf(postId))).toBe(likesBefore + 3));
   await send(event);
@@ -148,11 +151,13 @@ test("my own like counts once when its live event arrives before the server's an
     await user.click(within(cardOf(postId)).getByRole('button', { name: 'Like' }));
     expect(likeCountOf(cardOf(postId))).toBe(before + 1);
     // The event also brings a comment (7 in all), so the card's re-render with it can be waited for.
-    await send({ kind: 'post.counts', data: { postId, likeCount: before + 1, dislikeCount: 0, commentCount: 7 } });
+    await send({ kind: 'post.counts', data: { postId, likeCount: before + 1, dislikeCount: 0, commentCount: 7, repostCount: 0 } });
     await waitFor(() => expect(commentCountOf(cardOf(postId))).toBe('7'));
     expect(likeCountOf(cardOf(postId))).toBe(before + 1);
     const cached = queryClient.getQueryData<PostV2>(['post', postId])!;
-    await act(async () => answer({ post: { ...cached, likeCount: before + 1, viewer: { reaction: 'like', bookmarked: false } } }));
+    await act(async () =>
+      answer({ post: { ...cached, likeCount: before + 1, viewer: { reaction: 'like', bookmarked: false, reposted: false } } }),
+    );
     await waitFor(() => expect(within(cardOf(postId)).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'));
     expect(likeCountOf(cardOf(postId))).toBe(before + 1);
   } finally {
@@ -169,13 +174,13 @@ test("my like and bookmark made in another tab show here; another member's never
   const me = (await signInAs(1)).user._id;
   const meera = (await signInAs(2)).user._id;
 
-  await send({ kind: 'viewer.post', data: { memberId: meera, postId, viewer: { reaction: 'like', bookmarked: true } } });
+  await send({ kind: 'viewer.post', data: { memberId: meera, postId, viewer: { reaction: 'like', bookmarked: true, reposted: false } } });
   // Sent after, so once it shows, Meera's event has been applied and changed nothing of mine.
-  await send({ kind: 'post.counts', data: { postId, likeCount: 40, dislikeCount: 0, commentCount: 8 } });
+  await send({ kind: 'post.counts', data: { postId, likeCount: 40, dislikeCount: 0, commentCount: 8, repostCount: 0 } });
   await waitFor(() => expect(commentCountOf(cardOf(postId))).toBe('8'));
   expect(likeOf()).toHaveAttribute('aria-pressed', 'false');
 
-  await send({ kind: 'viewer.post', data: { memberId: me, postId, viewer: { reaction: 'like', bookmarked: true } } });
+  await send({ kind: 'viewer.post', data: { memberId: me, postId, viewer: { reaction: 'like', bookmarked: true, reposted: false } } });
   await waitFor(() => expect(likeOf()).toHaveAttribute('aria-pressed', 'true'));
-  expect(queryClient.getQueryData<PostV2>(['post', postId])?.viewer).toEqual({ reaction: 'like', bookmarked: true });
+  expect(queryClient.getQueryData<PostV2>(['post', postId])?.viewer).toEqual({ reaction: 'like', bookmarked: true, reposted: false });
 });

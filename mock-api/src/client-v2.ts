@@ -33,6 +33,7 @@ import type {
   PostAnswerV2,
   PostDraftV2,
   PostsPageV2,
+  RepostersPageV2,
   SessionAnswerV2,
   UnreadCountV2,
 } from './contract-v2';
@@ -142,6 +143,9 @@ export function createV2Calls(request: RequestFn) {
       dislike: (postId: string) => write<PostAnswerV2>(`/posts/dislike/${id(postId)}`),
       bookmark: (postId: string) => write<PostAnswerV2>(`/posts/bookmark/${id(postId)}`),
       removeBookmark: (postId: string) => write<PostAnswerV2>(`/posts/remove-bookmark/${id(postId)}`),
+      repost: (postId: string) => write<PostAnswerV2>(`/posts/repost/${id(postId)}`),
+      undoRepost: (postId: string) => write<PostAnswerV2>(`/posts/undo-repost/${id(postId)}`),
+      reposters: (postId: string, query?: PageQuery) => read<RepostersPageV2>(`/posts/${id(postId)}/reposters${queryString(page(query))}`),
       report: (postId: string, draft: ReportDraftV2) => write<ReportSentAnswerV2>(`/posts/${id(postId)}/report`, draft),
     },
     moderation: {

@@ -62,7 +62,7 @@ export interface LiveTopics {
 }
 
 /** A post, a comment or a member as events carry them: the v2 shape without viewer fields. */
-export type LivePost = Omit<PostV2, 'viewer'>;
+export type LivePost = Omit<PostV2, 'viewer' | 'repostedBy'>;
 export type LiveComment = Omit<CommentV2, 'viewerUpvoted'>;
 export type LiveMember = Omit<MemberV2, 'viewerFollows' | 'followsViewer' | 'blocksViewer'>;
 
@@ -74,8 +74,8 @@ export interface LiveEventData {
   'post.edited': { post: LivePost };
   /** Gone, with its comments and reactions. */
   'post.deleted': { postId: string };
-  /** A like, dislike or comment moved its stored counts. */
-  'post.counts': { postId: string; likeCount: number; dislikeCount: number; commentCount: number };
+  /** A like, dislike, comment or repost moved its stored counts. */
+  'post.counts': { postId: string; likeCount: number; dislikeCount: number; commentCount: number; repostCount: number };
   /** A new comment on a post. */
   'comment.added': { comment: LiveComment };
   /** Its text, its upvotes or its replies changed (a reply added, edited or deleted). */

@@ -87,11 +87,48 @@ export interface PostV2 {
   likeCount: number;
   dislikeCount: number;
   commentCount: number;
-  /** Present when the request carried a valid token. */
-  viewer?: { reaction: ReactionV2; bookmarked: boolean };
+  /** How many members reposted it (each at most once; docs/api.md, "Reposts and quotes"). */
+  repostCount: number;
+  /** Present when the request carried a valid token: the caller's reaction, bookmark and repost. */
+  viewer?: { reaction: ReactionV2; bookmarked: boolean; reposted: boolean };
   /** Handles of the members its text mentions (`@handle`, docs/notifications.md); absent when none. */
   mentions?: string[];
+  /**
+   * Only in a list (the home feed, a member's posts): the post is there because this member
+   * reposted it, at `at` (in the home feed the newest repost among the members the viewer
+   * follows). A post is in a list once, at its newest appearance.
+   */
+  repostedBy?: RepostReasonV2;
+  /** The post it quotes; absent when it quotes none. */
+  quote?: QuotedPostV2;
 }
+
+/** Why a post is in a list although its author is not why: who reposted it, and when. */
+export interface RepostReasonV2 {
+  member: AuthorV2;
+  at: string;
+}
+
+/**
+ * The post a quote post quotes, as its card nests it. `available: false` when that post is gone,
+ * or its author is blocked either way or muted by the viewer: the quote itself stays. A quoted
+ * post that quotes another names it only (`quoteOf`, a link): one level of nesting.
+ */
+export type QuotedPostV2 =
+  | {
+      _id: string;
+      available: true;
+      author: AuthorV2;
+      /** Its text (the card shows the start). */
+      content: string;
+      /** Its picture's URL or '', with its description. */
+      pic: string;
+      picAlt: string;
+      createdAt: string;
+      /** The id of the post it quotes in turn, or null. */
+      quoteOf: string | null;
+    }
+  | { _id: string; available: false };
 
 export interface ReplyV2 {
   _id: string;
@@ -129,7 +166,7 @@ export interface CommentV2 {
 }
 
 // ---- Notifications (docs/notifications.md) ----
-export const NOTIFICATION_KINDS = ['like', 'comment', 'reply', 'mention', 'follow', 'upvote'] as const;
+export const NOTIFICATION_KINDS = ['like', 'comment', 'reply', 'mention', 'follow', 'upvote', 'repost', 'quote'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How much of the post, comment or reply a notification quotes (characters). */
@@ -163,6 +200,8 @@ export interface PostDraftV2 {
   pic: string;
   /** Optional description of the picture (alt text). */
   picAlt?: string;
+  /** Optional: the id of the post this one quotes (creation only; one the author can see). */
+  quoteOf?: string;
 }
 
 export interface PageQuery {
@@ -187,6 +226,10 @@ export interface MembersPageV2 extends Page {
 }
 export interface CommentsPageV2 extends Page {
   comments: CommentV2[];
+}
+/** A post's reposters, newest repost first. */
+export interface RepostersPageV2 extends Page {
+  members: MemberV2[];
 }
 export interface NotificationsPageV2 extends Page {
   notifications: NotificationV2[];
@@ -402,6 +445,9 @@ export const V2_ROUTES = {
   dislike: ['POST', '/posts/dislike/:postId'],
   bookmark: ['POST', '/posts/bookmark/:postId'],
   removeBookmark: ['POST', '/posts/remove-bookmark/:postId'],
+  repost: ['POST', '/posts/repost/:postId'],
+  undoRepost: ['POST', '/posts/undo-repost/:postId'],
+  reposters: ['GET', '/posts/:postId/reposters'],
   comments: ['GET', '/posts/:postId/comments'],
   addComment: ['POST', '/posts/:postId/comments'],
   editComment: ['POST', '/comments/edit/:commentId'],
@@ -441,6 +487,11 @@ export const V2_ERRORS = {
   /** 403: a moderator deciding a report about themself or their own post. */
   ownReport: 'This report is about you or your post, so another moderator decides it. Forbidden error',
   notAPostReport: 'This report is about a member, not a post: there is no post to remove.',
+  alreadyReposted: 'Cannot repost a post that is already reposted. ',
+  notReposted: 'Cannot undo a repost of a post that is not reposted. ',
+  /** 400: `quoteOf` names no post the author can see (gone, or its author blocked either way or muted). */
+  quoteUnavailable: 'The post you want to quote does not exist or is not available to you.',
+  badQuoteOf: '"quoteOf" must be the id of a post.',
   badTag: `A tag is letters, digits and _, with at least one letter, and at most ${V2_TEXT_LIMITS.tag} characters.`,
 } as const;
 

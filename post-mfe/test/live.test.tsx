@@ -37,7 +37,7 @@ test('a comment, its reply, its edit and its deletion made elsewhere show on the
 
   await send(
     { kind: 'comment.added', data: { comment: comment('Arrived live') } },
-    { kind: 'post.counts', data: { postId: 'p01-sunrise', likeCount: 5, dislikeCount: 0, commentCount: 3 } },
+    { kind: 'post.counts', data: { postId: 'p01-sunrise', likeCount: 5, dislikeCount: 0, commentCount: 3, repostCount: 0 } },
   );
   expect(await screen.findByText('Arrived live')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: '3 comments' })).toBeInTheDocument();
@@ -59,7 +59,7 @@ test('a comment, its reply, its edit and its deletion made elsewhere show on the
 
   await send(
     { kind: 'comment.deleted', data: { commentId: 'live-c1', postId: 'p01-sunrise' } },
-    { kind: 'post.counts', data: { postId: 'p01-sunrise', likeCount: 5, dislikeCount: 0, commentCount: 2 } },
+    { kind: 'post.counts', data: { postId: 'p01-sunrise', likeCount: 5, dislikeCount: 0, commentCount: 2, repostCount: 0 } },
   );
   await waitFor(() => expect(screen.queryByText('Arrived live, edited')).not.toBeInTheDocument());
   expect(screen.getByRole('heading', { name: '2 comments' })).toBeInTheDocument();

@@ -61,7 +61,7 @@ describe('what the stream asks for follows the open pages', () => {
   const counts = (postId: string): LiveEvent => ({
     id: '',
     kind: 'post.counts',
-    data: { postId, likeCount: 1, dislikeCount: 0, commentCount: 0 },
+    data: { postId, likeCount: 1, dislikeCount: 0, commentCount: 0, repostCount: 0 },
   });
 
   test("api-server's stream is opened again from the last id when a page shows something it does not send, once per change", async () => {

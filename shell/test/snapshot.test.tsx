@@ -30,7 +30,8 @@ function post(n: number, overrides: Partial<PostV2> = {}): PostV2 {
     likeCount: n,
     dislikeCount: 0,
     commentCount: 0,
-    viewer: { reaction: null, bookmarked: false },
+    repostCount: 0,
+    viewer: { reaction: null, bookmarked: false, reposted: false },
     ...overrides,
   };
 }

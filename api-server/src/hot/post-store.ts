@@ -78,7 +78,7 @@ export class HotPostStore extends SqlPostStore implements DeferredNotices {
             exists (select 1 from blocks b where b.blocker_id = p.author_id and b.blocked_id = ${memberId}) as blocked_by,
             ${memberId}::text in (${hiddenSet(sql`p.author_id`, sql`${now}::timestamptz`)}) as silenced
           from posts p where p.id = ${postId}) f on true
-        left join lateral (${renderer.postQuery(sql`(select ${postId}::text as id, 1 as n)`)}) pq on true`,
+        left join lateral (${renderer.postQuery(sql`(select ${postId}::text as id, null::text as repost_by, null::text as repost_iso, 1 as n)`)}) pq on true`,
     );
     if (this.budget && row?.hits != null) {
       this.budgetHeaders = budgetHeaders(this.budget.max, row.hits, row.ttl ?? 0);

@@ -53,11 +53,12 @@ export function postIdsAfter(list: PostList, after: PostKey | null, count: numbe
       return sql`select p.id from posts p where p.author_id = ${list.memberId} ${afterLatest(after)} ${notBlockedBy(viewerId, sql`p.author_id`)}
         order by p.created_at desc, p.id collate "C" desc limit ${count}`;
     case 'activities':
-      // Posts the member wrote, liked, disliked, commented on or replied to, newest post first.
+      // Posts the member wrote, liked, disliked, reposted, commented on or replied to, newest post first.
       return sql`select p.id from posts p
         where p.id in (
           select id from posts where author_id = ${list.memberId}
           union select post_id from post_reactions where member_id = ${list.memberId}
+          union select post_id from post_reposts where member_id = ${list.memberId}
           union select post_id from comments where author_id = ${list.memberId}
           union select c.post_id from replies r join comments c on c.id = r.comment_id where r.author_id = ${list.memberId})
         ${afterLatest(after)} ${shown} ${notBlockedBy(viewerId, sql`${list.memberId}::text`)}

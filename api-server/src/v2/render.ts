@@ -4,17 +4,18 @@
  * whether they follow a member, whether they upvoted a comment) and the stored counts.
  * Nothing here reads more rows than the answer holds.
  */
-import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, ReactionV2 } from '@social/mock-api/contract-v2';
+import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, QuotedPostV2, ReactionV2 } from '@social/mock-api/contract-v2';
 import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
-import { shownTo } from '../safety-filters';
+import { hiddenSet, shownTo } from '../safety-filters';
 import type { MemberRow as StoredMemberRow } from '../v1-store';
 import {
   commentV2,
   memberV2,
   meV2,
   postV2,
+  quotedV2,
   type CommentRow as CoreCommentRow,
   type MeRow,
   type PostRow,
@@ -53,7 +54,48 @@ export interface PostColumns extends AuthorColumns {
   reaction: string | null;
   bookmarked: boolean;
   mentions: string[];
+  repost_count: number;
+  reposted: boolean;
+  /** A list's repost the post is there for (src/v2/repost-lists.ts), with its member's author columns (rb_). */
+  repost_iso: string | null;
+  rb_id: string | null;
+  rb_first_name: string | null;
+  rb_last_name: string | null;
+  rb_user_handler: string | null;
+  rb_pic_url: string | null;
+  rb_pic_image_id: string | null;
+  /** The post it quotes (q_, its author qa_): null columns when it quotes none or that post is gone. */
+  quote_of: string | null;
+  q_id: string | null;
+  q_content: string | null;
+  q_pic_url: string | null;
+  q_pic_image_id: string | null;
+  q_pic_alt: string | null;
+  q_created_iso: string | null;
+  q_quote_of: string | null;
+  q_hidden: boolean | null;
+  qa_id: string | null;
+  qa_first_name: string | null;
+  qa_last_name: string | null;
+  qa_user_handler: string | null;
+  qa_pic_url: string | null;
+  qa_pic_image_id: string | null;
 }
+
+/** Author columns of another prefix, as a_ columns (null when absent). */
+const prefixed = (row: PostColumns, prefix: 'rb' | 'qa'): AuthorColumns | null => {
+  const r = row as unknown as Record<string, string | null>;
+  const id = r[`${prefix}_id`];
+  if (!id) return null;
+  return {
+    a_id: id,
+    a_first_name: r[`${prefix}_first_name`] ?? '',
+    a_last_name: r[`${prefix}_last_name`] ?? '',
+    a_user_handler: r[`${prefix}_user_handler`] ?? '',
+    a_pic_url: r[`${prefix}_pic_url`] ?? '',
+    a_pic_image_id: r[`${prefix}_pic_image_id`] ?? null,
+  };
+};
 
 interface MemberColumns extends StoredMemberRow {
   post_count: number;
@@ -112,9 +154,11 @@ export class RendererV2 {
   /** Posts by id, in the order given (ids that no longer exist are left out). */
   async posts(ids: readonly string[]): Promise<PostV2[]> {
     if (ids.length === 0) return [];
-    return (await this.postRows(sql`(select wanted.id, wanted.n from unnest(${ids}::text[]) with ordinality as wanted (id, n))`)).map(
-      postV2,
-    );
+    return (
+      await this.postRowsOf(
+        sql`(select wanted.id, null::text as repost_by, null::text as repost_iso, wanted.n from unnest(${ids}::text[]) with ordinality as wanted (id, n))`,
+      )
+    ).map(postV2);
   }
 
   /**
@@ -122,22 +166,50 @@ export class RendererV2 {
    * stored counts and the viewer's reaction and bookmark, in one query.
    */
   async postRows(list: RawBuilder<{ id: string }>): Promise<PostRow[]> {
-    const found = await rows(this.ex, this.postQuery(sql`(select listed.id, row_number() over () as n from (${list}) listed)`));
+    return this.postRowsOf(
+      sql`(select listed.id, null::text as repost_by, null::text as repost_iso, row_number() over () as n from (${list}) listed)`,
+    );
+  }
+
+  /**
+   * The same for a list with reposts (src/v2/repost-lists.ts): its rows also name the repost each
+   * post is there for (`repost_by`, `repost_iso`; null for a post there as itself).
+   */
+  async postRowsWithReposts(list: RawBuilder<{ id: string; repost_by: string | null; repost_iso: string | null }>): Promise<PostRow[]> {
+    return this.postRowsOf(sql`(select listed.id, listed.repost_by, listed.repost_iso, row_number() over () as n from (${list}) listed)`);
+  }
+
+  private async postRowsOf(source: RawBuilder<unknown>): Promise<PostRow[]> {
+    const found = await rows(this.ex, this.postQuery(source));
     return found.map((p) => this.postRow(p));
   }
 
-  /** Posts of `source` (id, n: the order), with author, counts and the viewer's reaction and bookmark (also read with a hot write's facts: src/hot). */
+  /**
+   * Posts of `source` (id, repost_by, repost_iso, n: the order), with author, counts, the viewer's
+   * reaction, bookmark and repost, the repost it is listed for, and the post it quotes (also read with a hot write's facts: src/hot).
+   */
   postQuery(source: RawBuilder<unknown>) {
     const viewer = this.viewerId ?? null;
+    const quoteHidden = viewer ? sql`(qp.author_id <> ${viewer} and qp.author_id in (${hiddenSet(viewer)}))` : sql`false`;
     return sql<PostColumns>`
       select p.id, p.numeric_id, p.content, p.pic_url, p.pic_image_id, p.pic_alt, p.created_iso, p.updated_iso,
-        p.like_count, p.dislike_count, p.comment_count, ${AUTHOR},
-        r.kind as reaction, (b.member_id is not null) as bookmarked, ${mentionHandles(sql`'p:' || p.id`)} as mentions
+        p.like_count, p.dislike_count, p.comment_count, p.repost_count, ${AUTHOR},
+        r.kind as reaction, (b.member_id is not null) as bookmarked, ${mentionHandles(sql`'p:' || p.id`)} as mentions,
+        exists (select 1 from post_reposts rp where rp.post_id = p.id and rp.member_id = ${viewer}) as reposted,
+        wanted.repost_iso, rb.id as rb_id, rb.first_name as rb_first_name, rb.last_name as rb_last_name,
+        rb.user_handler as rb_user_handler, rb.pic_url as rb_pic_url, rb.pic_image_id as rb_pic_image_id,
+        p.quote_of, qp.id as q_id, qp.content as q_content, qp.pic_url as q_pic_url, qp.pic_image_id as q_pic_image_id,
+        qp.pic_alt as q_pic_alt, qp.created_iso as q_created_iso, qp.quote_of as q_quote_of, ${quoteHidden} as q_hidden,
+        qm.id as qa_id, qm.first_name as qa_first_name, qm.last_name as qa_last_name, qm.user_handler as qa_user_handler,
+        qm.pic_url as qa_pic_url, qm.pic_image_id as qa_pic_image_id
       from ${source} as wanted
       join posts p on p.id = wanted.id
       join members m on m.id = p.author_id
       left join post_reactions r on r.post_id = p.id and r.member_id = ${viewer}
       left join bookmarks b on b.post_id = p.id and b.member_id = ${viewer}
+      left join members rb on rb.id = wanted.repost_by
+      left join posts qp on qp.id = p.quote_of
+      left join members qm on qm.id = qp.author_id
       order by wanted.n`;
   }
 
@@ -154,9 +226,34 @@ export class RendererV2 {
       likeCount: p.like_count,
       dislikeCount: p.dislike_count,
       commentCount: p.comment_count,
-      viewer: this.viewerId ? { reaction: (p.reaction as ReactionV2) ?? null, bookmarked: p.bookmarked } : null,
+      repostCount: p.repost_count,
+      viewer: this.viewerId ? { reaction: (p.reaction as ReactionV2) ?? null, bookmarked: p.bookmarked, reposted: p.reposted } : null,
       mentions: p.mentions,
+      ...this.repostOf(p),
+      quote: p.quote_of === null ? null : this.quoteOf(p, p.quote_of),
     };
+  }
+
+  private repostOf(p: PostColumns): Pick<PostRow, 'repostedBy'> {
+    const by = prefixed(p, 'rb');
+    return by && p.repost_iso ? { repostedBy: { member: this.author(by), at: p.repost_iso } } : {};
+  }
+
+  private quoteOf(p: PostColumns, quoteOf: string): QuotedPostV2 {
+    const author = prefixed(p, 'qa');
+    const row =
+      p.q_id && author
+        ? {
+            id: p.q_id,
+            author: this.author(author),
+            content: p.q_content ?? '',
+            pic: picUrl(this.origin, p.q_pic_url ?? '', p.q_pic_image_id),
+            picAlt: p.q_pic_alt ?? '',
+            createdAt: p.q_created_iso ?? '',
+            quoteOf: p.q_quote_of,
+          }
+        : null;
+    return quotedV2(quoteOf, row, p.q_hidden === true);
   }
 
   /**
@@ -165,7 +262,10 @@ export class RendererV2 {
    * while a list's plan depends on the list's length and is made again at each call.
    */
   async postRowById(id: string): Promise<PostRow | undefined> {
-    const [found] = await rows(this.ex, this.postQuery(sql`(select ${id}::text as id, 1 as n)`));
+    const [found] = await rows(
+      this.ex,
+      this.postQuery(sql`(select ${id}::text as id, null::text as repost_by, null::text as repost_iso, 1 as n)`),
+    );
     return found ? this.postRow(found) : undefined;
   }
 

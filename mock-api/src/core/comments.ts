@@ -14,7 +14,7 @@ import type { DomainEvent, Outcome } from './events';
 import { forgetNotificationsOf, notify, storeMentions, unnotify, type MentionSource } from './notifications';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import type { PostRow, PostStore } from './posts';
-import { postV2 } from './posts';
+import { countsEvent, postV2 } from './posts';
 import { assertRoomForReply, parseSentReplies, repliesAfterEdit, type ExistingReply, type ReplyEdit } from './reply-edits';
 import type { PostV2 } from '../contract-v2';
 
@@ -109,11 +109,6 @@ export function commentV2(row: CommentRow): CommentV2 {
 
 /** The comment as events carry it, to everyone. */
 export const liveComment = (row: CommentRow): LiveComment => commentV2({ ...row, viewerUpvoted: null });
-
-const countsEvent = (post: PostRow): DomainEvent => ({
-  kind: 'post.counts',
-  data: { postId: post.id, likeCount: post.likeCount, dislikeCount: post.dislikeCount, commentCount: post.commentCount },
-});
 
 /** A comment's or reply's text from a request body (`commentData` or `replyData`). */
 export const commentText = (body: JsonObject, field: 'commentData' | 'replyData'): string =>

@@ -9,6 +9,8 @@ export * from './members';
 export * from './comments';
 export * from './notifications';
 export * from './reply-edits';
+export * from './reposts';
+export * from './quotes';
 export * from './text';
 export * from './blocks';
 export * from './safety';

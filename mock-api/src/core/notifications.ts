@@ -160,6 +160,10 @@ export function groupKey(kind: NotificationKind, subject: NotificationSubject): 
   switch (kind) {
     case 'like':
       return `like:${subject.postId}`;
+    case 'repost':
+      return `repost:${subject.postId}`;
+    case 'quote':
+      return `quote:${subject.postId}`;
     case 'upvote':
       return `upvote:${subject.commentId}`;
     case 'follow':

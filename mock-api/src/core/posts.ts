@@ -6,7 +6,15 @@
  */
 import { POST_SORTS, SERVER_ERRORS, TEXT_LIMITS, type PostSort } from '../contract';
 import type { LiveMember, LivePost } from '../contract-live';
-import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type PostV2, type ReactionV2 } from '../contract-v2';
+import {
+  V2_ERRORS,
+  V2_TEXT_LIMITS,
+  type AuthorV2,
+  type PostV2,
+  type QuotedPostV2,
+  type ReactionV2,
+  type RepostReasonV2,
+} from '../contract-v2';
 import { fail } from '../server/errors';
 import { objectField, requiredText, text, type JsonObject } from '../server/validate';
 import { blockedFrom, refuseBlockSide, type BlockReader, type BlockSide, type HiddenReader } from './blocks';
@@ -19,11 +27,14 @@ import {
   deliverNotice,
   forgetNotificationsOf,
   noticeOf,
+  notify,
   storeMentions,
+  unnotify,
   type MentionSource,
   type Notice,
   type WithNotifications,
 } from './notifications';
+import { checkQuote, notifyQuote, quoteOfField } from './quotes';
 import { normaliseTag, tagsOf } from './text';
 
 export type Reaction = 'like' | 'dislike';
@@ -44,9 +55,14 @@ export interface PostRow {
   likeCount: number;
   dislikeCount: number;
   commentCount: number;
-  viewer: { reaction: ReactionV2; bookmarked: boolean } | null;
+  repostCount: number;
+  viewer: { reaction: ReactionV2; bookmarked: boolean; reposted: boolean } | null;
   /** Handles of the members its text mentions (./notifications.ts). */
   mentions: string[];
+  /** In a list with reposts: the repost it is there for (./reposts.ts); else absent. */
+  repostedBy?: RepostReasonV2;
+  /** The post it quotes as the viewer sees it (./quotes.ts), null when it quotes none. */
+  quote: QuotedPostV2 | null;
 }
 
 /** Which posts, in which order: a feed, one member's, or one tag's (`tag` normalised, ./text.ts). */
@@ -58,7 +74,8 @@ export type PostList =
   | { kind: 'tag'; tag: string };
 
 /**
- * The sort key of a post in a list: newest first is [createdAt, id]; Trending is
+ * The sort key of a post in a list: newest first is [createdAt, id] (a repost's time for a post
+ * there because of a repost: ./reposts.ts); Trending is
  * [likes + comments, createdAt, id], for posts whose score is above 0. Greater keys come first.
  */
 export type PostKey = [createdAt: string, id: string] | [score: number, createdAt: string, id: string];
@@ -93,8 +110,16 @@ export interface PostStore extends BlockReader, HiddenReader, WithNotifications 
   postPicture(postId: string): Step<{ pic: string; picAlt: string } | null>;
   /** A `pic` field checked and stored: undefined when absent, '' for none, else the store's reference. */
   storePicture(value: unknown, field: string): Step<string | undefined>;
-  /** Adds a post with its tags (its content's, normalised: ./text.ts); answers its id. */
-  insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; tags: string[]; now: string }): Step<string>;
+  /** Adds a post with its tags (its content's, normalised: ./text.ts) and the post it quotes (or null); answers its id. */
+  insertPost(post: {
+    authorId: string;
+    content: string;
+    pic: string;
+    picAlt: string;
+    tags: string[];
+    now: string;
+    quoteOf: string | null;
+  }): Step<string>;
   /** Changes the post; `tags` are its new content's, which replace the ones it had. */
   updatePost(postId: string, post: { content: string; pic: string; picAlt: string; tags: string[]; now: string }): Step<void>;
   /** Deletes the post with its comments, reactions and bookmarks, and its picture when nothing else shows it. */
@@ -165,7 +190,7 @@ export function tagListOf(raw: unknown): PostList {
 const isTrending = (list: PostList) => (list.kind === 'explore' || list.kind === 'home') && list.sort === 'trending';
 
 function keyOf(list: PostList, post: PostRow): Key {
-  return isTrending(list) ? [trendingScore(post), post.createdAt, post.id] : [post.createdAt, post.id];
+  return isTrending(list) ? [trendingScore(post), post.createdAt, post.id] : [post.repostedBy?.at ?? post.createdAt, post.id];
 }
 
 // ---- Answers ----
@@ -185,23 +210,46 @@ export function postV2(row: PostRow): PostV2 {
     likeCount: row.likeCount,
     dislikeCount: row.dislikeCount,
     commentCount: row.commentCount,
+    repostCount: row.repostCount,
   };
   if (row.viewer) post.viewer = { ...row.viewer };
   if (row.mentions.length > 0) post.mentions = [...row.mentions];
+  if (row.repostedBy) post.repostedBy = { member: { ...row.repostedBy.member }, at: row.repostedBy.at };
+  if (row.quote) post.quote = row.quote.available ? { ...row.quote, author: { ...row.quote.author } } : { ...row.quote };
   return post;
 }
 
-/** The post as events carry it, to everyone: no viewer fields. */
-export const livePost = (row: PostRow): LivePost => postV2({ ...row, viewer: null });
+/**
+ * The post as events carry it, to everyone: no viewer fields, no repost reason; a quoted post as
+ * anyone sees it (each client's own lists hide what they hide).
+ */
+export const livePost = (row: PostRow): LivePost => {
+  const { viewer: _viewer, repostedBy: _reason, ...rest } = postV2({ ...row, viewer: null });
+  return rest;
+};
 
-const countsEvent = (row: PostRow): DomainEvent => ({
+export const countsEvent = (row: PostRow): DomainEvent => ({
   kind: 'post.counts',
-  data: { postId: row.id, likeCount: row.likeCount, dislikeCount: row.dislikeCount, commentCount: row.commentCount },
+  data: {
+    postId: row.id,
+    likeCount: row.likeCount,
+    dislikeCount: row.dislikeCount,
+    commentCount: row.commentCount,
+    repostCount: row.repostCount,
+  },
 });
 
-const viewerEvent = (memberId: string, row: PostRow): DomainEvent => ({
+export const viewerEvent = (memberId: string, row: PostRow): DomainEvent => ({
   kind: 'viewer.post',
-  data: { memberId, postId: row.id, viewer: { reaction: row.viewer?.reaction ?? null, bookmarked: row.viewer?.bookmarked ?? false } },
+  data: {
+    memberId,
+    postId: row.id,
+    viewer: {
+      reaction: row.viewer?.reaction ?? null,
+      bookmarked: row.viewer?.bookmarked ?? false,
+      reposted: row.viewer?.reposted ?? false,
+    },
+  },
 });
 
 function* memberChanged(store: PostStore, memberId: string): Operation<DomainEvent[]> {
@@ -209,7 +257,7 @@ function* memberChanged(store: PostStore, memberId: string): Operation<DomainEve
   return member ? [{ kind: 'member.changed', data: { member } }] : [];
 }
 
-function* postOr404(store: PostStore, postId: string, viewerId: string | null): Operation<PostRow> {
+export function* postOr404(store: PostStore, postId: string, viewerId: string | null): Operation<PostRow> {
   const post = yield* wait(store.readPost(postId, viewerId));
   if (!post) throw fail.postNotFound();
   return post;
@@ -219,11 +267,13 @@ const postSource = (postId: string): MentionSource => ({ postId, commentId: null
 
 // ---- Operations ----
 
-/** A post's fields as the caller sent them (`postData`): content, pic, and v2's optional picAlt. */
+/** A post's fields as the caller sent them (`postData`): content, pic, and v2's optional picAlt and quoteOf. */
 export interface PostDraft {
   content: string;
   pic: unknown;
   picAlt: string | undefined;
+  /** The post it quotes (v2, creation only: an edit keeps what the post quotes). */
+  quoteOf?: string;
 }
 
 /**
@@ -243,6 +293,7 @@ export const postDraftOf =
         api === 'v2'
           ? text(postData.picAlt, 'picAlt', { required: false, allowEmpty: true, max: V2_TEXT_LIMITS.picAlt })?.trim()
           : undefined,
+      quoteOf: api === 'v2' ? quoteOfField(postData.quoteOf) : undefined,
     };
   };
 
@@ -284,6 +335,7 @@ export function* readPostPage(
 /** The author is the caller (a userId in the draft could name someone else). A description goes only with a picture. */
 export function* createPost(store: PostStore, actor: Actor, draftOf: DraftOf): Operation<Outcome<PostV2>> {
   const draft = draftOf();
+  const quotedAuthor = draft.quoteOf === undefined ? null : yield* checkQuote(store, actor, draft.quoteOf);
   const pic = (yield* wait(store.storePicture(draft.pic, 'pic'))) ?? '';
   const postId = yield* wait(
     store.insertPost({
@@ -293,13 +345,20 @@ export function* createPost(store: PostStore, actor: Actor, draftOf: DraftOf): O
       picAlt: pic ? (draft.picAlt ?? '') : '',
       tags: tagsOf(draft.content),
       now: actor.now,
+      quoteOf: draft.quoteOf ?? null,
     }),
   );
-  const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, true, null);
+  const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, true, quotedAuthor);
+  const quoted = quotedAuthor === null ? [] : yield* notifyQuote(store, actor, quotedAuthor, postId);
   const post = yield* postOr404(store, postId, actor.memberId);
   return {
     result: postV2(post),
-    events: [{ kind: 'post.created', data: { post: livePost(post) } }, ...(yield* memberChanged(store, actor.memberId)), ...mentions],
+    events: [
+      { kind: 'post.created', data: { post: livePost(post) } },
+      ...(yield* memberChanged(store, actor.memberId)),
+      ...mentions,
+      ...quoted,
+    ],
   };
 }
 

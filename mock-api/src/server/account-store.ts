@@ -182,12 +182,14 @@ export class MemoryAccountStore implements AccountStore {
     const touches =
       stored.likedBy.some(theirs) ||
       stored.dislikedBy.some(theirs) ||
+      (stored.reposts ?? []).some((r) => theirs(r.memberId)) ||
       stored.comments.some((c) => theirs(c.userId) || c.upvotedBy.some(theirs) || c.replies.some((r) => theirs(r.userId)));
     if (!touches) return;
     const post = findPost(this.db, stored._id)!;
     post.likedBy = post.likedBy.filter((id) => !theirs(id));
     post.dislikedBy = post.dislikedBy.filter((id) => !theirs(id));
     post.likeCount = post.likedBy.length;
+    if (post.reposts) post.reposts = post.reposts.filter((r) => !theirs(r.memberId));
     post.comments = post.comments.filter((comment) => !theirs(comment.userId));
     for (const comment of post.comments) {
       comment.upvotedBy = comment.upvotedBy.filter((id) => !theirs(id));

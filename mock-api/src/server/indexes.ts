@@ -156,9 +156,19 @@ interface FeedLists {
 }
 const feedLists = (): FeedLists => ({ latest: new SortedList(latestKey), trending: new SortedList(trendingKey) });
 
-/** Everyone who wrote, liked, disliked, commented on or replied to the post (SPEC §2 "activities"). */
+/** One member's repost of a post, as their list of reposts holds it (newest first by the repost's time). */
+export interface RepostEntry {
+  post: StoredPost;
+  memberId: string;
+  at: string;
+}
+const repostKey = (entry: RepostEntry): Key => [timeOf({ createdAt: entry.at }), entry.post._id];
+const newRepostList = () => new SortedList<RepostEntry>(repostKey);
+
+/** Everyone who wrote, liked, disliked, reposted, commented on or replied to the post (SPEC §2 "activities", and reposts). */
 function participantsOf(post: StoredPost): Set<string> {
   const ids = new Set<string>([post.userId, ...listOf(post.likedBy), ...listOf(post.dislikedBy)]);
+  for (const repost of listOf(post.reposts)) ids.add(repost.memberId);
   for (const comment of listOf(post.comments)) {
     ids.add(comment.userId);
     for (const reply of listOf(comment.replies)) ids.add(reply.userId);
@@ -186,6 +196,10 @@ export class Indexes {
   readonly newestMembers = new SortedList<StoredUser>(newestMemberKey);
   /** Each tag's posts (the tags of their content, ../core/text.ts), newest first. */
   readonly byTag = new Map<string, SortedList<StoredPost>>();
+  /** Each member's reposts, newest first: their profile's posts and the home feeds of those who follow them. */
+  readonly repostsBy = new Map<string, SortedList<RepostEntry>>();
+  /** Each post's reposts as entries of those lists (member id → entry). */
+  private readonly repostEntries = new Map<StoredPost, Map<string, RepostEntry>>();
   private readonly participants = new Map<StoredPost, Set<string>>();
   /** Each post's tags, with the content they were read from (a like leaves the content, so its tags are not read again). */
   private readonly postTags = new Map<StoredPost, { content: unknown; tags: string[] }>();
@@ -211,6 +225,7 @@ export class Indexes {
         list.push(post);
       }
       this.indexComments(post);
+      this.indexReposts(post);
       const tags = tagsFrom(post);
       this.postTags.set(post, { content: post.content, tags });
       for (const tag of tags) {
@@ -234,6 +249,32 @@ export class Indexes {
     let lists = this.byAuthor.get(userId);
     if (!lists) this.byAuthor.set(userId, (lists = feedLists()));
     return lists;
+  }
+
+  /** The member's reposts, newest first (an empty list for a member who reposted nothing). */
+  repostsOf(userId: string): SortedList<RepostEntry> {
+    let list = this.repostsBy.get(userId);
+    if (!list) this.repostsBy.set(userId, (list = newRepostList()));
+    return list;
+  }
+
+  /** The post's reposts into their members' lists: new ones in, undone ones out. */
+  private indexReposts(post: StoredPost): void {
+    const before = this.repostEntries.get(post) ?? new Map<string, RepostEntry>();
+    const now = new Map<string, RepostEntry>();
+    for (const repost of listOf(post.reposts)) {
+      if (typeof repost?.memberId !== 'string' || typeof repost.at !== 'string') continue;
+      const old = before.get(repost.memberId);
+      const entry = old && old.at === repost.at ? old : { post, memberId: repost.memberId, at: repost.at };
+      if (entry !== old) {
+        if (old) this.repostsBy.get(repost.memberId)?.remove(old);
+        this.repostsOf(repost.memberId).sync(entry);
+      }
+      now.set(repost.memberId, entry);
+    }
+    for (const [memberId, entry] of before) if (now.get(memberId) !== entry) this.repostsBy.get(memberId)?.remove(entry);
+    if (now.size > 0) this.repostEntries.set(post, now);
+    else this.repostEntries.delete(post);
   }
 
   activityOf(userId: string): SortedList<StoredPost> {
@@ -269,6 +310,7 @@ export class Indexes {
     for (const id of now) if (!before.has(id)) this.activityOf(id).sync(post);
     this.participants.set(post, now);
     this.indexComments(post);
+    this.indexReposts(post);
     const tagged = this.postTags.get(post);
     if (tagged?.content === post.content) return;
     const tagsNow = tagsFrom(post);
@@ -285,6 +327,8 @@ export class Indexes {
     }
     for (const id of this.participants.get(post) ?? []) this.activities.get(id)?.remove(post);
     this.participants.delete(post);
+    for (const [memberId, entry] of this.repostEntries.get(post) ?? []) this.repostsBy.get(memberId)?.remove(entry);
+    this.repostEntries.delete(post);
     for (const tag of this.postTags.get(post)?.tags ?? []) this.untag(tag, post);
     this.postTags.delete(post);
     for (const id of this.commentIds.get(post) ?? []) if (this.commentPost.get(id) === post) this.commentPost.delete(id);
@@ -355,6 +399,7 @@ export class Indexes {
       byAuthorLatest: sortedEntries(this.byAuthor, (l) => ids(l.latest)),
       byAuthorTrending: sortedEntries(this.byAuthor, (l) => ids(l.trending)),
       activities: sortedEntries(this.activities, ids),
+      reposts: sortedEntries(this.repostsBy, (l) => l.toArray().map((entry) => `${entry.post._id}@${entry.at}`)),
       comments: sortedEntries(this.commentPost, (p) => p._id),
       newestMembers: ids(this.newestMembers),
       tags: sortedEntries(this.byTag, ids),

@@ -32,7 +32,7 @@ describe('live events of the in-browser backend', () => {
 
     await tab.call('post /posts/like/:postId', { postId }, {}, meera);
     const counts = await live.waitFor((e) => e.kind === 'post.counts');
-    expect(counts.data).toEqual({ postId, likeCount: 1, dislikeCount: 0, commentCount: 0 });
+    expect(counts.data).toEqual({ postId, likeCount: 1, dislikeCount: 0, commentCount: 0, repostCount: 0 });
 
     await tab.call('post /comments/add/:postId', { postId }, { commentData: { content: 'First!' } }, meera);
     const added = await live.waitFor((e) => e.kind === 'comment.added');
@@ -85,17 +85,17 @@ describe('live events of the in-browser backend', () => {
 
     await tab.call('post /posts/like/:postId', { postId: 'p11-chess' }, {}, adarsh);
     const liked = await live.waitFor(viewerOf('p11-chess'));
-    expect(liked.data).toEqual({ memberId: me, postId: 'p11-chess', viewer: { reaction: 'like', bookmarked: false } });
+    expect(liked.data).toEqual({ memberId: me, postId: 'p11-chess', viewer: { reaction: 'like', bookmarked: false, reposted: false } });
 
     live.clear();
     await tab.call('post /posts/dislike/:postId', { postId: 'p11-chess' }, {}, adarsh);
     const disliked = await live.waitFor(viewerOf('p11-chess'));
-    expect(disliked.data).toMatchObject({ memberId: me, viewer: { reaction: 'dislike', bookmarked: false } });
+    expect(disliked.data).toMatchObject({ memberId: me, viewer: { reaction: 'dislike', bookmarked: false, reposted: false } });
 
     live.clear();
     await tab.call('post /users/bookmark/:postId', { postId: 'p11-chess' }, {}, adarsh);
     const bookmarked = await live.waitFor(viewerOf('p11-chess'));
-    expect(bookmarked.data).toMatchObject({ memberId: me, viewer: { reaction: 'dislike', bookmarked: true } });
+    expect(bookmarked.data).toMatchObject({ memberId: me, viewer: { reaction: 'dislike', bookmarked: true, reposted: false } });
 
     // Upvoting is a toggle: the second call takes the first one's vote back.
     const commentId = (await tab.post('p01-sunrise')).comments[0]!._id;

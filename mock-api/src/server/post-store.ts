@@ -8,7 +8,8 @@ import type { LiveMember } from '../contract-live';
 import type { BlockSide } from '../core/blocks';
 import type { Change, PostKey, PostList, PostRow, PostStore, Reaction } from '../core/posts';
 import type { Ctx } from './request-context';
-import { indexOf, SortedList, type Key } from './indexes';
+import { indexOf, SortedList, type Key, type RepostEntry } from './indexes';
+import { homeWithReposts, memberWithReposts } from './repost-lists';
 import { addPost, findPost, findUser, removePost, takeNumericId, touch, type StoredPost } from './store';
 import { blockSideOf, hiddenFrom } from './safety-filters';
 import { MemoryNotificationStore } from './notification-store';
@@ -58,7 +59,15 @@ export class MemoryPostStore implements PostStore {
   }
 
   /** `tags` are not stored: the indexes take them from the content with the same rule (./indexes.ts, byTag). */
-  insertPost(post: { authorId: string; content: string; pic: string; picAlt: string; tags: string[]; now: string }): string {
+  insertPost(post: {
+    authorId: string;
+    content: string;
+    pic: string;
+    picAlt: string;
+    tags: string[];
+    now: string;
+    quoteOf: string | null;
+  }): string {
     const stored = addPost(this.db, {
       _id: newId(),
       id: takeNumericId(this.db),
@@ -72,6 +81,7 @@ export class MemoryPostStore implements PostStore {
       comments: [],
       createdAt: post.now,
       updatedAt: post.now,
+      ...(post.quoteOf === null ? {} : { quoteOf: post.quoteOf }),
     });
     return stored._id;
   }
@@ -113,8 +123,9 @@ export class MemoryPostStore implements PostStore {
     return 'changed';
   }
 
-  private rowOf(post: StoredPost, viewerId: string | null): PostRow {
-    return this.v2.postRow(post, viewerId === null ? null : (indexOf(this.db).usersById.get(viewerId) ?? null));
+  private rowOf(post: StoredPost, viewerId: string | null, repost: RepostEntry | null = null): PostRow {
+    const row = this.v2.postRow(post, viewerId === null ? null : (indexOf(this.db).usersById.get(viewerId) ?? null));
+    return repost ? { ...row, repostedBy: { member: this.v2.author(repost.memberId), at: repost.at } } : row;
   }
 
   readPost(postId: string, viewerId: string | null): PostRow | null {
@@ -134,7 +145,9 @@ export class MemoryPostStore implements PostStore {
         found = pageOfList(indexes.all[list.sort], key, count, shown).items;
         break;
       case 'home': {
-        // Me, my followers and the people I follow (SPEC §2): their lists merged, by the same keys.
+        if (list.sort === 'latest')
+          return homeWithReposts(this.db, list.memberId, hidden, key, count).map((item) => this.rowOf(item.post, viewerId, item.repost));
+        // Trending: me, my followers and the people I follow (SPEC §2): their lists merged, by the same keys.
         const me = indexes.usersById.get(list.memberId);
         const circle = new Set([list.memberId, ...(me?.followers ?? []), ...(me?.following ?? [])]);
         const lists = [...circle].filter((id) => !hidden.has(id)).flatMap((id) => indexes.byAuthor.get(id)?.[list.sort] ?? []);
@@ -142,8 +155,8 @@ export class MemoryPostStore implements PostStore {
         break;
       }
       case 'member':
-        found = blockedBy.has(list.memberId) ? [] : pageOfList(indexes.listsOf(list.memberId).latest, key, count).items;
-        break;
+        if (blockedBy.has(list.memberId)) return [];
+        return memberWithReposts(this.db, list.memberId, hidden, key, count).map((item) => this.rowOf(item.post, viewerId, item.repost));
       case 'activities':
         found = blockedBy.has(list.memberId) ? [] : pageOfList(indexes.activityOf(list.memberId), key, count, shown).items;
         break;

@@ -102,6 +102,15 @@ export interface StoredReply {
   mentions?: string[];
   /** The ids of every member its text has ever mentioned (each hears of it once, whatever its edits); absent when none. */
   mentionedOnce?: string[];
+  /** Who reposted it and when, oldest first (each member once); absent when nobody did. */
+  reposts?: StoredRepost[];
+  /** The id of the post it quotes (kept when that post is gone); absent when it quotes none. */
+  quoteOf?: string;
+}
+
+export interface StoredRepost {
+  memberId: string;
+  at: string;
 }
 
 export interface StoredComment {
@@ -118,6 +127,15 @@ export interface StoredComment {
   mentions?: string[];
   /** The ids of every member its text has ever mentioned (each hears of it once, whatever its edits); absent when none. */
   mentionedOnce?: string[];
+  /** Who reposted it and when, oldest first (each member once); absent when nobody did. */
+  reposts?: StoredRepost[];
+  /** The id of the post it quotes (kept when that post is gone); absent when it quotes none. */
+  quoteOf?: string;
+}
+
+export interface StoredRepost {
+  memberId: string;
+  at: string;
 }
 
 export interface StoredPost {
@@ -139,4 +157,13 @@ export interface StoredPost {
   mentions?: string[];
   /** The ids of every member its text has ever mentioned (each hears of it once, whatever its edits); absent when none. */
   mentionedOnce?: string[];
+  /** Who reposted it and when, oldest first (each member once); absent when nobody did. */
+  reposts?: StoredRepost[];
+  /** The id of the post it quotes (kept when that post is gone); absent when it quotes none. */
+  quoteOf?: string;
+}
+
+export interface StoredRepost {
+  memberId: string;
+  at: string;
 }

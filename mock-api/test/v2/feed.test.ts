@@ -139,7 +139,7 @@ describe('GET /v2/feed/explore', () => {
         : old.likes.dislikedBy.some((u) => u._id === user._id)
           ? 'dislike'
           : null;
-      expect(post.viewer).toEqual({ reaction, bookmarked: user.bookmarks.includes(post._id) });
+      expect(post.viewer).toEqual({ reaction, bookmarked: user.bookmarks.includes(post._id), reposted: false });
     }
   });
 

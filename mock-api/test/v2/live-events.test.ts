@@ -109,9 +109,9 @@ const notificationOf = (kind: 'upvote' | 'reply', excerpt: string, unreadCount: 
 
 /** What Kabir's pages get, in order: public events, and his own private ones (viewer.*, notification.*), never Meera's. */
 const EXPECTED: unknown[] = [
-  { kind: 'post.counts', data: { postId: 'post', likeCount: 1, dislikeCount: 0, commentCount: 0 } },
-  { kind: 'viewer.post', data: { memberId: 'kabir', postId: 'post', viewer: { reaction: 'like', bookmarked: false } } },
-  { kind: 'viewer.post', data: { memberId: 'kabir', postId: 'post', viewer: { reaction: 'like', bookmarked: true } } },
+  { kind: 'post.counts', data: { postId: 'post', likeCount: 1, dislikeCount: 0, commentCount: 0, repostCount: 0 } },
+  { kind: 'viewer.post', data: { memberId: 'kabir', postId: 'post', viewer: { reaction: 'like', bookmarked: false, reposted: false } } },
+  { kind: 'viewer.post', data: { memberId: 'kabir', postId: 'post', viewer: { reaction: 'like', bookmarked: true, reposted: false } } },
   {
     kind: 'comment.added',
     data: {
@@ -128,7 +128,7 @@ const EXPECTED: unknown[] = [
       },
     },
   },
-  { kind: 'post.counts', data: { postId: 'post', likeCount: 1, dislikeCount: 0, commentCount: 1 } },
+  { kind: 'post.counts', data: { postId: 'post', likeCount: 1, dislikeCount: 0, commentCount: 1, repostCount: 0 } },
   {
     kind: 'comment.edited',
     data: {
@@ -189,11 +189,12 @@ const EXPECTED: unknown[] = [
         likeCount: 1,
         dislikeCount: 0,
         commentCount: 1,
+        repostCount: 0,
       },
     },
   },
-  { kind: 'post.counts', data: { postId: 'post', likeCount: 0, dislikeCount: 1, commentCount: 1 } },
-  { kind: 'viewer.post', data: { memberId: 'kabir', postId: 'post', viewer: { reaction: 'dislike', bookmarked: true } } },
+  { kind: 'post.counts', data: { postId: 'post', likeCount: 0, dislikeCount: 1, commentCount: 1, repostCount: 0 } },
+  { kind: 'viewer.post', data: { memberId: 'kabir', postId: 'post', viewer: { reaction: 'dislike', bookmarked: true, reposted: false } } },
   { kind: 'follow.changed', data: { followerId: 'kabir', followeeId: 'meera', following: false } },
   {
     kind: 'member.changed',
@@ -277,7 +278,7 @@ const EXPECTED: unknown[] = [
     },
   },
   { kind: 'comment.deleted', data: { commentId: 'comment', postId: 'post' } },
-  { kind: 'post.counts', data: { postId: 'post', likeCount: 0, dislikeCount: 1, commentCount: 0 } },
+  { kind: 'post.counts', data: { postId: 'post', likeCount: 0, dislikeCount: 1, commentCount: 0, repostCount: 0 } },
   // The comment went: so did Kabir's notifications about it.
   { kind: 'notification.removed', data: { memberId: 'kabir', notificationId: 'notification:upvote', unreadCount: 0 } },
   { kind: 'notification.removed', data: { memberId: 'kabir', notificationId: 'notification:reply', unreadCount: 0 } },

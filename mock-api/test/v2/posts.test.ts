@@ -53,7 +53,7 @@ describe('POST /v2/posts and /v2/posts/edit/{postId}', () => {
       dislikeCount: 0,
       commentCount: 0,
     });
-    expect(post.viewer).toEqual({ reaction: null, bookmarked: false });
+    expect(post.viewer).toEqual({ reaction: null, bookmarked: false, reposted: false });
     expect(post.author).toEqual({
       _id: user._id,
       firstName: user.firstName,
@@ -145,7 +145,7 @@ describe('POST /v2/posts/like|dislike/{postId}', () => {
       _id: fresh._id,
       likeCount: 1,
       dislikeCount: 0,
-      viewer: { reaction: 'like', bookmarked: false },
+      viewer: { reaction: 'like', bookmarked: false, reposted: false },
     });
     // Small: one post, whatever the size of the network.
     expect(res.text.length).toBeLessThan(2048);
@@ -181,7 +181,7 @@ describe('bookmarks: POST /v2/posts/bookmark|remove-bookmark/{postId}, GET /v2/m
       .slice(0, 3) as [string, string, string];
     const res = await raw('POST', `/v2/posts/bookmark/${a}`, { headers: { authorization: token } });
     expect(res.status).toBe(200);
-    expect((res.json as { post: PostV2 }).post).toMatchObject({ _id: a, viewer: { bookmarked: true } });
+    expect((res.json as { post: PostV2 }).post).toMatchObject({ _id: a, viewer: { bookmarked: true, reposted: false } });
     await expectError(api.v2.posts.bookmark(a), 400, SERVER_ERRORS.alreadyBookmarked);
     await api.v2.posts.bookmark(b);
     await api.v2.posts.bookmark(c);
@@ -193,7 +193,7 @@ describe('bookmarks: POST /v2/posts/bookmark|remove-bookmark/{postId}, GET /v2/m
     expect(ids(items).slice(0, 3)).toEqual([c, b, a]);
     expect(items.every((p) => p.viewer?.bookmarked)).toBe(true);
     const removed = await api.v2.posts.removeBookmark(b);
-    expect(removed.post).toMatchObject({ _id: b, viewer: { bookmarked: false } });
+    expect(removed.post).toMatchObject({ _id: b, viewer: { bookmarked: false, reposted: false } });
     await expectError(api.v2.posts.removeBookmark(b), 400, SERVER_ERRORS.notBookmarked);
     await expectError(api.v2.posts.bookmark('nope'), 404, SERVER_ERRORS.postNotFound);
     expect(ids((await api.v2.me.bookmarks()).posts).slice(0, 2)).toEqual([c, a]);

@@ -92,6 +92,7 @@ export const POST_KEYS = [
   'likeCount',
   'dislikeCount',
   'commentCount',
+  'repostCount',
 ];
 export const AUTHOR_KEYS = ['_id', 'firstName', 'lastName', 'userHandler', 'pic'];
 

@@ -82,7 +82,7 @@ describe('GET /v2/tags/{tag}/posts', () => {
     const { post } = await api.v2.posts.create({ content: 'Mine #viewer', pic: '' });
     await api.v2.posts.bookmark(post._id);
     const page = await api.v2.tags.posts('viewer');
-    expect(page.posts.map((p) => [p._id, p.viewer])).toEqual([[post._id, { reaction: null, bookmarked: true }]]);
+    expect(page.posts.map((p) => [p._id, p.viewer])).toEqual([[post._id, { reaction: null, bookmarked: true, reposted: false }]]);
   });
 
   it.each([

@@ -8,6 +8,8 @@ const WHAT: Record<NotificationKind, string> = {
   mention: 'mentioned you',
   follow: 'followed you',
   upvote: 'upvoted your comment',
+  repost: 'reposted your post',
+  quote: 'quoted your post',
 };
 
 /** Who did it: "Sara Ahmed", "Sara Ahmed and 1 other", "Sara Ahmed and 2 others" (the newest member first). */

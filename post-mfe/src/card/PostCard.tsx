@@ -25,6 +25,8 @@ import { AuthorLink, authorView } from '../author/AuthorLink';
 import { focusInsteadOfRemoved, neighbourPost } from './focus-after-removal';
 import { PostPicture, pictureAlt } from './PostPicture';
 import { PostText } from '../text/PostText';
+import { QuotedPost } from '../share/QuotedPost';
+import { RepostButton } from '../share/RepostButton';
 import './card.css';
 
 /** The post's absolute address, for sharing. */
@@ -135,6 +137,7 @@ export default function PostCard({ post: listed }: PostCardProps) {
       {post.pic && (
         <PostPicture src={post.pic} alt={pictureAlt(post.picAlt, author.name)} pagePath={pagePath} onPostPage={onThisPostPage} />
       )}
+      {post.quote && <QuotedPost quote={post.quote} />}
 
       <footer className="post-card__actions">
         <div className="post-card__reactions">
@@ -172,6 +175,7 @@ export default function PostCard({ post: listed }: PostCardProps) {
             {commentCount}
           </span>
         </span>
+        <RepostButton post={post} signedIn={!!me} />
         <button type="button" className="icon-btn post-card__action" aria-label="Share" onClick={() => void share()}>
           <ShareIcon />
         </button>

@@ -4,6 +4,7 @@ import { errorMessage } from '@social/shell/bus';
 import { useMemberPosts, type MemberPostsTab } from '@social/shell/data';
 import { RemoteComponent } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
+import { RepostLine } from './RepostLine';
 
 export type TabName = 'POSTS' | 'BOOKMARKED' | 'ACTIVITIES';
 
@@ -30,7 +31,10 @@ function PostList({ memberId, tab, empty }: { memberId: string; tab: MemberPosts
     <>
       <div className="profile-posts">
         {posts.map((post) => (
-          <RemoteComponent key={post._id} id="post/PostCard" props={{ post }} compact />
+          <React.Fragment key={post._id}>
+            {post.repostedBy && <RepostLine reason={post.repostedBy} />}
+            <RemoteComponent id="post/PostCard" props={{ post }} compact />
+          </React.Fragment>
         ))}
       </div>
       <LoadMore list={list} />

@@ -6,6 +6,7 @@
 export { useDesiredState, type DesiredState, type DesiredStateOptions, type ToggleValue } from './use-desired-state';
 export { useReaction, type Reaction, type ReactionChoice } from './reactions';
 export { useBookmark } from './bookmarks';
+export { useRepost } from './reposts';
 export { useFollow } from './follow';
 export { useCommentUpvote, useCommentMutations } from './comments';
 export { usePostMutations } from './posts';

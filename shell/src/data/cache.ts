@@ -38,7 +38,9 @@ function replaceIn<T extends { _id: string }>(items: T[], item: T): T[] {
   const at = items.findIndex((x) => x._id === item._id);
   if (at < 0) return items;
   const next = items.slice();
-  next[at] = item;
+  // Why a list holds a post (a repost in the home feed) is the list's, not the post's: it stays.
+  const reason = (items[at] as { repostedBy?: unknown }).repostedBy;
+  next[at] = reason === undefined ? item : { ...item, repostedBy: reason };
   return next;
 }
 

@@ -1,4 +1,4 @@
-import React, { useId, type KeyboardEvent } from 'react';
+import React, { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { PopoverLayer, usePopoverTrigger } from './Popover';
 
 export interface MenuItem {
@@ -12,7 +12,22 @@ export interface MenuItem {
  * Opening moves focus to the first item; arrows move between items; a choice, Escape, Tab or a
  * click elsewhere closes it, and focus goes back to the button.
  */
-export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
+export function Menu({
+  label,
+  items,
+  icon,
+  pressed,
+  describedBy,
+}: {
+  label: string;
+  items: MenuItem[];
+  /** What the button shows (decorative: `label` names it); "⋯" when absent. */
+  icon?: ReactNode;
+  /** A button that also tells a state (a repost made): its aria-pressed. */
+  pressed?: boolean;
+  /** The id of what describes the button (a count beside it). */
+  describedBy?: string;
+}) {
   const {
     open,
     setOpen,
@@ -55,12 +70,14 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
         type="button"
         className="icon-btn"
         aria-label={label}
+        aria-pressed={pressed}
+        aria-describedby={describedBy}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">⋯</span>
+        {icon ?? <span aria-hidden="true">⋯</span>}
       </button>
       {open && (
         <PopoverLayer anchor={anchor}>

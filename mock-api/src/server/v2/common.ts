@@ -2,7 +2,9 @@
  * What every v2 route shares: pages and cursors, the optional viewer, and the v2 answer shapes
  * (mock-api/src/contract-v2.ts) rendered from the stored records and the indexes (../indexes.ts).
  */
-import { type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2 } from '../../contract-v2';
+import { type AuthorV2, type CommentV2, type MemberV2, type MeV2, type PostV2, type QuotedPostV2 } from '../../contract-v2';
+import { quotedV2 } from '../../core/quotes';
+import { hiddenFrom } from '../safety-filters';
 import type { Ctx } from '../backend';
 import { encodeCursor, pageRequest } from '../../core/page';
 import { commentV2, type CommentRow } from '../../core/comments';
@@ -35,8 +37,11 @@ export function pageOfList<T>(list: SortedList<T>, after: Key | null, limit: num
   return { items, next: i < list.size && lastAt >= 0 ? list.keyAt(lastAt) : null };
 }
 
-/** One page of several sorted lists merged (the home feed: its authors' lists), by the same keys. */
-export function pageOfMerged<T>(lists: SortedList<T>[], after: Key | null, limit: number): PageOf<T> {
+/**
+ * One page of several sorted lists merged (the home feed: its authors' lists), by the same keys;
+ * `keep` (all when absent) skips items the page leaves out.
+ */
+export function pageOfMerged<T>(lists: SortedList<T>[], after: Key | null, limit: number, keep?: (item: T) => boolean): PageOf<T> {
   const heads = lists.map((list) => ({ list, at: list.after(after) })).filter((h) => h.at < h.list.size);
   const items: T[] = [];
   let last: Key | null = null;
@@ -51,9 +56,12 @@ export function pageOfMerged<T>(lists: SortedList<T>[], after: Key | null, limit
   while (items.length < limit) {
     const head = first();
     if (!head) break;
-    items.push(head.list.at(head.at)!);
-    last = head.list.keyAt(head.at);
+    const item = head.list.at(head.at)!;
+    const key = head.list.keyAt(head.at);
     head.at += 1;
+    if (keep && !keep(item)) continue;
+    items.push(item);
+    last = key;
   }
   return { items, next: first() && last ? last : null };
 }
@@ -143,7 +151,7 @@ export class V2Renderer {
     if (viewer) {
       const bookmarks = viewer === this.viewer ? (this.bookmarks ??= new Set(viewer.bookmarks)) : new Set(viewer.bookmarks);
       const reaction = post.likedBy.includes(viewer._id) ? 'like' : post.dislikedBy.includes(viewer._id) ? 'dislike' : null;
-      own = { reaction, bookmarked: bookmarks.has(post._id) };
+      own = { reaction, bookmarked: bookmarks.has(post._id), reposted: (post.reposts ?? []).some((r) => r.memberId === viewer._id) };
     }
     return {
       id: post._id,
@@ -157,9 +165,36 @@ export class V2Renderer {
       likeCount: post.likeCount,
       dislikeCount: post.dislikedBy.length,
       commentCount: post.comments.length,
+      repostCount: post.reposts?.length ?? 0,
       viewer: own,
       mentions: this.handles(post.mentions),
+      quote: post.quoteOf === undefined ? null : this.quoted(post.quoteOf, viewer),
     };
+  }
+
+  /** A quoted post as `viewer` sees it (../../core/quotes.ts): unavailable when gone or hidden from them. */
+  private quoted(postId: string, viewer: StoredUser | null): QuotedPostV2 {
+    const quoted = indexOf(this.db).postsById.get(postId);
+    const hidden = !!quoted && viewer !== null && viewer._id !== quoted.userId && this.hiddenOf(viewer._id).has(quoted.userId);
+    const row = quoted
+      ? {
+          id: quoted._id,
+          author: this.author(quoted.userId),
+          content: quoted.content,
+          pic: this.ctx.picUrl(quoted.pic),
+          picAlt: quoted.picAlt ?? '',
+          createdAt: quoted.createdAt,
+          quoteOf: quoted.quoteOf ?? null,
+        }
+      : null;
+    return quotedV2(postId, row, hidden);
+  }
+
+  private readonly hiddenSets = new Map<string, Set<string>>();
+  private hiddenOf(viewerId: string): Set<string> {
+    let hidden = this.hiddenSets.get(viewerId);
+    if (!hidden) this.hiddenSets.set(viewerId, (hidden = hiddenFrom(this.db, viewerId, this.ctx.now).hidden));
+    return hidden;
   }
 
   post(post: StoredPost): PostV2 {

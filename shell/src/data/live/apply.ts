@@ -92,7 +92,7 @@ function updatePost(client: QueryClient, postId: string, update: (post: PostV2) 
 
 /** The event's post with the member's own view kept (or none yet: a post the member has not reacted to). */
 function withViewer(post: LivePost, known: PostV2 | undefined): PostV2 {
-  return { ...post, viewer: known?.viewer ?? { reaction: null, bookmarked: false } };
+  return { ...post, viewer: known?.viewer ?? { reaction: null, bookmarked: false, reposted: false } };
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -181,11 +181,14 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
   const { client } = ctx;
   switch (event.kind) {
     case 'post.counts': {
-      const { postId, likeCount, dislikeCount, commentCount } = event.data;
+      const { postId, likeCount, dislikeCount, commentCount, repostCount } = event.data;
       updatePost(client, postId, (post) =>
-        post.likeCount === likeCount && post.dislikeCount === dislikeCount && post.commentCount === commentCount
+        post.likeCount === likeCount &&
+        post.dislikeCount === dislikeCount &&
+        post.commentCount === commentCount &&
+        post.repostCount === repostCount
           ? post
-          : { ...post, likeCount, dislikeCount, commentCount },
+          : { ...post, likeCount, dislikeCount, commentCount, repostCount },
       );
       return;
     }
@@ -280,7 +283,12 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void | Promi
       if (memberId !== ctx.myId) return;
       let bookmarkMoved = false;
       updatePost(client, postId, (post) => {
-        if (post.viewer?.reaction === viewer.reaction && post.viewer.bookmarked === viewer.bookmarked) return post;
+        if (
+          post.viewer?.reaction === viewer.reaction &&
+          post.viewer.bookmarked === viewer.bookmarked &&
+          post.viewer.reposted === viewer.reposted
+        )
+          return post;
         bookmarkMoved ||= post.viewer?.bookmarked !== viewer.bookmarked;
         return { ...post, viewer };
       });

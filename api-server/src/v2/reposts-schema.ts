@@ -1,0 +1,64 @@
+/**
+ * Reposts and quotes (docs/api.md, "Reposts and quotes"; src/repost-store.ts):
+ * - post_reposts: one row per member and post, as post_reactions keeps likes; posts.repost_count
+ *   is its stored count, kept by a trigger in the same statement as the write (as like_count).
+ *   Indexed by member (newest first: a member's reposts, the home feed's reposts of those a
+ *   member follows) and by post (newest first: its reposters, and a post's newest repost).
+ * - posts.quote_of: the id of the post it quotes. Not a foreign key: the quote stays when the
+ *   quoted post goes, and its card says so.
+ * - The notification kinds gain 'repost' and 'quote' (the check lists NOTIFICATION_KINDS).
+ */
+import { NOTIFICATION_KINDS } from '@social/mock-api/contract-v2';
+import { sql, type Kysely, type Migration } from 'kysely';
+
+const run = async (db: Kysely<unknown>, list: readonly string[]) => {
+  for (const statement of list) await sql.raw(statement).execute(db);
+};
+
+export const REPOSTS_MIGRATION: Migration = {
+  up: (db) =>
+    run(db, [
+      `create table post_reposts (
+        post_id text not null references posts (id) on delete cascade,
+        member_id text not null references members (id) on delete cascade,
+        created_at timestamptz not null,
+        created_iso text not null,
+        primary key (post_id, member_id)
+      )`,
+      `create index post_reposts_by_member on post_reposts (member_id, created_at desc, post_id collate "C" desc)`,
+      `create index post_reposts_by_post on post_reposts (post_id, created_at desc, member_id collate "C" desc)`,
+      `alter table posts add column repost_count integer not null default 0, add column quote_of text`,
+      `create function count_post_reposts() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'DELETE' then
+          update posts set repost_count = repost_count - 1 where id = old.post_id;
+        else
+          update posts set repost_count = repost_count + 1 where id = new.post_id;
+        end if;
+        return null;
+      end $$`,
+      `create trigger post_reposts_count after insert or delete on post_reposts for each row execute function count_post_reposts()`,
+    ]),
+  down: (db) =>
+    run(db, [
+      `drop trigger post_reposts_count on post_reposts`,
+      `drop function count_post_reposts`,
+      `alter table posts drop column repost_count, drop column quote_of`,
+      `drop table post_reposts`,
+    ]),
+};
+
+/** The notification kinds as NOTIFICATION_KINDS lists them now. */
+export const NOTIFICATION_KINDS_MIGRATION: Migration = {
+  up: (db) =>
+    run(db, [
+      `alter table notifications drop constraint notifications_kind_check`,
+      `alter table notifications add constraint notifications_kind_check check (kind in (${NOTIFICATION_KINDS.map((k) => `'${k}'`).join(', ')}))`,
+    ]),
+  down: (db) =>
+    run(db, [
+      `delete from notifications where kind in ('repost', 'quote')`,
+      `alter table notifications drop constraint notifications_kind_check`,
+      `alter table notifications add constraint notifications_kind_check check (kind in ('like', 'comment', 'reply', 'mention', 'follow', 'upvote'))`,
+    ]),
+};
