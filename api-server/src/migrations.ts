@@ -11,6 +11,7 @@ import { MEMBER_ROLES_MIGRATION } from './roles-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
+import { POST_PICTURES_MIGRATION, POST_VERSIONS_MIGRATION } from './post-pictures-schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
   for (const statement of list) await sql.raw(statement).execute(db);
@@ -209,4 +210,7 @@ export const MIGRATIONS: Record<string, Migration> = {
     ]),
     down: statements([`drop table mentions_notified`]),
   },
+  // Up to four pictures per post with their sizes, and each post's edit history (issue 54, src/post-pictures-schema.ts).
+  '2026-12-02-pictures-01-post-pictures': POST_PICTURES_MIGRATION,
+  '2026-12-02-pictures-02-post-versions': POST_VERSIONS_MIGRATION,
 };

@@ -32,6 +32,7 @@ import type {
   PasswordChangedAnswerV2,
   PostAnswerV2,
   PostDraftV2,
+  PostHistoryPageV2,
   PostsPageV2,
   SessionAnswerV2,
   UnreadCountV2,
@@ -143,6 +144,8 @@ export function createV2Calls(request: RequestFn) {
       bookmark: (postId: string) => write<PostAnswerV2>(`/posts/bookmark/${id(postId)}`),
       removeBookmark: (postId: string) => write<PostAnswerV2>(`/posts/remove-bookmark/${id(postId)}`),
       report: (postId: string, draft: ReportDraftV2) => write<ReportSentAnswerV2>(`/posts/${id(postId)}/report`, draft),
+      /** The post's earlier versions, newest first. */
+      history: (postId: string, query?: PageQuery) => read<PostHistoryPageV2>(`/posts/${id(postId)}/history${queryString(page(query))}`),
     },
     moderation: {
       /** Open reports, oldest first (moderators only). */

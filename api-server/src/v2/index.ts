@@ -8,6 +8,7 @@ import { meRoutes } from './me';
 import { metaRoutes } from './meta';
 import { notificationRoutes } from './notifications';
 import { postRoutesV2 } from './posts';
+import { postHistoryRoutes } from './post-history';
 import { safetyRoutes } from './safety';
 
 export function v2Routes(r: RouteKit): void {
@@ -17,6 +18,7 @@ export function v2Routes(r: RouteKit): void {
   feedRoutes(r);
   memberRoutes(r);
   postRoutesV2(r);
+  postHistoryRoutes(r);
   commentRoutesV2(r);
   safetyRoutes(r);
   notificationRoutes(r);

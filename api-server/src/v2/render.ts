@@ -8,6 +8,7 @@ import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, ReactionV2 } from '@s
 import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
+import { editedColumn, picturesJson, picturesOf, type PictureJson } from '../post-pictures-store';
 import { shownTo } from '../safety-filters';
 import type { MemberRow as StoredMemberRow } from '../v1-store';
 import {
@@ -45,6 +46,8 @@ interface PostColumns extends AuthorColumns {
   pic_url: string;
   pic_image_id: string | null;
   pic_alt: string;
+  pictures: PictureJson[];
+  edited: boolean;
   created_iso: string;
   updated_iso: string;
   like_count: number;
@@ -132,7 +135,8 @@ export class RendererV2 {
     return sql<PostColumns>`
       select p.id, p.numeric_id, p.content, p.pic_url, p.pic_image_id, p.pic_alt, p.created_iso, p.updated_iso,
         p.like_count, p.dislike_count, p.comment_count, ${AUTHOR},
-        r.kind as reaction, (b.member_id is not null) as bookmarked, ${mentionHandles(sql`'p:' || p.id`)} as mentions
+        r.kind as reaction, (b.member_id is not null) as bookmarked, ${mentionHandles(sql`'p:' || p.id`)} as mentions,
+        ${picturesJson(sql`p.id`)} as pictures, ${editedColumn(sql`p.id`)} as edited
       from ${source} as wanted
       join posts p on p.id = wanted.id
       join members m on m.id = p.author_id
@@ -149,6 +153,8 @@ export class RendererV2 {
       content: p.content,
       pic: picUrl(this.origin, p.pic_url, p.pic_image_id),
       picAlt: p.pic_alt,
+      pictures: picturesOf(this.origin, p.pictures, { url: p.pic_url, imageId: p.pic_image_id, alt: p.pic_alt }),
+      edited: p.edited,
       createdAt: p.created_iso,
       updatedAt: p.updated_iso,
       likeCount: p.like_count,

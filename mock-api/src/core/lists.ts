@@ -20,6 +20,7 @@ export const LIST_TAGS = {
   blocks: 'BK',
   mutes: 'MU',
   notifications: 'N',
+  postHistory: 'V',
 } as const;
 
 /** The tag of a feed (explore or home) in one sort. */

@@ -6,7 +6,7 @@
  */
 import { POST_SORTS, SERVER_ERRORS, TEXT_LIMITS, type PostSort } from '../contract';
 import type { LiveMember, LivePost } from '../contract-live';
-import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type PostV2, type ReactionV2 } from '../contract-v2';
+import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type PictureV2, type PostV2, type ReactionV2 } from '../contract-v2';
 import { fail } from '../server/errors';
 import { objectField, requiredText, text, type JsonObject } from '../server/validate';
 import { blockedFrom, refuseIfBlocked, type BlockReader, type HiddenReader } from './blocks';
@@ -16,6 +16,7 @@ import { wait, type Actor, type Operation, type Step } from './operation';
 import { pageFrom, pageRequest, type Key, type ListKey, type Page } from './page';
 import { forgetNotificationsOf, notify, storeMentions, unnotify, type MentionSource, type WithNotifications } from './notifications';
 import { normaliseTag, tagsOf } from './text';
+import { pictureDraftsOf, samePictures, type PictureDraft, type PictureStore, type StoredPicture } from './post-pictures';
 
 export type Reaction = 'like' | 'dislike';
 /** What a change asked of the store did: changed, was already so, or found no such post. */
@@ -30,6 +31,10 @@ export interface PostRow {
   /** The picture's URL as answers show it, or ''. */
   pic: string;
   picAlt: string;
+  /** Every picture as answers show it (./post-pictures.ts); the first is `pic`. */
+  pictures: PictureV2[];
+  /** It has earlier versions (an edit changed its text or pictures). */
+  edited: boolean;
   createdAt: string;
   updatedAt: string;
   likeCount: number;
@@ -55,11 +60,9 @@ export type PostList =
 export type PostKey = [createdAt: string, id: string] | [score: number, createdAt: string, id: string];
 
 /** The storage behind the post operations (the fake backend's memory and IndexedDB, api-server's PostgreSQL). */
-export interface PostStore extends BlockReader, HiddenReader, WithNotifications {
+export interface PostStore extends BlockReader, HiddenReader, WithNotifications, PictureStore {
   /** The post's author, or null when there is no such post. */
   postAuthor(postId: string): Step<string | null>;
-  /** The post's stored picture (a reference only the store reads) and its description. */
-  postPicture(postId: string): Step<{ pic: string; picAlt: string } | null>;
   /** A `pic` field checked and stored: undefined when absent, '' for none, else the store's reference. */
   storePicture(value: unknown, field: string): Step<string | undefined>;
   /** Adds a post with its tags (its content's, normalised: ./text.ts); answers its id. */
@@ -143,6 +146,8 @@ export function postV2(row: PostRow): PostV2 {
     content: row.content,
     pic: row.pic,
     picAlt: row.picAlt,
+    pictures: row.pictures.map((picture) => ({ ...picture })),
+    edited: row.edited,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     likeCount: row.likeCount,
@@ -182,11 +187,13 @@ const postSource = (postId: string): MentionSource => ({ postId, commentId: null
 
 // ---- Operations ----
 
-/** A post's fields as the caller sent them (`postData`): content, pic, and v2's optional picAlt. */
+/** A post's fields as the caller sent them (`postData`): content, pic, and v2's optional picAlt and pictures. */
 export interface PostDraft {
   content: string;
   pic: unknown;
   picAlt: string | undefined;
+  /** v2's list of pictures, which replaces `pic` and `picAlt` when sent. */
+  pictures?: PictureDraft[];
 }
 
 /**
@@ -206,8 +213,19 @@ export const postDraftOf =
         api === 'v2'
           ? text(postData.picAlt, 'picAlt', { required: false, allowEmpty: true, max: V2_TEXT_LIMITS.picAlt })?.trim()
           : undefined,
+      pictures: api === 'v2' ? pictureDraftsOf(postData.pictures) : undefined,
     };
   };
+
+/** The pictures a draft sent as a list, each checked and stored (a data: URL becomes a stored image). */
+function* storedPicturesOf(store: PostStore, sent: PictureDraft[]): Operation<StoredPicture[]> {
+  const pictures: StoredPicture[] = [];
+  for (const [i, picture] of sent.entries()) {
+    const pic = yield* wait(store.storePicture(picture.pic, `pictures[${i}].pic`));
+    if (pic) pictures.push({ pic, alt: picture.alt, width: picture.width, height: picture.height });
+  }
+  return pictures;
+}
 
 /** One post; a post whose author blocked the viewer is not found for them (docs/safety.md). */
 export function* readPost(store: PostStore, postId: string, viewerId: string | null): Operation<PostV2> {
@@ -247,17 +265,23 @@ export function* readPostPage(
 /** The author is the caller (a userId in the draft could name someone else). A description goes only with a picture. */
 export function* createPost(store: PostStore, actor: Actor, draftOf: DraftOf): Operation<Outcome<PostV2>> {
   const draft = draftOf();
-  const pic = (yield* wait(store.storePicture(draft.pic, 'pic'))) ?? '';
+  let pictures: StoredPicture[];
+  if (draft.pictures) pictures = yield* storedPicturesOf(store, draft.pictures);
+  else {
+    const pic = (yield* wait(store.storePicture(draft.pic, 'pic'))) ?? '';
+    pictures = pic ? [{ pic, alt: draft.picAlt ?? '', width: 0, height: 0 }] : [];
+  }
   const postId = yield* wait(
     store.insertPost({
       authorId: actor.memberId,
       content: draft.content,
-      pic,
-      picAlt: pic ? (draft.picAlt ?? '') : '',
+      pic: pictures[0]?.pic ?? '',
+      picAlt: pictures[0]?.alt ?? '',
       tags: tagsOf(draft.content),
       now: actor.now,
     }),
   );
+  yield* wait(store.setPostPictures(postId, pictures));
   const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, true, null);
   const post = yield* postOr404(store, postId, actor.memberId);
   return {
@@ -267,19 +291,41 @@ export function* createPost(store: PostStore, actor: Actor, draftOf: DraftOf): O
 }
 
 /**
- * The author edits the text and, when `pic` is sent, the picture. The description stays with its
- * picture: a new picture without one has none, and no picture has no description.
+ * The author edits the text and, when `pictures` is sent, every picture; else, when `pic` is
+ * sent, the first one (v1 knows one picture: a new one replaces them all, the same one keeps the
+ * others). The description stays with its picture: a new picture without one has none, and no
+ * picture has no description. An edit that changes the text or a picture keeps the version
+ * before it (./post-pictures.ts), which marks the post edited.
  */
 export function* editPost(store: PostStore, actor: Actor, postId: string, draftOf: DraftOf): Operation<Outcome<PostV2>> {
   const author = yield* wait(store.postAuthor(postId));
   if (author === null) throw fail.postNotFound();
   if (author !== actor.memberId) throw fail.forbidden(SERVER_ERRORS.editNotOwner);
   const draft = draftOf();
-  const before = (yield* wait(store.postPicture(postId))) ?? { pic: '', picAlt: '' };
-  const sent = yield* wait(store.storePicture(draft.pic, 'pic'));
-  const pic = sent ?? before.pic;
-  const picAlt = !pic ? '' : (draft.picAlt ?? (pic !== before.pic ? '' : before.picAlt));
-  yield* wait(store.updatePost(postId, { content: draft.content, pic, picAlt, tags: tagsOf(draft.content), now: actor.now }));
+  const previous = yield* postOr404(store, postId, null);
+  const before = yield* wait(store.postPictures(postId));
+  let pictures: StoredPicture[];
+  if (draft.pictures) pictures = yield* storedPicturesOf(store, draft.pictures);
+  else {
+    const first = before[0];
+    const pic = (yield* wait(store.storePicture(draft.pic, 'pic'))) ?? first?.pic ?? '';
+    if (!pic) pictures = [];
+    else if (first && pic === first.pic) pictures = [{ ...first, alt: draft.picAlt ?? first.alt }, ...before.slice(1)];
+    else pictures = [{ pic, alt: draft.picAlt ?? '', width: 0, height: 0 }];
+  }
+  // Kept before the change: the pictures it showed stay stored while a version shows them.
+  if (draft.content !== previous.content || !samePictures(before, pictures))
+    yield* wait(store.addPostVersion(postId, { content: previous.content, pictures: before, createdAt: previous.updatedAt }));
+  yield* wait(
+    store.updatePost(postId, {
+      content: draft.content,
+      pic: pictures[0]?.pic ?? '',
+      picAlt: pictures[0]?.alt ?? '',
+      tags: tagsOf(draft.content),
+      now: actor.now,
+    }),
+  );
+  yield* wait(store.setPostPictures(postId, pictures));
   const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, false, null);
   const post = yield* postOr404(store, postId, actor.memberId);
   return { result: postV2(post), events: [{ kind: 'post.edited', data: { post: livePost(post) } }, ...mentions] };

@@ -7,6 +7,7 @@ import { memberRoutesV2 } from './members';
 import { metaRoutesV2 } from './meta';
 import { notificationRoutesV2 } from './notifications';
 import { postRoutesV2 } from './posts';
+import { postHistoryRoutesV2 } from './post-history';
 import { safetyRoutesV2 } from './safety';
 
 export function v2Routes(r: RouteKit): void {
@@ -14,6 +15,7 @@ export function v2Routes(r: RouteKit): void {
   authRoutesV2(r);
   accountRoutesV2(r);
   postRoutesV2(r);
+  postHistoryRoutesV2(r);
   memberRoutesV2(r);
   commentRoutesV2(r);
   safetyRoutesV2(r);
