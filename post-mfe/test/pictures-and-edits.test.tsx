@@ -3,13 +3,15 @@
  * page's viewer (keyboard included), and "Edited" with its "Edit history" dialog.
  */
 import React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { PictureDraftV2 } from '@social/mock-api/contract-v2';
-import { api } from '@social/shell/bus';
+import type { UploadProgress } from '@social/mock-api/client';
+import { api, uploadProgress$ } from '@social/shell/bus';
 import { seedPosts } from '@social/shell/data';
 import PostCard from '../src/card/PostCard';
+import PostComposer from '../src/composer/PostComposer';
 import { renderPostPage, setupBackend } from './helpers';
 
 setupBackend();
@@ -106,4 +108,30 @@ test('an edited post shows "Edited" by its date, which opens its history newest 
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(screen.getByRole('button', { name: 'Edited' })).toHaveFocus();
+});
+
+test('a large upload goes with its progress reported, which the composer shows while it posts', async () => {
+  // A picture of 200 KB: the request reports how far it has gone, then null once answered.
+  const seen: (UploadProgress | null)[] = [];
+  const subscription = uploadProgress$.subscribe((progress) => seen.push(progress));
+  const big = `data:image/png;base64,${btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) + 'x'.repeat(200 * 1024))}`;
+  const { post } = await api.v2.posts.create({ content: 'Large', pic: '', pictures: [{ pic: big, alt: '', width: 10, height: 10 }] });
+  subscription.unsubscribe();
+  expect(post.pictures).toHaveLength(1);
+  expect(seen[0]).toBeNull();
+  expect(seen.some((p) => p !== null && p.total > 200 * 1024)).toBe(true);
+  expect(seen.at(-1)).toBeNull();
+
+  // The composer, while its post is being sent, shows that progress.
+  let finish: (saved: boolean) => void = () => undefined;
+  render(<PostComposer onSubmit={() => new Promise<boolean>((resolve) => (finish = resolve))} />);
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: "What's on your mind?" }), 'Slow one');
+  await user.click(screen.getByRole('button', { name: 'Post' }));
+  act(() => uploadProgress$.next({ sent: 300, total: 1000 }));
+  expect(screen.getByRole('progressbar', { name: 'Uploading pictures' })).toHaveAttribute('value', '300');
+  expect(screen.getByText('Uploading… 30%')).toBeInTheDocument();
+  act(() => uploadProgress$.next(null));
+  expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  await act(async () => finish(true));
 });

@@ -2,6 +2,7 @@ import React, { useEffect, useLayoutEffect, useRef, useState, type FormEvent } f
 import { TEXT_LIMITS } from '@social/mock-api/contract';
 import type { PictureV2 } from '@social/mock-api/contract-v2';
 import type { PostComposerProps } from '@social/shell/federation';
+import { uploadProgress$, useSubject } from '@social/shell/bus';
 import { EmojiPicker, insertAtCursor } from '@social/shell/ui';
 import { focusWasLost } from '../card/focus-after-removal';
 import { useMentionSuggestions } from '../text/MentionSuggestions';
@@ -54,6 +55,8 @@ const initialPictures = (initial: PostComposerProps['initial']): PictureV2[] => 
 export default function PostComposer({ initial, onSubmit, autoFocus = false }: PostComposerProps) {
   const [content, setContent] = useState(initial?.content ?? '');
   const [submitting, setSubmitting] = useState(false);
+  // A slow upload (pictures) shows how far it has gone.
+  const upload = useSubject(uploadProgress$);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const mentions = useMentionSuggestions({ value: content, onValueChange: setContent, maxLength: POST_MAX_LENGTH, ref: textRef });
   const pictures = usePicturePicker({ initial: initialPictures(initial), disabled: submitting, onEmptied: () => textRef.current?.focus() });
@@ -161,6 +164,12 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
         </p>
       )}
       {pictures.list}
+      {submitting && upload && upload.total > 0 && (
+        <div className="post-composer__upload" role="status">
+          <progress value={upload.sent} max={upload.total} aria-label="Uploading pictures" />
+          <span className="muted">Uploading… {Math.floor((100 * upload.sent) / upload.total)}%</span>
+        </div>
+      )}
       {/* Hidden, not unmounted, while collapsed: the emoji picker keeps its state. */}
       <div className="post-composer__bar" hidden={collapsed}>
         <div className="post-composer__tools">
