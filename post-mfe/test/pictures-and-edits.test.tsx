@@ -129,7 +129,7 @@ test('a large upload goes with its progress reported, which the composer shows w
   await user.type(screen.getByRole('textbox', { name: "What's on your mind?" }), 'Slow one');
   await user.click(screen.getByRole('button', { name: 'Post' }));
   act(() => uploadProgress$.next({ sent: 300, total: 1000 }));
-  expect(screen.getByRole('progressbar', { name: 'Uploading pictures' })).toHaveAttribute('value', '300');
+  expect(screen.getByRole('progressbar', { name: 'Uploading pictures' })).toHaveValue(300);
   expect(screen.getByText('Uploading… 30%')).toBeInTheDocument();
   act(() => uploadProgress$.next(null));
   expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
