@@ -18,6 +18,7 @@ import { notifiedBy, recountNotifications } from './notification-store';
 import { logEvents } from './live/log';
 import { sessionsEnded } from './live/tickets';
 import { picUrl } from './images';
+import { imagesOfGonePosts, picturesJson, picturesOf, type PictureJson } from './post-pictures-store';
 import type { MemberRow } from './v1-store';
 import { startSession } from './kit';
 import { hashPassword, verifyPassword } from './passwords';
@@ -49,7 +50,9 @@ const BATCHES = (memberId: string, limit: number) => [
   sql<Gone>`delete from follows where (follower_id, followee_id) in (select follower_id, followee_id from follows where follower_id = ${memberId} limit ${limit}) returning null as pic`,
   sql<Gone>`delete from follows where (follower_id, followee_id) in (select follower_id, followee_id from follows where followee_id = ${memberId} limit ${limit}) returning null as pic`,
   // Their posts, with the comments, reactions and bookmarks others made on them (cascades).
-  sql<Gone>`delete from posts where id in (select id from posts where author_id = ${memberId} limit ${limit}) returning pic_image_id as pic`,
+  // Their pictures' and versions' images come from the statement's snapshot, before those rows cascade.
+  sql<Gone>`with gone as (delete from posts where id in (select id from posts where author_id = ${memberId} limit ${limit}) returning id, pic_image_id)
+    select pic_image_id as pic from gone union all ${imagesOfGonePosts}`,
 ];
 
 export class SqlAccountStore implements AccountStore {
@@ -123,11 +126,23 @@ export class SqlAccountStore implements AccountStore {
             pic_url: string;
             pic_image_id: string | null;
             pic_alt: string;
+            pictures: PictureJson[];
             created_iso: string;
             updated_iso: string;
           }>`
-            select id, content, pic_url, pic_image_id, pic_alt, created_iso, updated_iso from posts where author_id = ${memberId}
+            select id, content, pic_url, pic_image_id, pic_alt, ${picturesJson(sql`posts.id`)} as pictures, created_iso, updated_iso
+            from posts where author_id = ${memberId}
             order by created_at, id collate "C"`,
+        );
+        // Their posts' earlier versions: in the order of the posts, each post's oldest first.
+        const versions = await rows(
+          t,
+          sql<{ post_id: string; content: string; created_iso: string; pictures: PictureJson[] }>`
+            select v.post_id, v.content, v.created_iso,
+              (select coalesce(json_agg(json_build_object('u', vp.pic_url, 'i', vp.pic_image_id, 'a', vp.alt, 'w', vp.width, 'h', vp.height)
+                order by vp.position), '[]'::json) from post_version_pictures vp where vp.post_id = v.post_id and vp.n = v.n) as pictures
+            from post_versions v join posts p on p.id = v.post_id where p.author_id = ${memberId}
+            order by p.created_at, p.id collate "C", v.n`,
         );
         const comments = await rows(
           t,
@@ -201,8 +216,15 @@ export class SqlAccountStore implements AccountStore {
             content: p.content,
             pic: pic(p.pic_url, p.pic_image_id),
             picAlt: p.pic_alt,
+            pictures: picturesOf(this.origin, p.pictures, { url: p.pic_url, imageId: p.pic_image_id, alt: p.pic_alt }),
             createdAt: p.created_iso,
             updatedAt: p.updated_iso,
+          })),
+          postHistory: versions.map((v) => ({
+            postId: v.post_id,
+            content: v.content,
+            pictures: picturesOf(this.origin, v.pictures, { url: '', imageId: null, alt: '' }),
+            createdAt: v.created_iso,
           })),
           comments: comments.map((c) => ({
             _id: c.id,

@@ -1,7 +1,7 @@
 /**
  * Stored pictures nobody uses any more are deleted (issue 28, defect 5): after a post is
  * deleted, or a post's or member's picture is replaced, the old picture's row goes unless
- * another post or member still shows it (the same bytes are stored once and may be shared).
+ * another post (any of its pictures, or of its earlier versions) or member still shows it (the same bytes are stored once and may be shared).
  * Then GET /api/images/<id> answers 404 for it, as the fake backend does.
  */
 import { sql, type Transaction } from './db';
@@ -32,7 +32,9 @@ export async function forgetUnusedImages(ex: Transaction, ids: string[]): Promis
   try {
     await sql`delete from images i where i.id in (${sql.join(ids)})
       and not exists (select 1 from posts p where p.pic_image_id = i.id)
-      and not exists (select 1 from members m where m.pic_image_id = i.id)`.execute(ex);
+      and not exists (select 1 from members m where m.pic_image_id = i.id)
+      and not exists (select 1 from post_pictures pp where pp.pic_image_id = i.id)
+      and not exists (select 1 from post_version_pictures vp where vp.pic_image_id = i.id)`.execute(ex);
     await sql`release savepoint forget_images`.execute(ex);
   } catch (error) {
     if ((error as { code?: unknown }).code !== '23503') throw error;

@@ -13,6 +13,7 @@ import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { NOTIFICATION_KINDS_MIGRATION, REPOSTS_MIGRATION } from './v2/reposts-schema';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
 import { HOT_WRITES_MIGRATION } from './hot/schema';
+import { POST_PICTURES_MIGRATION, POST_VERSIONS_MIGRATION } from './post-pictures-schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
   for (const statement of list) await sql.raw(statement).execute(db);
@@ -217,4 +218,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02-share-reposts': REPOSTS_MIGRATION,
   // Notifications of reposts and quotes (issue 54).
   '2026-12-02-share-notification-kinds': NOTIFICATION_KINDS_MIGRATION,
+  // Up to four pictures per post with their sizes, and each post's edit history (issue 54, src/post-pictures-schema.ts).
+  '2026-12-02-pictures-01-post-pictures': POST_PICTURES_MIGRATION,
+  '2026-12-02-pictures-02-post-versions': POST_VERSIONS_MIGRATION,
 };

@@ -4,13 +4,24 @@
  * statement); the reads are RendererV2's, one query per answer.
  */
 import type { LiveMember } from '@social/mock-api/contract-live';
-import type { BlockSide, Change, PostKey, PostList, PostRow, PostStore, Reaction } from '@social/mock-api/core';
+import type {
+  BlockSide,
+  Change,
+  PostKey,
+  PostList,
+  PostRow,
+  PostStore,
+  Reaction,
+  StoredPicture,
+  StoredVersion,
+} from '@social/mock-api/core';
 import { one, rows, sql, type Executor, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
 import { pictureColumns, pictureRef, storePic } from './images';
 import { newId } from './kit';
 import { blockSide, hiddenSet } from './safety-filters';
 import { SqlNotificationStore } from './notification-store';
+import { imagesOfPosts, SqlPictureStore } from './post-pictures-store';
 import { postIdsAfter } from './v2/post-lists';
 import { homeWithReposts, memberWithReposts } from './v2/repost-lists';
 import { RendererV2 } from './v2/render';
@@ -21,6 +32,7 @@ const isMissingPost = (error: unknown): boolean =>
 
 export class SqlPostStore implements PostStore {
   readonly notifications: SqlNotificationStore;
+  private readonly pictures: SqlPictureStore;
 
   /**
    * `ex`: a transaction for operations of several statements (create, edit, delete: pictures go
@@ -32,6 +44,7 @@ export class SqlPostStore implements PostStore {
     protected readonly origin: string,
   ) {
     this.notifications = new SqlNotificationStore(ex, origin);
+    this.pictures = new SqlPictureStore(ex, origin);
   }
 
   private get tx(): Transaction {
@@ -51,16 +64,20 @@ export class SqlPostStore implements PostStore {
     return (await one(this.ex, sql<{ author_id: string }>`select author_id from posts where id = ${postId}`))?.author_id ?? null;
   }
 
-  async postPicture(postId: string): Promise<{ pic: string; picAlt: string } | null> {
-    const row = await one(
-      this.ex,
-      sql<{
-        pic_url: string;
-        pic_image_id: string | null;
-        pic_alt: string;
-      }>`select pic_url, pic_image_id, pic_alt from posts where id = ${postId}`,
-    );
-    return row ? { pic: pictureRef(row.pic_url, row.pic_image_id), picAlt: row.pic_alt } : null;
+  postPictures(postId: string): Promise<StoredPicture[]> {
+    return this.pictures.postPictures(postId);
+  }
+
+  setPostPictures(postId: string, pictures: StoredPicture[]): Promise<void> {
+    return this.pictures.setPostPictures(postId, pictures);
+  }
+
+  addPostVersion(postId: string, version: Omit<StoredVersion, 'n'>): Promise<void> {
+    return this.pictures.addPostVersion(postId, version);
+  }
+
+  readPostVersions(postId: string, before: number | null, count: number) {
+    return this.pictures.readPostVersions(postId, before, count);
   }
 
   async storePicture(value: unknown, field: string): Promise<string | undefined> {
@@ -113,10 +130,11 @@ export class SqlPostStore implements PostStore {
     if (before?.pic_image_id && before.pic_image_id !== pic.imageId) await forgetUnusedImages(this.tx, [before.pic_image_id]);
   }
 
-  /** Its reactions, comments and bookmarks go with it (foreign keys cascade; the triggers recount), and its picture unless shown elsewhere. */
+  /** Its reactions, comments, bookmarks, pictures and versions go with it (foreign keys cascade; the triggers recount), and its pictures' images unless shown elsewhere. */
   async deletePost(postId: string): Promise<void> {
+    const listed = await imagesOfPosts(this.ex, [postId]);
     const gone = await one(this.ex, sql<{ pic_image_id: string | null }>`delete from posts where id = ${postId} returning pic_image_id`);
-    if (gone?.pic_image_id) await forgetUnusedImages(this.tx, [gone.pic_image_id]);
+    await forgetUnusedImages(this.tx, [...new Set([...listed, ...(gone?.pic_image_id ? [gone.pic_image_id] : [])])]);
   }
 
   /**

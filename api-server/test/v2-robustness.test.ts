@@ -38,7 +38,7 @@ describe('pictures on /api/v2', () => {
     expect(await served(twin.pic)).toBe(404);
   });
 
-  it('stops serving a post picture an edit replaces or removes, and keeps one the edit sends back', async () => {
+  it("keeps serving a picture an edit replaces while the post's history shows it, and none once the post is deleted", async () => {
     const { api } = await login(server, 2);
     const { post } = await api.v2.posts.create({ content: 'Changing picture', pic: PNG, picAlt: 'A dot' });
     // The editor sends the picture's URL back to keep it: still served, description kept.
@@ -46,9 +46,27 @@ describe('pictures on /api/v2', () => {
     expect([kept.pic, kept.picAlt, await served(post.pic)]).toEqual([post.pic, 'A dot', 200]);
     const replaced = (await api.v2.posts.edit(post._id, { content: 'New picture', pic: GIF })).post;
     expect(replaced.pic).not.toBe(post.pic);
-    expect([await served(post.pic), await served(replaced.pic)]).toEqual([404, 200]);
+    expect([await served(post.pic), await served(replaced.pic)]).toEqual([200, 200]);
     const removed = (await api.v2.posts.edit(post._id, { content: 'No picture', pic: '' })).post;
-    expect([removed.pic, await served(replaced.pic)]).toEqual(['', 404]);
+    expect([removed.pic, await served(replaced.pic)]).toEqual(['', 200]);
+    const { versions } = await api.v2.posts.history(post._id);
+    expect(versions.map((v) => v.pictures.map((p) => p.url))).toEqual([[replaced.pic], [post.pic], [post.pic]]);
+    await api.v2.posts.remove(post._id);
+    expect([await served(post.pic), await served(replaced.pic)]).toEqual([404, 404]);
+  });
+
+  it('stops serving the pictures of a deleted post, its own and its earlier versions, unless another post shows one', async () => {
+    const { api } = await login(server, 2);
+    const picture = (pic: string) => ({ pic, alt: '', width: 1, height: 1 });
+    const { post } = await api.v2.posts.create({ content: 'Album', pic: '', pictures: [picture(PNG), picture(GIF)] });
+    const [png, gif] = post.pictures.map((p) => p.url);
+    const { post: other } = await api.v2.posts.create({ content: 'Shares the GIF', pic: '', pictures: [picture(gif!)] });
+    await api.v2.posts.edit(post._id, { content: 'Album', pic: '', pictures: [picture(gif!)] });
+    expect([await served(png!), await served(gif!)]).toEqual([200, 200]);
+    await api.v2.posts.remove(post._id);
+    expect([await served(png!), await served(gif!)]).toEqual([404, 200]);
+    await api.v2.posts.remove(other._id);
+    expect(await served(gif!)).toBe(404);
   });
 
   it('stops serving an avatar a profile edit replaces, and keeps the one an edit sends back', async () => {

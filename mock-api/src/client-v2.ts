@@ -32,6 +32,7 @@ import type {
   PasswordChangedAnswerV2,
   PostAnswerV2,
   PostDraftV2,
+  PostHistoryPageV2,
   PostsPageV2,
   RepostersPageV2,
   SessionAnswerV2,
@@ -147,6 +148,8 @@ export function createV2Calls(request: RequestFn) {
       undoRepost: (postId: string) => write<PostAnswerV2>(`/posts/undo-repost/${id(postId)}`),
       reposters: (postId: string, query?: PageQuery) => read<RepostersPageV2>(`/posts/${id(postId)}/reposters${queryString(page(query))}`),
       report: (postId: string, draft: ReportDraftV2) => write<ReportSentAnswerV2>(`/posts/${id(postId)}/report`, draft),
+      /** The post's earlier versions, newest first. */
+      history: (postId: string, query?: PageQuery) => read<PostHistoryPageV2>(`/posts/${id(postId)}/history${queryString(page(query))}`),
     },
     moderation: {
       /** Open reports, oldest first (moderators only). */

@@ -51,6 +51,59 @@ export interface ApiClientOptions {
   beforeRequest?: () => Promise<unknown>;
   /** Where logins keep the device token of each account (./device-tokens.ts); default: localStorage. */
   deviceTokens?: DeviceTokenStore;
+  /**
+   * How far a large request body (a post's pictures: UPLOAD_PROGRESS_FROM bytes or more) has gone
+   * up, as the browser reports it; null once its answer came (or it failed). Such a request goes
+   * by XMLHttpRequest, whose upload reports progress (fetch's does not).
+   */
+  onUploadProgress?: (progress: UploadProgress | null) => void;
+}
+
+export interface UploadProgress {
+  /** Bytes sent so far, of `total`. */
+  sent: number;
+  total: number;
+}
+
+/** Bodies from this size report their upload's progress (onUploadProgress). */
+export const UPLOAD_PROGRESS_FROM = 128 * 1024;
+
+/** A request sent by XMLHttpRequest, reporting its upload's progress; answers as fetch does (a failed connection throws). */
+function sendWithProgress(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+  onProgress: (progress: UploadProgress | null) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ sent: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      onProgress(null);
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const empty = xhr.status === 204 || xhr.status === 304;
+      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers }));
+    };
+    xhr.onerror =
+      xhr.onabort =
+      xhr.ontimeout =
+        () => {
+          onProgress(null);
+          reject(new TypeError('Failed to fetch'));
+        };
+    onProgress({ sent: 0, total: init.body.length });
+    xhr.send(init.body);
+  });
 }
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -112,13 +165,16 @@ export function createApiClient(options: ApiClientOptions) {
     const deviceToken = device ? deviceTokens.get(device) : null;
     if (deviceToken) headers[DEVICE_TOKEN_HEADER] = deviceToken;
     let response: Response | undefined;
+    const sent = body === undefined ? undefined : JSON.stringify(body);
+    const url = `${options.baseUrl ?? ''}/api${path}`;
+    const onUploadProgress = options.onUploadProgress;
+    const withProgress =
+      sent !== undefined && sent.length >= UPLOAD_PROGRESS_FROM && !!onUploadProgress && typeof XMLHttpRequest !== 'undefined';
     for (let attempt = 0; !response; attempt += 1) {
       try {
-        response = await fetch(`${options.baseUrl ?? ''}/api${path}`, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
+        response = withProgress
+          ? await sendWithProgress(url, { method, headers, body: sent }, onUploadProgress)
+          : await fetch(url, { method, headers, body: sent });
       } catch (cause) {
         // Offline: no retry (it would fail the same way); say the change was not sent.
         const offline = typeof navigator !== 'undefined' && navigator.onLine === false;

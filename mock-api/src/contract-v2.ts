@@ -25,7 +25,24 @@ export const API_V2_PREFIX = '/api/v2';
 export const PAGE_LIMITS = { default: 20, max: 50 } as const;
 
 /** Longest v2-only text fields (the others are TEXT_LIMITS of ./contract.ts). */
-export const V2_TEXT_LIMITS = { picAlt: 500, tag: 64, reportDetails: 1000 } as const;
+export const V2_TEXT_LIMITS = { picAlt: 1500, tag: 64, reportDetails: 1000 } as const;
+
+/**
+ * A post's pictures (docs/api.md, "Pictures"): at most `max`; each draft picture names its size in
+ * pixels, whole numbers from 1 to `maxSide`, so cards reserve its room before it loads.
+ */
+export const POST_PICTURES = { max: 4, maxSide: 16_384 } as const;
+
+/** One picture of a post. */
+export interface PictureV2 {
+  /** Image URL. */
+  url: string;
+  /** Its description (alt text), '' when the author gave none. */
+  alt: string;
+  /** Its size in pixels; 0 and 0 for a picture posted without one (through `pic`, or before sizes were kept). */
+  width: number;
+  height: number;
+}
 
 /** A member as anyone sees them: no e-mail, no bookmarks, no lists that grow. */
 export interface MemberV2 {
@@ -78,10 +95,14 @@ export interface PostV2 {
   userId: string;
   author: AuthorV2;
   content: string;
-  /** Image URL or ''. */
+  /** The first picture's URL, or '' (as v1's `pic`). */
   pic: string;
-  /** The picture's description (alt text), '' when the author gave none. */
+  /** The first picture's description (alt text), '' when the author gave none. */
   picAlt: string;
+  /** Every picture, in order (at most POST_PICTURES.max); the first is `pic`. */
+  pictures: PictureV2[];
+  /** True once an edit changed its text or pictures: its earlier versions are in GET /posts/:postId/history. */
+  edited: boolean;
   createdAt: string;
   updatedAt: string;
   likeCount: number;
@@ -196,12 +217,33 @@ export interface NotificationV2 {
 // ---- Inputs ----
 export interface PostDraftV2 {
   content: string;
-  /** A data: URL (a new picture), a URL an earlier answer gave (keep it), or '' (none). */
+  /** A data: URL (a new picture), a URL an earlier answer gave (keep it), or '' (none). Ignored when `pictures` is sent. */
   pic: string;
-  /** Optional description of the picture (alt text). */
+  /** Optional description of the picture (alt text). Ignored when `pictures` is sent. */
   picAlt?: string;
   /** Optional: the id of the post this one quotes (creation only; one the author can see). */
   quoteOf?: string;
+  /** The post's pictures, in order (at most POST_PICTURES.max): when sent, they replace `pic` and every picture it had. */
+  pictures?: PictureDraftV2[];
+}
+
+/** One picture of a draft. */
+export interface PictureDraftV2 {
+  /** A data: URL (a new picture) or a URL an earlier answer gave (keep it). */
+  pic: string;
+  /** Its description, up to V2_TEXT_LIMITS.picAlt characters. */
+  alt?: string;
+  /** Its size in pixels (whole numbers, 1 to POST_PICTURES.maxSide). */
+  width: number;
+  height: number;
+}
+
+/** An earlier version of an edited post: what it showed until the next edit. */
+export interface PostVersionV2 {
+  content: string;
+  pictures: PictureV2[];
+  /** When this version was written (the post's creation, or the edit that made it). */
+  createdAt: string;
 }
 
 export interface PageQuery {
@@ -233,6 +275,10 @@ export interface RepostersPageV2 extends Page {
 }
 export interface NotificationsPageV2 extends Page {
   notifications: NotificationV2[];
+}
+/** A post's earlier versions, newest first. */
+export interface PostHistoryPageV2 extends Page {
+  versions: PostVersionV2[];
 }
 export interface UnreadCountV2 {
   count: number;
@@ -299,7 +345,9 @@ export interface AccountExportV2 {
     MeV2,
     '_id' | 'id' | 'username' | 'firstName' | 'lastName' | 'userHandler' | 'pic' | 'bio' | 'link' | 'createdAt' | 'updatedAt'
   >;
-  posts: { _id: string; content: string; pic: string; picAlt: string; createdAt: string; updatedAt: string }[];
+  posts: { _id: string; content: string; pic: string; picAlt: string; pictures: PictureV2[]; createdAt: string; updatedAt: string }[];
+  /** The earlier versions of their posts (edit history), each post's oldest first. */
+  postHistory: ({ postId: string } & PostVersionV2)[];
   /** Their comments, on anyone's post. */
   comments: { _id: string; postId: string; content: string; createdAt: string; updatedAt: string }[];
   /** Their replies, under anyone's comment. */
@@ -438,6 +486,7 @@ export const V2_ROUTES = {
   removeReportedPost: ['POST', '/moderation/reports/:reportId/remove'],
   dismissReport: ['POST', '/moderation/reports/:reportId/dismiss'],
   post: ['GET', '/posts/:postId'],
+  postHistory: ['GET', '/posts/:postId/history'],
   createPost: ['POST', '/posts'],
   editPost: ['POST', '/posts/edit/:postId'],
   deletePost: ['DELETE', '/posts/:postId'],
@@ -492,6 +541,9 @@ export const V2_ERRORS = {
   /** 400: `quoteOf` names no post the author can see (gone, or its author blocked either way or muted). */
   quoteUnavailable: 'The post you want to quote does not exist or is not available to you.',
   badQuoteOf: '"quoteOf" must be the id of a post.',
+  picturesList: '"pictures" must be a list of pictures, each with a "pic" text, "width" and "height".',
+  tooManyPictures: `A post has at most ${POST_PICTURES.max} pictures.`,
+  badPictureSize: `A picture's "width" and "height" must be whole numbers from 1 to ${POST_PICTURES.maxSide}.`,
   badTag: `A tag is letters, digits and _, with at least one letter, and at most ${V2_TEXT_LIMITS.tag} characters.`,
 } as const;
 

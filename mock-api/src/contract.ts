@@ -270,8 +270,8 @@ export const LIMITS = {
   emojiCount: 20,
   /** Largest image (bytes, before base64) the product keeps: it is stored in the browser. */
   maxImageBytes: 1024 * 1024,
-  /** Largest JSON body the fake backend accepts. */
-  maxBodyBytes: 2 * 1024 * 1024,
+  /** Largest JSON body either backend accepts: a post's four pictures at maxImageBytes as data: URLs (base64: 4/3), and its text. */
+  maxBodyBytes: 6 * 1024 * 1024,
   defaultDelayMs: 400,
   /** A token is valid this long after login or signup (7 days); logout revokes it sooner. */
   tokenLifetimeMs: 7 * 24 * 60 * 60 * 1000,

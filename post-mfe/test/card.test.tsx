@@ -6,7 +6,7 @@ import { CLIENT_MESSAGES, SERVER_ERRORS, TEST_CREDENTIALS } from '@social/mock-a
 import { INPUT_MESSAGES } from '@social/mock-api/server';
 import { api } from '@social/shell/bus';
 import { REPORT_SENT, formatFullDate, formatRelativeDate } from '@social/shell/ui';
-import { ADARSH_ID, listed, loadList, renderCard, requestsTo, setupBackend } from './helpers';
+import { ADARSH_ID, decodesAs, listed, loadList, renderCard, requestsTo, setupBackend } from './helpers';
 import { wholeText } from '../../tools/jest/whole-text';
 
 const ctx = setupBackend();
@@ -253,6 +253,7 @@ describe('Edit post', () => {
   });
 
   test("a picture too large for the server (413) toasts the server's message with its limit and keeps the draft", async () => {
+    decodesAs(640, 480);
     renderCard('p02-css');
     const dialog = await openEdit();
     const text = within(dialog).getByRole('textbox', { name: "What's on your mind?" });

@@ -77,3 +77,14 @@ export const ADARSH_ID = 'u1-adarsh';
 export function cachedComments(postId: string): CommentV2[] {
   return queryClient.getQueryData<{ pages: CommentsPageV2[] }>(queryKeys.comments(postId))?.pages.flatMap((p) => p.comments) ?? [];
 }
+
+/**
+ * jsdom decodes no image: the browser's decoder (createImageBitmap) stands in until the test
+ * ends, answering this size for every file (readImageFile keeps a small one as it is, with it).
+ */
+export function decodesAs(width: number, height: number): void {
+  Object.assign(globalThis, { createImageBitmap: jest.fn(async () => ({ width, height, close: () => undefined })) });
+}
+afterEach(() => {
+  delete (globalThis as { createImageBitmap?: unknown }).createImageBitmap;
+});

@@ -9,7 +9,7 @@ import { setBackendReady, setBackendStart, whenBackendReady } from '@social/shel
 import { queryClient, queryKeys, seedPosts } from '@social/shell/data';
 import PostCard from '../src/card/PostCard';
 import PostComposer from '../src/composer/PostComposer';
-import { LIST_KEY, listed, renderPostPage, setupBackend } from './helpers';
+import { LIST_KEY, decodesAs, listed, renderPostPage, setupBackend } from './helpers';
 
 const ctx = setupBackend();
 
@@ -26,7 +26,12 @@ test("a picture without a description is named after its author: '<first and las
 });
 
 test("a picture's description, when the post has one, is its alt text", () => {
-  const post = { ...listed('p01-sunrise')!, picAlt: 'The sun rising over misty hills' };
+  const seeded = listed('p01-sunrise')!;
+  const post = {
+    ...seeded,
+    picAlt: 'The sun rising over misty hills',
+    pictures: [{ ...seeded.pictures[0]!, alt: 'The sun rising over misty hills' }],
+  };
   // The card follows the post's cache entry (as an answer from the server would update it).
   act(() => seedPosts([post]));
   render(
@@ -111,6 +116,7 @@ function sentDrafts(path: RegExp): PostDraftV2[] {
 }
 
 test("the composer's picture description is sent with the post and becomes the picture's alt; an edit keeps or changes it", async () => {
+  decodesAs(320, 240);
   queryClient.setQueryData(EXPLORE_LATEST, queryClient.getQueryData(LIST_KEY));
   render(<ComposerAndFeed />);
   // The picker's accept list is a hint; the test's tiny file need not match it.
@@ -128,7 +134,14 @@ test("the composer's picture description is sent with the post and becomes the p
   const card = await screen.findByRole('article', { name: 'Post by Adarsh Balika' });
   await within(card).findByText('Our new kitten');
   expect(sentDrafts(/\/v2\/posts$/)).toEqual([
-    { content: 'Our new kitten', pic: expect.stringMatching(/^data:image\/png;base64,/), picAlt: 'A grey kitten asleep on a keyboard' },
+    {
+      content: 'Our new kitten',
+      pic: expect.stringMatching(/^data:image\/png;base64,/),
+      picAlt: 'A grey kitten asleep on a keyboard',
+      pictures: [
+        { pic: expect.stringMatching(/^data:image\/png;base64,/), alt: 'A grey kitten asleep on a keyboard', width: 320, height: 240 },
+      ],
+    },
   ]);
   expect(within(card).getByRole('link', { name: 'A grey kitten asleep on a keyboard' })).toContainElement(
     within(card).getByRole('img', { name: 'A grey kitten asleep on a keyboard' }),
@@ -170,7 +183,11 @@ test('a card shown before the in-browser backend runs asks for its picture only 
       }),
   );
   try {
-    const post = { ...listed('p01-sunrise')!, pic: '/api/images/sunrise' };
+    const post = {
+      ...listed('p01-sunrise')!,
+      pic: '/api/images/sunrise',
+      pictures: [{ url: '/api/images/sunrise', alt: '', width: 0, height: 0 }],
+    };
     act(() => seedPosts([post]));
     render(
       <MemoryRouter>

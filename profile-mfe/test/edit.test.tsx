@@ -147,7 +147,7 @@ test("an avatar too large for the server (413) toasts the server's message with 
   await user.click(within(dialog).getByRole('button', { name: 'Update' }));
 
   await waitFor(() => expect(ctx.toasts).toEqual([{ toastType: 'error', message: INPUT_MESSAGES.bodyTooLarge }]));
-  expect(INPUT_MESSAGES.bodyTooLarge).toMatch(/limit is 2 MB/);
+  expect(INPUT_MESSAGES.bodyTooLarge).toMatch(/limit is 6 MB/);
   expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
   expect(bio).toHaveValue('Typed with a big picture');
   expect(within(dialog).getByRole('img', { name: 'Adarsh Balika' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/));

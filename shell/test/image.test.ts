@@ -19,7 +19,7 @@ function fakeGraphics({
 }: {
   width: number;
   height: number;
-  encodedBytes: (quality: number, w: number) => number;
+  encodedBytes: (quality: number, w: number, type: string) => number;
   webp?: boolean;
 }) {
   const drawn: { w: number; h: number }[] = [];
@@ -46,7 +46,7 @@ function fakeGraphics({
       async convertToBlob({ type, quality }: { type: string; quality: number }) {
         encoded.push({ type, quality });
         const out = type === 'image/webp' && !webp ? 'image/png' : type;
-        return new Blob([new Uint8Array(encodedBytes(quality, this.width))], { type: out });
+        return new Blob([new Uint8Array(encodedBytes(quality, this.width, type))], { type: out });
       }
     },
   });
@@ -60,24 +60,46 @@ afterEach(() => {
 
 const bytes = (n: number, type: string, name = 'photo') => new File([new Uint8Array(n)], name, { type });
 
-test('a 12 MB 4000×3000 phone photo becomes a 2048×1536 WebP at quality 0.85, a few hundred KB', async () => {
+test('a 12 MB 4000×3000 phone photo becomes a 2048×1536 JPEG (its own format) at quality 0.85, a few hundred KB', async () => {
   const g = fakeGraphics({ width: 4000, height: 3000, encodedBytes: () => 380 * 1024 });
   const result = await readImageFile(bytes(12 * 1024 * 1024, 'image/jpeg', 'IMG_0001.jpg'));
   expect(result.ok).toBe(true);
-  expect(result.ok && result.dataUrl).toMatch(/^data:image\/webp;base64,/);
+  expect(result.ok && result.dataUrl).toMatch(/^data:image\/jpeg;base64,/);
+  expect(result.ok && [result.width, result.height]).toEqual([2048, 1536]);
   expect(g.drawn).toEqual([{ w: 2048, h: 1536 }]);
-  expect(g.encoded).toEqual([{ type: 'image/webp', quality: 0.85 }]);
+  expect(g.encoded).toEqual([{ type: 'image/jpeg', quality: 0.85 }]);
   expect(g.closed.count).toBe(1);
   // base64 of ~380 KB
   expect(result.ok && result.dataUrl.length).toBeLessThan(600 * 1024);
 });
 
-test('a portrait photo keeps its proportions; a browser without a WebP encoder gets JPEG', async () => {
-  const g = fakeGraphics({ width: 3024, height: 4032, encodedBytes: () => 300 * 1024, webp: false });
+test('a portrait photo keeps its proportions; a PNG stays PNG when it fits', async () => {
+  const g = fakeGraphics({ width: 3024, height: 4032, encodedBytes: () => 300 * 1024 });
   const result = await readImageFile(bytes(5 * 1024 * 1024, 'image/png'));
-  expect(result.ok && result.dataUrl).toMatch(/^data:image\/jpeg;base64,/);
+  expect(result.ok && result.dataUrl).toMatch(/^data:image\/png;base64,/);
+  expect(result.ok && [result.width, result.height]).toEqual([1536, 2048]);
   expect(g.drawn).toEqual([{ w: 1536, h: 2048 }]);
-  expect(g.encoded.map((e) => e.type)).toEqual(['image/webp', 'image/jpeg']);
+  expect(g.encoded.map((e) => e.type)).toEqual(['image/png']);
+});
+
+test('a PNG too large as PNG becomes WebP; without a WebP encoder, JPEG; an AVIF (no encoder) becomes WebP', async () => {
+  const g = fakeGraphics({
+    width: 4000,
+    height: 3000,
+    encodedBytes: (_q, _w, type) => (type === 'image/png' ? LIMITS.maxImageBytes + 1 : 300 * 1024),
+  });
+  const webp = await readImageFile(bytes(5 * 1024 * 1024, 'image/png'));
+  expect(webp.ok && webp.dataUrl).toMatch(/^data:image\/webp;base64,/);
+  expect(g.encoded.map((e) => e.type)).toEqual(['image/png', 'image/webp']);
+
+  const noWebp = fakeGraphics({ width: 4000, height: 3000, encodedBytes: () => 300 * 1024, webp: false });
+  const jpeg = await readImageFile(bytes(5 * 1024 * 1024, 'image/avif'));
+  expect(jpeg.ok && jpeg.dataUrl).toMatch(/^data:image\/jpeg;base64,/);
+  expect(noWebp.encoded.map((e) => e.type)).toEqual(['image/webp', 'image/jpeg']);
+  const avif = fakeGraphics({ width: 4000, height: 3000, encodedBytes: () => 300 * 1024 });
+  const fromAvif = await readImageFile(bytes(5 * 1024 * 1024, 'image/avif'));
+  expect(fromAvif.ok && fromAvif.dataUrl).toMatch(/^data:image\/webp;base64,/);
+  expect(avif.encoded.map((e) => e.type)).toEqual(['image/webp']);
 });
 
 test('a photo that stays too large at 0.85 is tried at lower quality, then smaller, until it fits', async () => {
@@ -101,10 +123,11 @@ test('a small photo within 2048 px is kept as it is; a small one larger than tha
   const small = fakeGraphics({ width: 800, height: 600, encodedBytes: () => 1 });
   const kept = await readImageFile(bytes(100 * 1024, 'image/jpeg'));
   expect(kept.ok && kept.dataUrl).toMatch(/^data:image\/jpeg;base64,/);
+  expect(kept.ok && [kept.width, kept.height]).toEqual([800, 600]);
   expect(small.encoded).toEqual([]);
   const wide = fakeGraphics({ width: IMAGE_MAX_SIDE * 2, height: 100, encodedBytes: () => 20 * 1024 });
   const shrunk = await readImageFile(bytes(100 * 1024, 'image/png'));
-  expect(shrunk.ok && shrunk.dataUrl).toMatch(/^data:image\/webp;base64,/);
+  expect(shrunk.ok && shrunk.dataUrl).toMatch(/^data:image\/png;base64,/);
   expect(wide.drawn).toEqual([{ w: IMAGE_MAX_SIDE, h: 50 }]);
 });
 
@@ -113,6 +136,7 @@ test('GIF, APNG and SVG are kept as they are, within the limit; over it they get
   for (const type of ['image/gif', 'image/apng', 'image/svg+xml']) {
     const kept = await readImageFile(bytes(300 * 1024, type));
     expect(kept.ok && kept.dataUrl.startsWith(`data:${type};base64,`)).toBe(true);
+    expect(kept.ok && [kept.width, kept.height]).toEqual([4000, 3000]);
     expect(await readImageFile(bytes(LIMITS.maxImageBytes + 1, type))).toEqual({ ok: false, message: IMAGE_KEPT_AS_IS_MESSAGE });
   }
   expect(g.encoded).toEqual([]);

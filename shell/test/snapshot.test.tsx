@@ -25,6 +25,8 @@ function post(n: number, overrides: Partial<PostV2> = {}): PostV2 {
     content: `Remembered post ${n}`,
     pic: '',
     picAlt: '',
+    pictures: [],
+    edited: false,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     likeCount: n,

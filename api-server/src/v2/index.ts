@@ -9,6 +9,7 @@ import { metaRoutes } from './meta';
 import { notificationRoutes } from './notifications';
 import { postRoutesV2 } from './posts';
 import { repostRoutesV2 } from './reposts';
+import { postHistoryRoutes } from './post-history';
 import { safetyRoutes } from './safety';
 
 export function v2Routes(r: RouteKit): void {
@@ -19,6 +20,7 @@ export function v2Routes(r: RouteKit): void {
   memberRoutes(r);
   postRoutesV2(r);
   repostRoutesV2(r);
+  postHistoryRoutes(r);
   commentRoutesV2(r);
   safetyRoutes(r);
   notificationRoutes(r);

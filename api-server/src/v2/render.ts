@@ -8,6 +8,7 @@ import type { AuthorV2, CommentV2, MemberV2, MeV2, PostV2, QuotedPostV2, Reactio
 import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
 import { picUrl } from '../images';
+import { editedColumn, picturesJson, picturesOf, type PictureJson } from '../post-pictures-store';
 import { hiddenSet, shownTo } from '../safety-filters';
 import type { MemberRow as StoredMemberRow } from '../v1-store';
 import {
@@ -46,6 +47,8 @@ export interface PostColumns extends AuthorColumns {
   pic_url: string;
   pic_image_id: string | null;
   pic_alt: string;
+  pictures: PictureJson[];
+  edited: boolean;
   created_iso: string;
   updated_iso: string;
   like_count: number;
@@ -201,7 +204,8 @@ export class RendererV2 {
         p.quote_of, qp.id as q_id, qp.content as q_content, qp.pic_url as q_pic_url, qp.pic_image_id as q_pic_image_id,
         qp.pic_alt as q_pic_alt, qp.created_iso as q_created_iso, qp.quote_of as q_quote_of, ${quoteHidden} as q_hidden,
         qm.id as qa_id, qm.first_name as qa_first_name, qm.last_name as qa_last_name, qm.user_handler as qa_user_handler,
-        qm.pic_url as qa_pic_url, qm.pic_image_id as qa_pic_image_id
+        qm.pic_url as qa_pic_url, qm.pic_image_id as qa_pic_image_id,
+        ${picturesJson(sql`p.id`)} as pictures, ${editedColumn(sql`p.id`)} as edited
       from ${source} as wanted
       join posts p on p.id = wanted.id
       join members m on m.id = p.author_id
@@ -221,6 +225,8 @@ export class RendererV2 {
       content: p.content,
       pic: picUrl(this.origin, p.pic_url, p.pic_image_id),
       picAlt: p.pic_alt,
+      pictures: picturesOf(this.origin, p.pictures, { url: p.pic_url, imageId: p.pic_image_id, alt: p.pic_alt }),
+      edited: p.edited,
       createdAt: p.created_iso,
       updatedAt: p.updated_iso,
       likeCount: p.like_count,

@@ -5,6 +5,7 @@ export * from './page';
 export * from './events';
 export * from './operation';
 export * from './posts';
+export * from './post-pictures';
 export * from './members';
 export * from './comments';
 export * from './notifications';

@@ -21,6 +21,7 @@ export const LIST_TAGS = {
   mutes: 'MU',
   notifications: 'N',
   reposters: 'RP',
+  postHistory: 'V',
 } as const;
 
 /** The tag of a feed (explore or home) in one sort. */

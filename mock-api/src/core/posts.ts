@@ -10,6 +10,7 @@ import {
   V2_ERRORS,
   V2_TEXT_LIMITS,
   type AuthorV2,
+  type PictureV2,
   type PostV2,
   type QuotedPostV2,
   type ReactionV2,
@@ -36,6 +37,7 @@ import {
 } from './notifications';
 import { checkQuote, notifyQuote, quoteOfField } from './quotes';
 import { normaliseTag, tagsOf } from './text';
+import { pictureDraftsOf, samePictures, type PictureDraft, type PictureStore, type StoredPicture } from './post-pictures';
 
 export type Reaction = 'like' | 'dislike';
 /** What a change asked of the store did: changed, was already so, or found no such post. */
@@ -50,6 +52,10 @@ export interface PostRow {
   /** The picture's URL as answers show it, or ''. */
   pic: string;
   picAlt: string;
+  /** Every picture as answers show it (./post-pictures.ts); the first is `pic`. */
+  pictures: PictureV2[];
+  /** It has earlier versions (an edit changed its text or pictures). */
+  edited: boolean;
   createdAt: string;
   updatedAt: string;
   likeCount: number;
@@ -103,11 +109,9 @@ export interface Written {
  * that reads its post back (and records the notice, for a store that DefersNotices); the others
  * are asked step by step. The operation decides the same way from either.
  */
-export interface PostStore extends BlockReader, HiddenReader, WithNotifications {
+export interface PostStore extends BlockReader, HiddenReader, WithNotifications, PictureStore {
   /** The post's author, or null when there is no such post. */
   postAuthor(postId: string): Step<string | null>;
-  /** The post's stored picture (a reference only the store reads) and its description. */
-  postPicture(postId: string): Step<{ pic: string; picAlt: string } | null>;
   /** A `pic` field checked and stored: undefined when absent, '' for none, else the store's reference. */
   storePicture(value: unknown, field: string): Step<string | undefined>;
   /** Adds a post with its tags (its content's, normalised: ./text.ts) and the post it quotes (or null); answers its id. */
@@ -205,6 +209,8 @@ export function postV2(row: PostRow): PostV2 {
     content: row.content,
     pic: row.pic,
     picAlt: row.picAlt,
+    pictures: row.pictures.map((picture) => ({ ...picture })),
+    edited: row.edited,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     likeCount: row.likeCount,
@@ -267,13 +273,15 @@ const postSource = (postId: string): MentionSource => ({ postId, commentId: null
 
 // ---- Operations ----
 
-/** A post's fields as the caller sent them (`postData`): content, pic, and v2's optional picAlt and quoteOf. */
+/** A post's fields as the caller sent them (`postData`): content, pic, and v2's optional picAlt, pictures and quoteOf. */
 export interface PostDraft {
   content: string;
   pic: unknown;
   picAlt: string | undefined;
   /** The post it quotes (v2, creation only: an edit keeps what the post quotes). */
   quoteOf?: string;
+  /** v2's list of pictures, which replaces `pic` and `picAlt` when sent. */
+  pictures?: PictureDraft[];
 }
 
 /**
@@ -294,8 +302,19 @@ export const postDraftOf =
           ? text(postData.picAlt, 'picAlt', { required: false, allowEmpty: true, max: V2_TEXT_LIMITS.picAlt })?.trim()
           : undefined,
       quoteOf: api === 'v2' ? quoteOfField(postData.quoteOf) : undefined,
+      pictures: api === 'v2' ? pictureDraftsOf(postData.pictures) : undefined,
     };
   };
+
+/** The pictures a draft sent as a list, each checked and stored (a data: URL becomes a stored image). */
+function* storedPicturesOf(store: PostStore, sent: PictureDraft[]): Operation<StoredPicture[]> {
+  const pictures: StoredPicture[] = [];
+  for (const [i, picture] of sent.entries()) {
+    const pic = yield* wait(store.storePicture(picture.pic, `pictures[${i}].pic`));
+    if (pic) pictures.push({ pic, alt: picture.alt, width: picture.width, height: picture.height });
+  }
+  return pictures;
+}
 
 /** One post; a post whose author blocked the viewer is not found for them (docs/safety.md). */
 export function* readPost(store: PostStore, postId: string, viewerId: string | null): Operation<PostV2> {
@@ -336,18 +355,24 @@ export function* readPostPage(
 export function* createPost(store: PostStore, actor: Actor, draftOf: DraftOf): Operation<Outcome<PostV2>> {
   const draft = draftOf();
   const quotedAuthor = draft.quoteOf === undefined ? null : yield* checkQuote(store, actor, draft.quoteOf);
-  const pic = (yield* wait(store.storePicture(draft.pic, 'pic'))) ?? '';
+  let pictures: StoredPicture[];
+  if (draft.pictures) pictures = yield* storedPicturesOf(store, draft.pictures);
+  else {
+    const pic = (yield* wait(store.storePicture(draft.pic, 'pic'))) ?? '';
+    pictures = pic ? [{ pic, alt: draft.picAlt ?? '', width: 0, height: 0 }] : [];
+  }
   const postId = yield* wait(
     store.insertPost({
       authorId: actor.memberId,
       content: draft.content,
-      pic,
-      picAlt: pic ? (draft.picAlt ?? '') : '',
+      pic: pictures[0]?.pic ?? '',
+      picAlt: pictures[0]?.alt ?? '',
       tags: tagsOf(draft.content),
       now: actor.now,
       quoteOf: draft.quoteOf ?? null,
     }),
   );
+  yield* wait(store.setPostPictures(postId, pictures));
   const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, true, quotedAuthor);
   const quoted = quotedAuthor === null ? [] : yield* notifyQuote(store, actor, quotedAuthor, postId);
   const post = yield* postOr404(store, postId, actor.memberId);
@@ -363,19 +388,41 @@ export function* createPost(store: PostStore, actor: Actor, draftOf: DraftOf): O
 }
 
 /**
- * The author edits the text and, when `pic` is sent, the picture. The description stays with its
- * picture: a new picture without one has none, and no picture has no description.
+ * The author edits the text and, when `pictures` is sent, every picture; else, when `pic` is
+ * sent, the first one (v1 knows one picture: a new one replaces them all, the same one keeps the
+ * others). The description stays with its picture: a new picture without one has none, and no
+ * picture has no description. An edit that changes the text or a picture keeps the version
+ * before it (./post-pictures.ts), which marks the post edited.
  */
 export function* editPost(store: PostStore, actor: Actor, postId: string, draftOf: DraftOf): Operation<Outcome<PostV2>> {
   const author = yield* wait(store.postAuthor(postId));
   if (author === null) throw fail.postNotFound();
   if (author !== actor.memberId) throw fail.forbidden(SERVER_ERRORS.editNotOwner);
   const draft = draftOf();
-  const before = (yield* wait(store.postPicture(postId))) ?? { pic: '', picAlt: '' };
-  const sent = yield* wait(store.storePicture(draft.pic, 'pic'));
-  const pic = sent ?? before.pic;
-  const picAlt = !pic ? '' : (draft.picAlt ?? (pic !== before.pic ? '' : before.picAlt));
-  yield* wait(store.updatePost(postId, { content: draft.content, pic, picAlt, tags: tagsOf(draft.content), now: actor.now }));
+  const previous = yield* postOr404(store, postId, null);
+  const before = yield* wait(store.postPictures(postId));
+  let pictures: StoredPicture[];
+  if (draft.pictures) pictures = yield* storedPicturesOf(store, draft.pictures);
+  else {
+    const first = before[0];
+    const pic = (yield* wait(store.storePicture(draft.pic, 'pic'))) ?? first?.pic ?? '';
+    if (!pic) pictures = [];
+    else if (first && pic === first.pic) pictures = [{ ...first, alt: draft.picAlt ?? first.alt }, ...before.slice(1)];
+    else pictures = [{ pic, alt: draft.picAlt ?? '', width: 0, height: 0 }];
+  }
+  // Kept before the change: the pictures it showed stay stored while a version shows them.
+  if (draft.content !== previous.content || !samePictures(before, pictures))
+    yield* wait(store.addPostVersion(postId, { content: previous.content, pictures: before, createdAt: previous.updatedAt }));
+  yield* wait(
+    store.updatePost(postId, {
+      content: draft.content,
+      pic: pictures[0]?.pic ?? '',
+      picAlt: pictures[0]?.alt ?? '',
+      tags: tagsOf(draft.content),
+      now: actor.now,
+    }),
+  );
+  yield* wait(store.setPostPictures(postId, pictures));
   const mentions = yield* storeMentions(store.notifications, actor, postSource(postId), draft.content, false, null);
   const post = yield* postOr404(store, postId, actor.memberId);
   return { result: postV2(post), events: [{ kind: 'post.edited', data: { post: livePost(post) } }, ...mentions] };

@@ -13,6 +13,7 @@ import { findPost, findUser, removePost, removeUser, touch, type StoredPost, typ
 import { signToken } from './tokens';
 import { muteInForce } from './safety-filters';
 import { newId } from './time';
+import { picturesOfRecord, picturesShown } from './post-pictures-store';
 
 const byCreation = <T extends { createdAt: string; _id: string }>(items: T[]): T[] =>
   items.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
@@ -63,6 +64,7 @@ export class MemoryAccountStore implements AccountStore {
         updatedAt: user.updatedAt,
       },
       posts: [],
+      postHistory: [],
       comments: [],
       replies: [],
       likes: [],
@@ -80,6 +82,7 @@ export class MemoryAccountStore implements AccountStore {
           content: post.content,
           pic: pic(post.pic),
           picAlt: post.picAlt ?? '',
+          pictures: picturesShown(this.ctx, picturesOfRecord(post)),
           createdAt: post.createdAt,
           updatedAt: post.updatedAt,
         });
@@ -108,6 +111,15 @@ export class MemoryAccountStore implements AccountStore {
       }
     }
     byCreation(data.posts);
+    // Each post's earlier versions, oldest first, in the order of the posts.
+    for (const { _id } of data.posts)
+      for (const version of indexes.postsById.get(_id)?.versions ?? [])
+        data.postHistory.push({
+          postId: _id,
+          content: version.content,
+          pictures: picturesShown(this.ctx, version.pictures),
+          createdAt: version.createdAt,
+        });
     byCreation(data.comments);
     byCreation(data.replies);
     for (const list of [data.likes, data.dislikes, data.bookmarks]) list.sort(byText((item) => item.postId));

@@ -17,7 +17,8 @@
  */
 import { createSeedDb, DEFAULT_AVATAR, POST_IMAGES } from './seed';
 import { decodeDataUrl, bytesMatchType, imageIdOf, IMAGE_ID_PATTERN, IMAGE_PATH, type DecodedImage } from './images';
-import type { Db } from './store';
+import type { Db, StoredPost, StoredUser } from './store';
+import { picsOfRecord } from './post-pictures-store';
 
 /** One stored image: a Blob, or (see above) its data: URL. */
 export interface StoredImage {
@@ -38,12 +39,14 @@ export function refId(pic: string): string | null {
   return IMAGE_ID_PATTERN.test(id) ? id : null;
 }
 
-/** The ids of the stored images these records' pictures refer to. */
-export function referencedIds(records: Iterable<{ pic: string }>): Set<string> {
+/** The ids of the stored images these records' pictures refer to (a post's every picture and its earlier versions' too). */
+export function referencedIds(records: Iterable<StoredUser | StoredPost>): Set<string> {
   const ids = new Set<string>();
   for (const record of records) {
-    const id = refId(record.pic);
-    if (id) ids.add(id);
+    for (const pic of 'content' in record ? picsOfRecord(record) : [record.pic]) {
+      const id = refId(pic);
+      if (id) ids.add(id);
+    }
   }
   return ids;
 }

@@ -14,6 +14,8 @@ import { addPost, findPost, findUser, removePost, takeNumericId, touch, type Sto
 import { blockSideOf, hiddenFrom } from './safety-filters';
 import { MemoryNotificationStore } from './notification-store';
 import { newId } from './time';
+import type { StoredPicture, StoredVersion } from '../core/post-pictures';
+import { MemoryPictureStore } from './post-pictures-store';
 import { pageOfList, pageOfMerged, V2Renderer } from './v2/common';
 
 /** A post list's sort key as the indexes keep it: times in ms (./indexes.ts, latestKey and trendingKey). */
@@ -27,10 +29,12 @@ const EMPTY_LIST = new SortedList<StoredPost>(() => null);
 export class MemoryPostStore implements PostStore {
   protected readonly v2: V2Renderer;
   readonly notifications: MemoryNotificationStore;
+  private readonly pictures: MemoryPictureStore;
 
   constructor(protected readonly ctx: Ctx) {
     this.v2 = new V2Renderer(ctx, null);
     this.notifications = new MemoryNotificationStore(ctx, this.v2);
+    this.pictures = new MemoryPictureStore(ctx);
   }
 
   private get db() {
@@ -49,9 +53,20 @@ export class MemoryPostStore implements PostStore {
     return indexOf(this.db).postsById.get(postId)?.userId ?? null;
   }
 
-  postPicture(postId: string): { pic: string; picAlt: string } | null {
-    const post = indexOf(this.db).postsById.get(postId);
-    return post ? { pic: post.pic, picAlt: post.picAlt ?? '' } : null;
+  postPictures(postId: string): StoredPicture[] {
+    return this.pictures.postPictures(postId);
+  }
+
+  setPostPictures(postId: string, pictures: StoredPicture[]): void {
+    this.pictures.setPostPictures(postId, pictures);
+  }
+
+  addPostVersion(postId: string, version: Omit<StoredVersion, 'n'>): void {
+    this.pictures.addPostVersion(postId, version);
+  }
+
+  readPostVersions(postId: string, before: number | null, count: number) {
+    return this.pictures.readPostVersions(postId, before, count);
   }
 
   storePicture(value: unknown, field: string): string | undefined {

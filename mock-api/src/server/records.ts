@@ -5,6 +5,7 @@
  * without importing the store that uses it.
  */
 import type { NotificationKind } from '../contract-v2';
+import type { StoredPicture, StoredVersion } from '../core/post-pictures';
 
 export interface StoredUser {
   _id: string;
@@ -146,6 +147,10 @@ export interface StoredPost {
   pic: string;
   /** The picture's description (v2 only; absent in older data, shown as ''). */
   picAlt?: string;
+  /** Every picture with its size (../core/post-pictures.ts), the first being `pic` and `picAlt`; absent in older data (then `pic` is the one). */
+  pictures?: StoredPicture[];
+  /** The earlier versions, oldest first (edit history); absent until an edit changed something. */
+  versions?: StoredVersion[];
   /** Invariant: likeCount === likedBy.length. */
   likeCount: number;
   likedBy: string[];

@@ -332,13 +332,15 @@ export class StoredSync {
     const put = new Map<string, StoredImage>();
     const dropped = new Set<string>();
     for (const record of changed) {
-      const oldPic = log.before.get(record)?.pic ?? '';
-      if (oldPic === record.pic) continue;
-      const id = refId(record.pic);
-      const image = id ? this.data.images.get(id) : undefined;
-      if (image) put.set(image.id, image);
-      const oldId = refId(oldPic);
-      if (oldId) dropped.add(oldId);
+      const old = log.before.get(record) as typeof record | undefined;
+      const oldIds = old ? referencedIds([old]) : new Set<string>();
+      const ids = referencedIds([record]);
+      for (const id of ids) {
+        if (oldIds.has(id)) continue;
+        const image = this.data.images.get(id);
+        if (image) put.set(image.id, image);
+      }
+      for (const id of oldIds) if (!ids.has(id)) dropped.add(id);
     }
     for (const id of referencedIds(removed)) dropped.add(id);
     if (dropped.size > 0) {

@@ -144,6 +144,7 @@ describe('GET /v2/me/export', () => {
         'format',
         'likes',
         'mutes',
+        'postHistory',
         'posts',
         'profile',
         'replies',

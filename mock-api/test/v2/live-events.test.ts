@@ -184,6 +184,8 @@ const EXPECTED: unknown[] = [
         content: 'Events, once (edited)',
         pic: '<pic>',
         picAlt: '',
+        pictures: [],
+        edited: true,
         createdAt: '<time>',
         updatedAt: '<time>',
         likeCount: 1,

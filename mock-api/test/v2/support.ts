@@ -87,6 +87,8 @@ export const POST_KEYS = [
   'content',
   'pic',
   'picAlt',
+  'pictures',
+  'edited',
   'createdAt',
   'updatedAt',
   'likeCount',

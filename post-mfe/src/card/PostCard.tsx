@@ -1,7 +1,7 @@
 import React, { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
-import type { PostDraftV2 } from '@social/mock-api/contract-v2';
+import type { PostDraftV2, PostV2 } from '@social/mock-api/contract-v2';
 import type { PostCardProps } from '@social/shell/federation';
 import { pathTo, useRouteMatch } from '@social/shell/routes';
 import { api, toast, useAuth } from '@social/shell/bus';
@@ -23,11 +23,20 @@ import {
 import PostComposer from '../composer/PostComposer';
 import { AuthorLink, authorView } from '../author/AuthorLink';
 import { focusInsteadOfRemoved, neighbourPost } from './focus-after-removal';
-import { PostPicture, pictureAlt } from './PostPicture';
+import { PostPictures, picturesOfPost } from './PostPictures';
+import { EditedButton } from './EditHistory';
 import { PostText } from '../text/PostText';
 import { QuotedPost } from '../share/QuotedPost';
 import { RepostButton } from '../share/RepostButton';
 import './card.css';
+
+/** The post as the Edit post composer starts from: its text and every picture with its description and size. */
+const editDraftOf = (post: PostV2): PostDraftV2 => ({
+  content: post.content,
+  pic: post.pic,
+  picAlt: post.picAlt,
+  pictures: picturesOfPost(post).map((p) => ({ pic: p.url, alt: p.alt, width: p.width, height: p.height })),
+});
 
 /** The post's absolute address, for sharing. */
 export const postUrl = (postId: string): string => `${window.location.origin}${pathTo('post', { postId })}`;
@@ -124,6 +133,7 @@ export default function PostCard({ post: listed }: PostCardProps) {
           <time className="post-card__date muted" dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
             {formatRelativeDate(post.createdAt)}
           </time>
+          {post.edited && <EditedButton post={post} authorName={author.name} />}
         </div>
         {me && <Menu label="Post options" items={items} />}
       </header>
@@ -134,9 +144,12 @@ export default function PostCard({ post: listed }: PostCardProps) {
       <div className="post-card__body" onClick={openFromText}>
         <PostText text={post.content} mentions={post.mentions} className="post-card__text" />
       </div>
-      {post.pic && (
-        <PostPicture src={post.pic} alt={pictureAlt(post.picAlt, author.name)} pagePath={pagePath} onPostPage={onThisPostPage} />
-      )}
+      <PostPictures
+        pictures={picturesOfPost(post)}
+        authorName={author.name}
+        opens={onThisPostPage ? 'viewer' : 'post'}
+        pagePath={pagePath}
+      />
       {post.quote && <QuotedPost quote={post.quote} />}
 
       <footer className="post-card__actions">
@@ -183,7 +196,7 @@ export default function PostCard({ post: listed }: PostCardProps) {
 
       {dialog === 'edit' && (
         <Modal title="Edit post" onClose={() => setDialog(null)} className="post-modal">
-          <PostComposer initial={{ content: post.content, pic: post.pic, picAlt: post.picAlt }} onSubmit={saveEdit} autoFocus />
+          <PostComposer initial={editDraftOf(post)} onSubmit={saveEdit} autoFocus />
         </Modal>
       )}
       {dialog === 'delete' && (

@@ -1,10 +1,12 @@
-import React, { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import React, { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { TEXT_LIMITS } from '@social/mock-api/contract';
-import { V2_TEXT_LIMITS } from '@social/mock-api/contract-v2';
+import type { PictureV2 } from '@social/mock-api/contract-v2';
 import type { PostComposerProps } from '@social/shell/federation';
-import { EmojiPicker, IMAGE_ACCEPT, ImageIcon, insertAtCursor, readImageFile } from '@social/shell/ui';
+import { uploadProgress$, useSubject } from '@social/shell/bus';
+import { EmojiPicker, insertAtCursor } from '@social/shell/ui';
 import { focusWasLost } from '../card/focus-after-removal';
 import { useMentionSuggestions } from '../text/MentionSuggestions';
+import { picturesDraft, usePicturePicker } from './PicturePicker';
 import './composer.css';
 
 /** The server refuses post text longer than this. */
@@ -38,26 +40,29 @@ function foldAfterPointer(fold: () => void): void {
 }
 
 /**
- * Writes or edits a post: text, one optional image, emojis. Used by the feed's Create post
+ * Writes or edits a post: text, up to four pictures with their descriptions (./PicturePicker.tsx), emojis. Used by the feed's Create post
  * box and by the Edit post modal (exposed as ./PostComposer). A new post's composer (no
  * `initial`) is one line until it is used: the text box grows and the photo, emoji and Post
  * controls show while focus is in it (the emoji grid's portal included: React's focus events
  * follow the component tree) or it holds a draft, so Home's first screen reaches the feed.
  */
+/** The pictures of the draft to edit: its list, or (a caller that knows no list) its one `pic`, size unknown. */
+const initialPictures = (initial: PostComposerProps['initial']): PictureV2[] => {
+  if (initial?.pictures) return initial.pictures.map((p) => ({ url: p.pic, alt: p.alt ?? '', width: p.width, height: p.height }));
+  return initial?.pic ? [{ url: initial.pic, alt: initial.picAlt ?? '', width: 0, height: 0 }] : [];
+};
+
 export default function PostComposer({ initial, onSubmit, autoFocus = false }: PostComposerProps) {
   const [content, setContent] = useState(initial?.content ?? '');
-  const [pic, setPic] = useState(initial?.pic ?? '');
-  const [picAlt, setPicAlt] = useState(initial?.picAlt ?? '');
-  const [imageError, setImageError] = useState('');
-  const [reading, setReading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // A slow upload (pictures) shows how far it has gone.
+  const upload = useSubject(uploadProgress$);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const mentions = useMentionSuggestions({ value: content, onValueChange: setContent, maxLength: POST_MAX_LENGTH, ref: textRef });
-  const fileRef = useRef<HTMLInputElement>(null);
+  const pictures = usePicturePicker({ initial: initialPictures(initial), disabled: submitting, onEmptied: () => textRef.current?.focus() });
   // Where the caret goes after an emoji is inserted (applied once React has rendered the new text).
   const pendingCaret = useRef<number | null>(null);
   const mounted = useRef(true);
-  const errorId = useId();
   const [focusWithin, setFocusWithin] = useState(autoFocus);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -89,7 +94,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
   }, [content]);
 
   const isEmpty = content.trim() === '';
-  const collapsed = initial === undefined && !focusWithin && content === '' && !pic && !imageError && !reading && !submitting;
+  const collapsed = initial === undefined && !focusWithin && content === '' && !pictures.inUse && !submitting;
 
   const pickEmoji = (emoji: string) => {
     const next = insertAtCursor(content, emoji, textRef.current);
@@ -98,36 +103,15 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
     setContent(next.value);
   };
 
-  const chooseImage = async (file: File | undefined) => {
-    if (!file) return;
-    setReading(true);
-    const result = await readImageFile(file);
-    if (!mounted.current) return;
-    setReading(false);
-    // Let the same file be chosen again after a removal or an error.
-    if (fileRef.current) fileRef.current.value = '';
-    if (result.ok) {
-      setPic(result.dataUrl);
-      setImageError('');
-    } else {
-      setImageError(result.message);
-    }
-  };
-
-  const removeImage = () => {
-    setPic('');
-    setPicAlt('');
-    setImageError('');
-    textRef.current?.focus();
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isEmpty || submitting || reading) return;
+    if (isEmpty || submitting || pictures.busy) return;
     setSubmitting(true);
     let saved = false;
     try {
-      saved = await onSubmit({ content: content.trim(), pic, picAlt: pic ? picAlt.trim() : '' });
+      const sent = picturesDraft(pictures.pictures);
+      // `pic` and `picAlt` name the first picture too, as v1 does; `pictures` is what the backend keeps.
+      saved = await onSubmit({ content: content.trim(), pic: sent[0]?.pic ?? '', picAlt: sent[0]?.alt ?? '', pictures: sent });
     } catch {
       // The caller reports the failure (toast); the draft stays so nothing is lost.
       saved = false;
@@ -136,9 +120,7 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
     setSubmitting(false);
     if (saved) {
       setContent('');
-      setPic('');
-      setPicAlt('');
-      setImageError('');
+      pictures.reset();
     }
     // The Post button was disabled while sending, which drops its focus to <body>: a keyboard
     // member goes on from the text box (empty for the next post, or holding the unsaved draft).
@@ -173,7 +155,6 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
           rows={collapsed ? 1 : undefined}
           value={content}
           maxLength={POST_MAX_LENGTH}
-          aria-describedby={imageError ? errorId : undefined}
         />
         {mentions.list}
       </div>
@@ -182,49 +163,20 @@ export default function PostComposer({ initial, onSubmit, autoFocus = false }: P
           {content.length} / {POST_MAX_LENGTH} characters
         </p>
       )}
-      {pic && (
-        <div className="post-composer__preview">
-          <img src={pic} alt={picAlt.trim() || 'Selected image'} />
-          <button type="button" className="btn post-composer__remove" onClick={removeImage}>
-            Remove image
-          </button>
-          <label className="post-composer__alt">
-            <span>Picture description</span>
-            <input
-              className="input"
-              type="text"
-              value={picAlt}
-              maxLength={V2_TEXT_LIMITS.picAlt}
-              placeholder="What the picture shows, for people who cannot see it"
-              onChange={(event) => setPicAlt(event.target.value)}
-            />
-          </label>
+      {pictures.list}
+      {submitting && upload && upload.total > 0 && (
+        <div className="post-composer__upload" role="status">
+          <progress value={upload.sent} max={upload.total} aria-label="Uploading pictures" />
+          <span className="muted">Uploading… {Math.floor((100 * upload.sent) / upload.total)}%</span>
         </div>
-      )}
-      {imageError && (
-        <p id={errorId} className="field-error" role="alert">
-          {imageError}
-        </p>
       )}
       {/* Hidden, not unmounted, while collapsed: the emoji picker keeps its state. */}
       <div className="post-composer__bar" hidden={collapsed}>
         <div className="post-composer__tools">
-          <label className="icon-btn post-composer__photo" title="Add photo or GIF">
-            <ImageIcon />
-            <input
-              ref={fileRef}
-              type="file"
-              className="visually-hidden"
-              aria-label="Add photo or GIF"
-              accept={IMAGE_ACCEPT}
-              disabled={submitting}
-              onChange={(event) => void chooseImage(event.target.files?.[0])}
-            />
-          </label>
+          {pictures.input}
           <EmojiPicker onPick={pickEmoji} />
-          {reading && <span className="muted post-composer__reading">Reading image…</span>}
         </div>
-        <button type="submit" className="btn btn--primary" disabled={isEmpty || submitting || reading}>
+        <button type="submit" className="btn btn--primary" disabled={isEmpty || submitting || pictures.busy}>
           Post
         </button>
       </div>

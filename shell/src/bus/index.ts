@@ -16,7 +16,7 @@
  * Other tabs: their login/logout (the 'storage' event) is followed here.
  */
 import { BehaviorSubject, Subject } from 'rxjs';
-import { createApiClient, ApiError, type ApiClientOptions } from '@social/mock-api/client';
+import { createApiClient, ApiError, type ApiClientOptions, type UploadProgress } from '@social/mock-api/client';
 import { STORAGE_KEYS } from '@social/mock-api/contract';
 import type { MeV2 } from '@social/mock-api/contract-v2';
 import { useSubject } from './hooks';
@@ -173,6 +173,9 @@ let startBackend: (() => Promise<unknown>) | null = null;
  * shell/src/ui/served-src.ts); before, the static server would answer it.
  */
 export const backendAnswers$ = new BehaviorSubject<boolean>(true);
+
+/** How far the request body being sent now has gone up (a post's pictures), null while none is (the composer shows it). */
+export const uploadProgress$ = new BehaviorSubject<UploadProgress | null>(null);
 /** Marks the backend answering once `ready` resolves, unless another start has replaced it since. */
 function answeringWhen(ready: Promise<unknown>): Promise<unknown> {
   if (backendAnswers$.value) backendAnswers$.next(false);
@@ -219,6 +222,7 @@ export const SESSION_ENDED_MESSAGE = 'Your session has expired. Please log in ag
 const apiOptions: ApiClientOptions = {
   getToken: () => auth$.value?.token ?? null,
   beforeRequest: whenBackendReady,
+  onUploadProgress: (progress) => uploadProgress$.next(progress),
   // The session's token expired or was revoked: sign out here (the guards then send the member to
   // /login) and say why. A refused token that is no longer the session's (sent before a password
   // change in this tab or another) says nothing about the new session, which stays.

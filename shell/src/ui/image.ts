@@ -24,12 +24,16 @@ const ATTEMPTS: { quality: number; scale: number }[] = [
 ];
 const KEPT_AS_IS_TYPES = ['image/gif', 'image/apng', 'image/svg+xml'];
 
-export type ImageReadResult = { ok: true; dataUrl: string } | { ok: false; message: string };
+/** A picture ready to upload, with its size in pixels (0 × 0 where this browser can't decode it). */
+export type ImageReadResult = { ok: true; dataUrl: string; width: number; height: number } | { ok: false; message: string };
 
-function readAsDataUrl(blob: Blob): Promise<ImageReadResult> {
+/** Formats a browser's canvas can write, kept as they are when a photo is shrunk; others (AVIF) become WebP. */
+const KEPT_FORMATS = ['image/jpeg', 'image/webp', 'image/png'];
+
+function readAsDataUrl(blob: Blob, size: { width: number; height: number }): Promise<ImageReadResult> {
   return new Promise((resolve) => {
     const reader = new FileReader();
-    reader.onload = () => resolve({ ok: true, dataUrl: String(reader.result) });
+    reader.onload = () => resolve({ ok: true, dataUrl: String(reader.result), ...size });
     reader.onerror = () => resolve({ ok: false, message: 'The image could not be read. Try another file.' });
     reader.readAsDataURL(blob);
   });
@@ -57,11 +61,21 @@ function makeCanvas(
 }
 
 /**
- * Draws the photo at most IMAGE_MAX_SIDE on its longest side and encodes it as WebP (JPEG where
- * the browser can't write WebP), lowering quality and then size until it fits. Null when the
+ * The formats a photo of `type` is encoded in, first choice first: its own where a canvas can
+ * write it, then WebP, then JPEG (a browser without a WebP encoder; a lossless PNG too large).
+ */
+function formatsFor(type: string): string[] {
+  const formats = KEPT_FORMATS.includes(type) ? [type] : [];
+  for (const fallback of ['image/webp', 'image/jpeg']) if (!formats.includes(fallback)) formats.push(fallback);
+  return formats;
+}
+
+/**
+ * Draws the photo at most IMAGE_MAX_SIDE on its longest side and encodes it in its own format
+ * where it can (formatsFor), lowering quality and then size until it fits. Null when the
  * browser can't decode or draw it.
  */
-async function shrink(file: Blob): Promise<Blob | null | 'too-large'> {
+async function shrink(file: Blob): Promise<{ blob: Blob; width: number; height: number } | null | 'too-large'> {
   let bitmap: ImageBitmap;
   try {
     // Turned upright from the photo's EXIF orientation, as browsers show it.
@@ -71,22 +85,29 @@ async function shrink(file: Blob): Promise<Blob | null | 'too-large'> {
   }
   try {
     const fit = Math.min(1, IMAGE_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-    for (const attempt of ATTEMPTS) {
+    const formats = formatsFor(file.type);
+    for (const [i, attempt] of ATTEMPTS.entries()) {
       const width = Math.max(1, Math.round(bitmap.width * fit * attempt.scale));
       const height = Math.max(1, Math.round(bitmap.height * fit * attempt.scale));
       const canvas = makeCanvas(width, height);
       if (!canvas) return null;
       canvas.context.drawImage(bitmap, 0, 0, width, height);
-      let blob = await canvas.encode('image/webp', attempt.quality);
-      if (!blob || blob.type !== 'image/webp') {
-        // No WebP encoder (it fell back to PNG): JPEG on white, since JPEG has no transparency.
-        canvas.context.globalCompositeOperation = 'destination-over';
-        canvas.context.fillStyle = '#ffffff';
-        canvas.context.fillRect(0, 0, width, height);
-        blob = await canvas.encode('image/jpeg', attempt.quality);
+      for (const type of formats) {
+        // PNG is lossless: quality changes nothing, so it is tried once, at full size.
+        if (type === 'image/png' && i > 0) continue;
+        if (type === 'image/jpeg') {
+          // JPEG has no transparency: on white.
+          canvas.context.globalCompositeOperation = 'destination-over';
+          canvas.context.fillStyle = '#ffffff';
+          canvas.context.fillRect(0, 0, width, height);
+        }
+        const blob = await canvas.encode(type, attempt.quality);
+        // A browser without that encoder answers PNG instead: the next format is tried.
+        if (!blob || blob.type !== type) continue;
+        if (blob.size <= LIMITS.maxImageBytes) return { blob, width, height };
+        // Too large: a lossless PNG goes on to WebP at this size; a lossy format to the next attempt.
+        if (type !== 'image/png') break;
       }
-      if (!blob) return null;
-      if (blob.size <= LIMITS.maxImageBytes) return blob;
     }
     return 'too-large';
   } finally {
@@ -94,30 +115,56 @@ async function shrink(file: Blob): Promise<Blob | null | 'too-large'> {
   }
 }
 
+/** The image's size in pixels: decoded as a bitmap, or (an SVG, which some browsers can't make one of) drawn by an <img>. */
+async function measure(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    if (file.type !== 'image/svg+xml' || typeof Image === 'undefined' || typeof URL.createObjectURL !== 'function') return null;
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    // An SVG with no size of its own is drawn at the replaced element's default, 300 × 150.
+    return { width: image.naturalWidth || 300, height: image.naturalHeight || 150 };
+  } catch {
+    return null;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 /**
- * Checks an image the member picked and prepares it for upload (images are stored in the
- * browser): photos are shrunk to at most IMAGE_MAX_SIDE px on the longest side and re-encoded
- * (WebP or JPEG, quality 0.85), so a 12 MB phone photo becomes a few hundred KB; GIF, APNG
- * and SVG are kept as they are. Resolves with a data URL, or with a message to show.
+ * Checks an image the member picked and prepares it for upload: photos larger than
+ * IMAGE_MAX_SIDE px on the longest side, or over KEEP_AS_IS_BYTES, are shrunk and re-encoded in
+ * their own format where the browser can write it (JPEG, WebP, PNG; else WebP or JPEG), so a
+ * 12-megapixel phone photo becomes a few hundred KB; GIF, APNG and SVG are kept as they are.
+ * Resolves with a data URL and the picture's size in pixels, or with a message to show.
  */
 export async function readImageFile(file: File): Promise<ImageReadResult> {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return { ok: false, message: IMAGE_TYPE_MESSAGE };
+  // A browser that can't decode here: a file within the limit goes as it is, its size unknown (0 × 0).
+  if (typeof createImageBitmap !== 'function')
+    return file.size > LIMITS.maxImageBytes ? { ok: false, message: IMAGE_SIZE_MESSAGE } : readAsDataUrl(file, { width: 0, height: 0 });
   if (KEPT_AS_IS_TYPES.includes(file.type)) {
-    return file.size > LIMITS.maxImageBytes ? { ok: false, message: IMAGE_KEPT_AS_IS_MESSAGE } : readAsDataUrl(file);
+    if (file.size > LIMITS.maxImageBytes) return { ok: false, message: IMAGE_KEPT_AS_IS_MESSAGE };
+    const size = await measure(file);
+    return size ? readAsDataUrl(file, size) : { ok: false, message: IMAGE_UNREADABLE_MESSAGE };
   }
   if (file.size > INPUT_MAX_BYTES) return { ok: false, message: IMAGE_INPUT_TOO_LARGE_MESSAGE };
-  const canShrink = typeof createImageBitmap === 'function';
-  if (!canShrink) return file.size > LIMITS.maxImageBytes ? { ok: false, message: IMAGE_SIZE_MESSAGE } : readAsDataUrl(file);
   if (file.size <= KEEP_AS_IS_BYTES) {
     // Small enough already; still decoded once to check it's really an image of fitting size.
-    const bitmap = await createImageBitmap(file).catch(() => null);
-    if (!bitmap) return { ok: false, message: IMAGE_UNREADABLE_MESSAGE };
-    const fits = Math.max(bitmap.width, bitmap.height) <= IMAGE_MAX_SIDE;
-    bitmap.close();
-    if (fits) return readAsDataUrl(file);
+    const size = await measure(file);
+    if (!size) return { ok: false, message: IMAGE_UNREADABLE_MESSAGE };
+    if (Math.max(size.width, size.height) <= IMAGE_MAX_SIDE) return readAsDataUrl(file, size);
   }
   const shrunk = await shrink(file);
   if (shrunk === null) return { ok: false, message: IMAGE_UNREADABLE_MESSAGE };
   if (shrunk === 'too-large') return { ok: false, message: IMAGE_SIZE_MESSAGE };
-  return readAsDataUrl(shrunk);
+  return readAsDataUrl(shrunk.blob, { width: shrunk.width, height: shrunk.height });
 }

@@ -15,6 +15,7 @@ import { summaryOf } from '../v1-store';
 import { fail } from '../errors';
 import { compareKeys, indexOf, SortedList, type Key } from '../indexes';
 import { readUser, touch, type Db, type StoredComment, type StoredPost, type StoredUser } from '../store';
+import { picturesOfRecord, picturesShown } from '../post-pictures-store';
 
 // ---- Pages and cursors ----
 
@@ -160,6 +161,8 @@ export class V2Renderer {
       content: post.content,
       pic: this.ctx.picUrl(post.pic),
       picAlt: post.picAlt ?? '',
+      pictures: picturesShown(this.ctx, picturesOfRecord(post)),
+      edited: (post.versions?.length ?? 0) > 0,
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       likeCount: post.likeCount,

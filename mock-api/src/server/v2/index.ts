@@ -8,6 +8,7 @@ import { metaRoutesV2 } from './meta';
 import { notificationRoutesV2 } from './notifications';
 import { postRoutesV2 } from './posts';
 import { repostRoutesV2 } from './reposts';
+import { postHistoryRoutesV2 } from './post-history';
 import { safetyRoutesV2 } from './safety';
 
 export function v2Routes(r: RouteKit): void {
@@ -16,6 +17,7 @@ export function v2Routes(r: RouteKit): void {
   accountRoutesV2(r);
   postRoutesV2(r);
   repostRoutesV2(r);
+  postHistoryRoutesV2(r);
   memberRoutesV2(r);
   commentRoutesV2(r);
   safetyRoutesV2(r);
