@@ -11,6 +11,7 @@ import { MEMBER_ROLES_MIGRATION } from './roles-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
+import { FOLLOWED_TAGS_MIGRATION, RECENT_TAGS_MIGRATION, SEARCH_MIGRATION } from './search-schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
   for (const statement of list) await sql.raw(statement).execute(db);
@@ -209,4 +210,8 @@ export const MIGRATIONS: Record<string, Migration> = {
     ]),
     down: statements([`drop table mentions_notified`]),
   },
+  // Post search, followed tags and trending tags (issue 55, src/search-schema.ts).
+  '2026-12-02-search-01-post-words': SEARCH_MIGRATION,
+  '2026-12-02-search-02-followed-tags': FOLLOWED_TAGS_MIGRATION,
+  '2026-12-02-search-03-recent-tags': RECENT_TAGS_MIGRATION,
 };

@@ -35,8 +35,12 @@ export function pageOfList<T>(list: SortedList<T>, after: Key | null, limit: num
   return { items, next: i < list.size && lastAt >= 0 ? list.keyAt(lastAt) : null };
 }
 
-/** One page of several sorted lists merged (the home feed: its authors' lists), by the same keys. */
-export function pageOfMerged<T>(lists: SortedList<T>[], after: Key | null, limit: number): PageOf<T> {
+/**
+ * One page of several sorted lists merged (the home feed: its authors' and followed tags' lists),
+ * by the same keys. An item in several lists has the same key in each: it is given once.
+ * `keep` (all when absent) skips items the page leaves out.
+ */
+export function pageOfMerged<T>(lists: SortedList<T>[], after: Key | null, limit: number, keep?: (item: T) => boolean): PageOf<T> {
   const heads = lists.map((list) => ({ list, at: list.after(after) })).filter((h) => h.at < h.list.size);
   const items: T[] = [];
   let last: Key | null = null;
@@ -51,9 +55,12 @@ export function pageOfMerged<T>(lists: SortedList<T>[], after: Key | null, limit
   while (items.length < limit) {
     const head = first();
     if (!head) break;
-    items.push(head.list.at(head.at)!);
-    last = head.list.keyAt(head.at);
+    const item = head.list.at(head.at)!;
+    const key = head.list.keyAt(head.at);
     head.at += 1;
+    if ((last && compareKeys(key, last) === 0) || (keep && !keep(item))) continue;
+    items.push(item);
+    last = key;
   }
   return { items, next: first() && last ? last : null };
 }
