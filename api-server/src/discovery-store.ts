@@ -27,11 +27,21 @@ export class SqlDiscoveryStore implements DiscoveryStore {
     return (await one(this.ex, sql<{ id: string }>`select id from members where lower(user_handler) = lower(${handle})`))?.id ?? null;
   }
 
-  async searchPosts(filter: SearchFilter, after: SearchKey | null, count: number, viewerId: string | null): Promise<{ row: PostRow; score: number }[]> {
+  async searchPosts(
+    filter: SearchFilter,
+    after: SearchKey | null,
+    count: number,
+    viewerId: string | null,
+  ): Promise<{ row: PostRow; score: number }[]> {
     const { words } = filter;
     // Without words every score is 0: the order is the newest first alone.
     const score: RawBuilder<unknown> | null =
-      words.length === 0 ? null : sql.join(words.map((w) => sql`(s.vector @@ ${lexeme(w, false)}::tsquery)::int`), sql` + `);
+      words.length === 0
+        ? null
+        : sql.join(
+            words.map((w) => sql`(s.vector @@ ${lexeme(w, false)}::tsquery)::int`),
+            sql` + `,
+          );
     const conditions: RawBuilder<unknown>[] = [];
     if (score) conditions.push(sql`s.vector @@ ${words.map((w) => lexeme(w, true)).join(' & ')}::tsquery`);
     if (filter.authorId !== null) conditions.push(sql`p.author_id = ${filter.authorId}`);

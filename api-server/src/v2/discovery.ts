@@ -16,7 +16,9 @@ export function discoveryRoutes(r: RouteKit): void {
       const answer = async (ex: Executor, memberId: string | null) =>
         ok((await runAsync(binding.run(new SqlDiscoveryStore(ex, ctx.origin), { memberId, now: ctx.now }, ctx))).result);
       // A follow is one statement (its count check reads first): no transaction needed, as a reaction.
-      return binding.access === 'viewer' ? read(ctx, (t) => answer(t.ex, t.viewer?.id ?? null)) : asMember(ctx, (t) => answer(t.ex, t.me.id));
+      return binding.access === 'viewer'
+        ? read(ctx, (t) => answer(t.ex, t.viewer?.id ?? null))
+        : asMember(ctx, (t) => answer(t.ex, t.me.id));
     });
   }
 }

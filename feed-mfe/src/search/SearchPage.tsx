@@ -41,7 +41,11 @@ export default function SearchPage() {
   else if (results.isPending)
     body = results.error ? <SearchError error={results.error} onRetry={results.retry} /> : <Spinner size="page" />;
   else if (results.items.length === 0 && !results.hasNextPage)
-    body = results.error ? <SearchError error={results.error} onRetry={results.retry} /> : <p className="feed-empty">No posts match “{query}”</p>;
+    body = results.error ? (
+      <SearchError error={results.error} onRetry={results.retry} />
+    ) : (
+      <p className="feed-empty">No posts match “{query}”</p>
+    );
   else body = <PostList posts={results.items} label={`Posts matching “${query}”`} />;
 
   return (

@@ -39,7 +39,10 @@ export function useTrendingTags() {
 /** A tag (normalised) with whether the member follows it. */
 export function useTag(name: string) {
   const auth = useAuth();
-  return useQuery({ queryKey: tagKeys.tag(name), queryFn: async () => (await api.v2.tags.get(name)).tag, enabled: !!auth && !!name }, queryClient);
+  return useQuery(
+    { queryKey: tagKeys.tag(name), queryFn: async () => (await api.v2.tags.get(name)).tag, enabled: !!auth && !!name },
+    queryClient,
+  );
 }
 
 /**

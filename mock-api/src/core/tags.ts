@@ -38,7 +38,12 @@ export interface DiscoveryStore {
    * Up to `count` posts matching `filter` after `after`, in search order (./search.ts), each
    * with its score; with a viewer, not those of members safety hides from them (docs/safety.md).
    */
-  searchPosts(filter: SearchFilter, after: SearchKey | null, count: number, viewerId: string | null): Step<{ row: PostRow; score: number }[]>;
+  searchPosts(
+    filter: SearchFilter,
+    after: SearchKey | null,
+    count: number,
+    viewerId: string | null,
+  ): Step<{ row: PostRow; score: number }[]>;
   /**
    * Up to `count` tags of the posts created after `since` (and not after `now`), by how many
    * members used each (a viewer's hidden members left out), most first, then by name.

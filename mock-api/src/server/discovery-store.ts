@@ -84,7 +84,9 @@ export class MemoryDiscoveryStore implements DiscoveryStore {
   }
 
   followsTag(memberId: string, tag: string): boolean {
-    return !!indexOf(this.db).usersById.get(memberId)?.followedTags?.some((t) => t.tag === tag);
+    return !!indexOf(this.db)
+      .usersById.get(memberId)
+      ?.followedTags?.some((t) => t.tag === tag);
   }
 
   followedTagCount(memberId: string): number {

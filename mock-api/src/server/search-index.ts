@@ -56,7 +56,8 @@ export class SearchIndex {
       else high = mid;
     }
     const found = new Set<StoredPost>();
-    for (let i = low; i < words.length && words[i]!.startsWith(prefix); i += 1) for (const post of this.postsOfWord.get(words[i]!)!) found.add(post);
+    for (let i = low; i < words.length && words[i]!.startsWith(prefix); i += 1)
+      for (const post of this.postsOfWord.get(words[i]!)!) found.add(post);
     return found;
   }
 
