@@ -10,7 +10,7 @@ import { setupBackend, signIn } from './helpers';
 
 setupBackend();
 
-function renderSettings() {
+function openSettings() {
   const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={[pathTo('settings')]}>
@@ -25,7 +25,7 @@ function renderSettings() {
 test('lists each followed tag as a link to its page; Unfollow takes it off, here and on the server', async () => {
   await signIn(1);
   for (const tag of ['Moss', 'ferns']) await api.v2.tags.follow(tag);
-  const user = renderSettings();
+  const user = openSettings();
   const section = await screen.findByRole('region', { name: 'Followed tags' });
   const list = await within(section).findByRole('list', { name: 'Followed tags' });
   expect(
@@ -42,7 +42,7 @@ test('lists each followed tag as a link to its page; Unfollow takes it off, here
 
 test('no followed tag says how to follow one', async () => {
   await signIn(2);
-  renderSettings();
+  openSettings();
   const section = await screen.findByRole('region', { name: 'Followed tags' });
   expect(await within(section).findByText(/You follow no tags/)).toBeInTheDocument();
 });
