@@ -272,6 +272,8 @@ export interface AccountExportV2 {
   /** Members they blocked, and members they muted (`until`: when the mute ends, null for ever). */
   blocks: { memberId: string; userHandler: string }[];
   mutes: { memberId: string; userHandler: string; until: string | null }[];
+  /** Tags they follow (their posts join the home feed), oldest follow first. */
+  followedTags: { tag: string; followedAt: string }[];
 }
 
 // ---- Safety: block, mute, report, moderate (docs/safety.md) ----
