@@ -6,5 +6,6 @@ module.exports = createAppConfig({
   exposes: {
     './FeedPage': './src/feed/FeedPage.tsx',
     './TagPage': './src/feed/TagPage.tsx',
+    './SearchPage': './src/search/SearchPage.tsx',
   },
 });

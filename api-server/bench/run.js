@@ -20,7 +20,8 @@
  *   authors muted the member (which notifies nobody: the notification's cost is the
  *   difference; the two take turns, A B B A, after an unmeasured turn each), post creation, comment, home
  *   page, explore page (Latest and Trending), a member's posts, a tag's page, the notifications
- *   page and the unread count, each by 64 members in turn (posts are written by 64 others, whom
+ *   page and the unread count, post search for a common and a rare word, trending tags, and the
+ *   home page of the same 64 members while each follows 20 tags (issue 55), each by 64 members in turn (posts are written by 64 others, whom
  *   the safety members below neither block nor mute).
  * - Safety (docs/safety.md): SAFETY_MEMBERS other members (65 on) each block SAFETY_BLOCKS
  *   members (the 100 regular posters among them, so a quarter of all posts is hidden from them)
@@ -206,11 +207,12 @@ async function generatePosts(db, from, to) {
   const t0 = Date.now();
   await bulkLoad(
     db,
-    ['posts', 'post_reactions', 'comments', 'post_tags', 'notifications', 'notification_actors', 'notification_state'],
+    ['posts', 'post_reactions', 'comments', 'post_tags', 'post_search', 'notifications', 'notification_actors', 'notification_state'],
     async () => {
       // Authors skewed (a few write a lot), and every 4th post by one of the regular posters in turn, so
       // that each size has members with a full first page (below); times over the year before the
-      // seed's "now"; ms precision like the API's.
+      // seed's "now", but every 365th post within the last day (trending tags read that day); ms
+      // precision like the API's.
       await db.query(
         `insert into posts (id, numeric_id, author_id, content, pic_url, created_at, created_iso, updated_iso, like_count, dislike_count, comment_count)
        select 'gp-' || lpad(i::text, 7, '0'), (10000 + i)::text,
@@ -220,7 +222,8 @@ async function generatePosts(db, from, to) {
          ' #' || i || ' #' || ${tagOf('i')}, '', ts, iso, iso,
          floor(16 * power(random(), 3))::int, (random() < 0.1)::int, floor(5 * power(random(), 4))::int
        from generate_series($1::int, $2::int) i,
-         lateral (select date_trunc('milliseconds', timestamptz '2026-11-20 06:30:00+00' - random() * interval '365 days' + i * interval '0 s') as ts) t,
+         lateral (select date_trunc('milliseconds', case when i % 365 = 0 then now() - random() * interval '23 hours'
+           else timestamptz '2026-11-20 06:30:00+00' - random() * interval '365 days' + i * interval '0 s' end) as ts) t,
          lateral (select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso) f`,
         [from + 1, to, MEMBERS],
       );
@@ -228,6 +231,13 @@ async function generatePosts(db, from, to) {
       await db.query(
         `insert into post_tags (post_id, tag, created_at)
        select p.id, ${tagOf('substr(p.id, 4)')}, p.created_at from posts p where p.id between $1 and $2`,
+        range,
+      );
+      // Post search's words (src/search-schema.ts): the generated text is ASCII, where the core's rule
+      // (mock-api/src/core/search.ts) is lower case and runs of letters and digits.
+      await db.query(
+        `insert into post_search (post_id, words)
+       select p.id, trim(lower(regexp_replace(p.content, '[^A-Za-z0-9]+', ' ', 'g'))) from posts p where p.id between $1 and $2`,
         range,
       );
       // Likers of post n: (n·7919 + k·4729) mod N, distinct for k < N; the first like_count like, the rest dislike.
@@ -547,7 +557,7 @@ function pgbenchTps(url) {
   };
 }
 
-async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
+async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu, generatedPosts) {
   const token = (i) => tokens[i % tokens.length];
   const writerToken = (i) => writerTokens[i % writerTokens.length];
   const safetyToken = (i) => safetyTokens[i % safetyTokens.length];
@@ -640,6 +650,22 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
       return answerBytes(base, 'POST', `/api/v2/posts/like/${l.postId}`, l.token, {});
     },
   });
+  // Post search (docs/api.md, "Search and tags"): a common word is in a fifth of all posts; a
+  // post's number is a word of its own (rare: the numbers from the upper half match one post, and
+  // the few posts whose number they start).
+  const commonWords = ['thought', 'update', 'grid', 'coffee', 'component'];
+  const rareWord = () => String(Math.ceil(generatedPosts / 2) + ((n++ * 7919) % Math.floor(generatedPosts / 2)));
+  // "home page, 20 followed tags": the same 64 members as "home page", each following 20 tags while it runs.
+  const followedTags = {
+    add: () =>
+      db.query(
+        `insert into followed_tags (member_id, tag, followed_at, followed_iso)
+         select m, 'topic' || t, now(), to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+         from unnest($1::text[]) m, generate_series(0, 19) t on conflict do nothing`,
+        [benchIds],
+      ),
+    remove: () => db.query(`delete from followed_tags where member_id = any($1::text[])`, [benchIds]),
+  };
   const calls = [
     likeCall('like: POST /api/v2/posts/like/{id}', nextLike),
     likeCall('like, author muted the member (no notification): POST /api/v2/posts/like/{id}', nextMutedLike, mutes),
@@ -678,6 +704,45 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu) {
         setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }),
       },
       bytes: () => answerBytes(base, 'GET', '/api/v2/feed/home?limit=20', token(1)),
+    },
+    {
+      name: 'home page, 20 followed tags: GET /api/v2/feed/home?limit=20',
+      around: followedTags,
+      request: {
+        method: 'GET',
+        path: '/api/v2/feed/home?limit=20',
+        setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }),
+      },
+      bytes: () => answerBytes(base, 'GET', '/api/v2/feed/home?limit=20', token(1)),
+    },
+    {
+      name: 'search, common word: GET /api/v2/search/posts?q={word}&limit=20',
+      request: {
+        method: 'GET',
+        setupRequest: (r) => ({
+          ...r,
+          path: `/api/v2/search/posts?q=${rotate(commonWords)}&limit=20`,
+          headers: { authorization: token(n) },
+        }),
+      },
+      bytes: () => meanBytes(commonWords.map((word) => `/api/v2/search/posts?q=${word}&limit=20`)),
+    },
+    {
+      name: 'search, rare word: GET /api/v2/search/posts?q={word}&limit=20',
+      request: {
+        method: 'GET',
+        setupRequest: (r) => ({ ...r, path: `/api/v2/search/posts?q=${rareWord()}&limit=20`, headers: { authorization: token(n) } }),
+      },
+      bytes: () => answerBytes(base, 'GET', `/api/v2/search/posts?q=${rareWord()}&limit=20`, token(1)),
+    },
+    {
+      name: 'trending tags: GET /api/v2/trends/tags',
+      request: {
+        method: 'GET',
+        path: '/api/v2/trends/tags',
+        setupRequest: (r) => ({ ...r, headers: { authorization: token(n++) } }),
+      },
+      bytes: () => answerBytes(base, 'GET', '/api/v2/trends/tags', token(1)),
     },
     {
       name: 'home page, 1,000 blocks and mutes: GET /api/v2/feed/home?limit=20',
@@ -861,6 +926,17 @@ const GOALS = [
     check: (r) => r.rps >= 500 && r.p99 <= 100,
   },
   { call: 'unread count', text: 'unread count ≥ 1,000 req/s', check: (r) => r.rps >= 1000 },
+  {
+    call: 'search, common word',
+    text: 'search for a common word, page of 20 at 1M posts ≥ 300 req/s, p99 ≤ 100 ms',
+    check: (r) => r.rps >= 300 && r.p99 <= 100,
+  },
+  {
+    call: 'search, rare word',
+    text: 'search for a rare word, page of 20 at 1M posts ≥ 300 req/s, p99 ≤ 100 ms',
+    check: (r) => r.rps >= 300 && r.p99 <= 100,
+  },
+  { call: 'trending tags', text: 'trending tags ≥ 1,000 req/s', check: (r) => r.rps >= 1000 },
 ];
 
 const BIG_GROUP_CALL = 'notifications page, a like group of every other member: GET /api/v2/notifications?limit=20';
@@ -951,6 +1027,13 @@ function markdown(report) {
   if (notifying && silent)
     lines.push(
       `- a like with its notification within 10 % of the same like without it (author muted the member): ${notifying.rps >= 0.9 * silent.rps ? 'met' : 'NOT met'} (${notifying.rps} against ${silent.rps} req/s, ${(notifying.rps / silent.rps).toFixed(2)}×; p99 ${notifying.p99} against ${silent.p99} ms)`,
+    );
+  // Issue 55: home with 20 followed tags against the same members' home without them.
+  const home = largest.find((r) => r.name.startsWith('home page: '));
+  const withTags = largest.find((r) => r.name.startsWith('home page, 20 followed tags'));
+  if (home && withTags)
+    lines.push(
+      `- home with 20 followed tags ≥ 0.9× home without them: ${withTags.rps >= 0.9 * home.rps ? 'met' : 'NOT met'} (${withTags.rps} against ${home.rps} req/s, ${(withTags.rps / home.rps).toFixed(2)}×; p99 ${withTags.p99} against ${home.p99} ms)`,
     );
   for (const goal of GOALS) {
     const r = largest.find((x) => x.name.startsWith(goal.call));
@@ -1055,7 +1138,7 @@ async function main() {
       console.log(
         `  ${(generate.loadMs / 1000).toFixed(1)} s (+ ${(generate.vacuumAnalyzeMs / 1000).toFixed(1)} s vacuum analyze): ${JSON.stringify(counts)}`,
       );
-      const measured = await benchSize(db, server.url, tokens, safetyTokens, writerTokens, cpu);
+      const measured = await benchSize(db, server.url, tokens, safetyTokens, writerTokens, cpu, size);
       report.runs.push({ posts: size, rows: counts, generate, ...measured });
     }
     if (!ONLY || ONLY.some((word) => BIG_GROUP_CALL.startsWith(word))) {

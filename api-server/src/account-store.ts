@@ -195,6 +195,11 @@ export class SqlAccountStore implements AccountStore {
             from mutes mu join members m on m.id = mu.muted_id
             where mu.muter_id = ${memberId} and (mu.until is null or mu.until > now()) order by m.id collate "C"`,
         );
+        const followedTags = await rows(
+          t,
+          sql<{ tag: string; followed_iso: string }>`select tag, followed_iso from followed_tags where member_id = ${memberId}
+            order by followed_at, tag collate "C"`,
+        );
         const side = (name: 'following' | 'followers') =>
           follows.filter((f) => f.side === name).map((f) => ({ memberId: f.id, userHandler: f.user_handler }));
         return {
@@ -248,6 +253,7 @@ export class SqlAccountStore implements AccountStore {
           follows: { following: side('following'), followers: side('followers') },
           blocks: blocks.map((b) => ({ memberId: b.id, userHandler: b.user_handler })),
           mutes: mutes.map((m) => ({ memberId: m.id, userHandler: m.user_handler, until: m.until_iso })),
+          followedTags: followedTags.map((f) => ({ tag: f.tag, followedAt: f.followed_iso })),
         };
       });
   }

@@ -14,6 +14,7 @@ import { NOTIFICATION_KINDS_MIGRATION, REPOSTS_MIGRATION } from './v2/reposts-sc
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
 import { HOT_WRITES_MIGRATION } from './hot/schema';
 import { POST_PICTURES_MIGRATION, POST_VERSIONS_MIGRATION } from './post-pictures-schema';
+import { FOLLOWED_TAGS_MIGRATION, RECENT_TAGS_MIGRATION, SEARCH_MIGRATION } from './search-schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
   for (const statement of list) await sql.raw(statement).execute(db);
@@ -221,4 +222,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   // Up to four pictures per post with their sizes, and each post's edit history (issue 54, src/post-pictures-schema.ts).
   '2026-12-02-pictures-01-post-pictures': POST_PICTURES_MIGRATION,
   '2026-12-02-pictures-02-post-versions': POST_VERSIONS_MIGRATION,
+  // Post search, followed tags and trending tags (issue 55, src/search-schema.ts).
+  '2026-12-02-search-01-post-words': SEARCH_MIGRATION,
+  '2026-12-02-search-02-followed-tags': FOLLOWED_TAGS_MIGRATION,
+  '2026-12-02-search-03-recent-tags': RECENT_TAGS_MIGRATION,
 };

@@ -25,6 +25,7 @@ import { imagesOfPosts, SqlPictureStore } from './post-pictures-store';
 import { postIdsAfter } from './v2/post-lists';
 import { homeWithReposts, memberWithReposts } from './v2/repost-lists';
 import { RendererV2 } from './v2/render';
+import { indexSearchTextOf } from './search-schema';
 
 /** PostgreSQL's foreign-key-violation code: the post named does not exist. */
 const isMissingPost = (error: unknown): boolean =>
@@ -105,6 +106,7 @@ export class SqlPostStore implements PostStore {
       insert into post_tags (tag, post_id, created_at) select tag, added.id, added.created_at from added, unnest(${post.tags}::text[]) tag`.execute(
       this.ex,
     );
+    await indexSearchTextOf(this.ex, [{ id, content: post.content }]);
     return id;
   }
 
@@ -127,6 +129,7 @@ export class SqlPostStore implements PostStore {
       insert into post_tags (tag, post_id, created_at) select tag, p.id, p.created_at from posts p, unnest(${changes.tags}::text[]) tag
       where p.id = ${postId}
       on conflict do nothing`.execute(this.ex);
+    await indexSearchTextOf(this.ex, [{ id: postId, content: changes.content }]);
     if (before?.pic_image_id && before.pic_image_id !== pic.imageId) await forgetUnusedImages(this.tx, [before.pic_image_id]);
   }
 

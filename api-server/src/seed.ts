@@ -12,6 +12,7 @@ import { storePic } from './images';
 import { logEvents } from './live/log';
 import { hashPassword } from './passwords';
 import { insertTagsOf } from './v2/post-tags';
+import { indexSearchTextOf } from './search-schema';
 import { COUNTED_TABLES, RECOUNT } from './v2/schema';
 
 type StoredPost = ReturnType<typeof createSeedDb>['posts'][number];
@@ -157,6 +158,10 @@ async function writeSeedRows(ex: Executor, extra: number): Promise<void> {
       ${col((p) => p.updatedAt)}::text[]) with ordinality as t (id, numeric_id, author_id, content, pic_url, pic_image_id, created_iso, updated_iso, n)
     order by n`.execute(ex);
   await insertTagsOf(
+    ex,
+    posts.map((p) => ({ id: p._id, content: p.content })),
+  );
+  await indexSearchTextOf(
     ex,
     posts.map((p) => ({ id: p._id, content: p.content })),
   );

@@ -4,6 +4,7 @@ import { startDevHost } from '@social/shell/dev-host';
 import { ROUTES, pathTo } from '@social/shell/routes';
 import FeedPage from './feed/FeedPage';
 import TagPage from './feed/TagPage';
+import SearchPage from './search/SearchPage';
 
 void startDevHost({
   name: 'feed-mfe',
@@ -16,6 +17,7 @@ void startDevHost({
       <Route path={ROUTES.home} element={<FeedPage key="home" mode="home" />} />
       <Route path={ROUTES.explore} element={<FeedPage key="explore" mode="explore" />} />
       <Route path={ROUTES.tag} element={<TagPage />} />
+      <Route path={ROUTES.search} element={<SearchPage />} />
     </>
   ),
 });

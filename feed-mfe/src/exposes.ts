@@ -5,5 +5,6 @@
 import type { Implements } from '@social/shell/federation';
 import type FeedPage from './feed/FeedPage';
 import type TagPage from './feed/TagPage';
+import type SearchPage from './search/SearchPage';
 
-export type FeedExposes = Implements<'feed', { FeedPage: typeof FeedPage; TagPage: typeof TagPage }>;
+export type FeedExposes = Implements<'feed', { FeedPage: typeof FeedPage; TagPage: typeof TagPage; SearchPage: typeof SearchPage }>;

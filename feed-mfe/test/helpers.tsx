@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ROUTES, pathTo } from '@social/shell/routes';
 import FeedPage from '../src/feed/FeedPage';
 import TagPage from '../src/feed/TagPage';
+import SearchPage from '../src/search/SearchPage';
 import { installIntersectionObserver } from './intersection-observer-double';
 import { setUpTestBackend, type SeenToast } from '../../tools/jest/backend-kit';
 export type Toast = SeenToast;
@@ -42,6 +43,24 @@ export function renderTagPage(tag: string) {
       <Where />
     </MemoryRouter>,
   );
+}
+
+/** The post search at /search?q={query} ('' : no query), with the tag pages and the current address. */
+export function renderSearchPage(query: string) {
+  return render(
+    <MemoryRouter initialEntries={[query ? `${pathTo('search')}?q=${encodeURIComponent(query)}` : pathTo('search')]}>
+      <Routes>
+        <Route path={ROUTES.search} element={<SearchPage />} />
+        <Route path={ROUTES.tag} element={<TagPage />} />
+      </Routes>
+      <WhereWithQuery />
+    </MemoryRouter>,
+  );
+}
+
+function WhereWithQuery() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="Current address">{`${pathname}${search}`}</output>;
 }
 
 /** Ids of the post cards in the order shown (post-mfe's real cards, through tools/jest/federation-kit.tsx). */

@@ -36,6 +36,9 @@ import type {
   PostsPageV2,
   RepostersPageV2,
   SessionAnswerV2,
+  TagAnswerV2,
+  TagsPageV2,
+  TrendingTagsAnswerV2,
   UnreadCountV2,
 } from './contract-v2';
 
@@ -134,6 +137,18 @@ export function createV2Calls(request: RequestFn) {
     tags: {
       /** `tag` with or without capitals, without the '#'. */
       posts: (tag: string, query?: PageQuery) => read<PostsPageV2>(`/tags/${id(tag)}/posts${queryString(page(query))}`),
+      /** The tag as the server names it, with `viewerFollows`. */
+      get: (tag: string) => read<TagAnswerV2>(`/tags/${id(tag)}`),
+      follow: (tag: string) => write<TagAnswerV2>(`/tags/follow/${id(tag)}`),
+      unfollow: (tag: string) => write<TagAnswerV2>(`/tags/unfollow/${id(tag)}`),
+      /** The caller's followed tags, most recently followed first. */
+      followed: (query?: PageQuery) => read<TagsPageV2>(`/me/tags${queryString(page(query))}`),
+      /** The tags in the most posts of the last 24 hours (TRENDING_TAGS), each member's posts counted once. */
+      trending: () => read<TrendingTagsAnswerV2>('/trends/tags'),
+    },
+    search: {
+      /** Posts matching every word of `q` (with `#tag` and `from:@handle`), best matches first, then newest. */
+      posts: (q: string, query?: PageQuery) => read<PostsPageV2>(`/search/posts${queryString({ q, ...page(query) })}`),
     },
     posts: {
       byId: (postId: string) => read<PostAnswerV2>(`/posts/${id(postId)}`),

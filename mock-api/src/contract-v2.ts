@@ -363,6 +363,8 @@ export interface AccountExportV2 {
   /** Members they blocked, and members they muted (`until`: when the mute ends, null for ever). */
   blocks: { memberId: string; userHandler: string }[];
   mutes: { memberId: string; userHandler: string; until: string | null }[];
+  /** Tags they follow (their posts join the home feed), oldest follow first. */
+  followedTags: { tag: string; followedAt: string }[];
 }
 
 // ---- Safety: block, mute, report, moderate (docs/safety.md) ----
@@ -438,6 +440,37 @@ export interface ReportAnswerV2 {
 export interface RolesAnswerV2 {
   moderator: boolean;
 }
+// ---- Finding posts: search, trending tags, followed tags (docs/api.md, "Search and tags") ----
+
+/** Bounds of a post search's `q` (characters, words besides `#tag` and `from:@handle`). */
+export const POST_SEARCH_LIMITS = { query: 200, words: 8 } as const;
+/** Trending tags: at most `max`, from the posts of the last `windowHours` hours. */
+export const TRENDING_TAGS = { max: 10, windowHours: 24 } as const;
+/** How many tags one member may follow. */
+export const MAX_FOLLOWED_TAGS = 100;
+
+/** A tag (normalised, without '#'), with whether the caller follows it when the request carried a token. */
+export interface TagV2 {
+  name: string;
+  viewerFollows?: boolean;
+}
+export interface TagAnswerV2 {
+  tag: TagV2;
+}
+/** The caller's followed tags, most recently followed first. */
+export interface TagsPageV2 extends Page {
+  tags: TagV2[];
+}
+/** A trending tag: how many members used it in a post of the last TRENDING_TAGS.windowHours hours. */
+export interface TrendingTagV2 {
+  name: string;
+  /** Posts of the window with the tag, each member's counted once. */
+  postCount: number;
+}
+export interface TrendingTagsAnswerV2 {
+  tags: TrendingTagV2[];
+}
+
 /** GET /v2/meta: what the backend is, asked before anyone signs in. */
 export interface MetaAnswerV2 {
   /** The demo's sample members are here: the login page offers their published test credentials. */
@@ -471,6 +504,12 @@ export const V2_ROUTES = {
   memberPosts: ['GET', '/members/:memberId/posts'],
   memberActivities: ['GET', '/members/:memberId/activities'],
   tagPosts: ['GET', '/tags/:tag/posts'],
+  tag: ['GET', '/tags/:tag'],
+  followTag: ['POST', '/tags/follow/:tag'],
+  unfollowTag: ['POST', '/tags/unfollow/:tag'],
+  followedTags: ['GET', '/me/tags'],
+  trendingTags: ['GET', '/trends/tags'],
+  searchPosts: ['GET', '/search/posts'],
   followers: ['GET', '/members/:memberId/followers'],
   following: ['GET', '/members/:memberId/following'],
   follow: ['POST', '/members/follow/:memberId'],
@@ -544,6 +583,12 @@ export const V2_ERRORS = {
   picturesList: '"pictures" must be a list of pictures, each with a "pic" text, "width" and "height".',
   tooManyPictures: `A post has at most ${POST_PICTURES.max} pictures.`,
   badPictureSize: `A picture's "width" and "height" must be whole numbers from 1 to ${POST_PICTURES.maxSide}.`,
+  searchTooLong: `"q" must be at most ${POST_SEARCH_LIMITS.query} characters.`,
+  searchTooManyWords: `"q" may hold at most ${POST_SEARCH_LIMITS.words} words besides #tags and from:@handle.`,
+  searchNothing: '"q" must hold a word, a #tag or from:@handle.',
+  alreadyFollowingTag: 'You already follow this tag.',
+  notFollowingTag: 'You do not follow this tag.',
+  tooManyFollowedTags: `You follow ${MAX_FOLLOWED_TAGS} tags, the most one member can. Unfollow one first.`,
   badTag: `A tag is letters, digits and _, with at least one letter, and at most ${V2_TEXT_LIMITS.tag} characters.`,
 } as const;
 

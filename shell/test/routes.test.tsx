@@ -2,7 +2,7 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ROUTES, matchPath, parsePath, pathTo, useRouteParams } from '@social/shell/routes';
+import { ROUTES, matchPath, parsePath, pathTo, searchPath, useRouteParams } from '@social/shell/routes';
 
 test('the table lists every page of the product once', () => {
   expect(ROUTES).toEqual({
@@ -13,6 +13,7 @@ test('the table lists every page of the product once', () => {
     settings: '/settings',
     moderation: '/moderation',
     tag: '/tag/:tag',
+    search: '/search',
     notifications: '/notifications',
     login: '/login',
     signup: '/signup',
@@ -31,10 +32,15 @@ test.each([
   ['profile', { userHandler: 'adarshbalika' }, '/profile/adarshbalika'],
   ['post', { postId: 'p01-sunrise' }, '/post/p01-sunrise'],
   ['tag', { tag: 'café' }, '/tag/caf%C3%A9'],
+  ['search', undefined, '/search'],
 ] as const)('%s builds %s and parses back', (name, params, path) => {
   const built = (pathTo as (n: string, p?: object) => string)(name, params);
   expect(built).toBe(path);
   expect(parsePath(built)).toEqual({ name, params: params ?? {} });
+});
+
+test("post search's address carries the query, percent-encoded", () => {
+  expect(searchPath('café & #tea')).toBe('/search?q=caf%C3%A9%20%26%20%23tea');
 });
 
 test('parameters are percent-encoded when built and decoded when parsed', () => {

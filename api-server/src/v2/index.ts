@@ -2,6 +2,7 @@
 import type { RouteKit } from '../routes/kit';
 import { accountRoutes } from './account';
 import { commentRoutesV2 } from './comments';
+import { discoveryRoutes } from './discovery';
 import { feedRoutes } from './feed';
 import { memberRoutes } from './members';
 import { meRoutes } from './me';
@@ -24,4 +25,5 @@ export function v2Routes(r: RouteKit): void {
   commentRoutesV2(r);
   safetyRoutes(r);
   notificationRoutes(r);
+  discoveryRoutes(r);
 }

@@ -6,7 +6,8 @@
  *   Trending:          posts_trending, partial (like_count + comment_count desc, created_at desc, id desc) where the sum > 0
  *   A member's posts:  posts_by_author_latest  (author_id, created_at desc, id desc)
  *   Home:              the same index (posts_trending_by_author for Trending), one range per author in
- *                      (me, my followers, my following), merged
+ *                      (me, my followers, my following), and one range of post_tags_by_tag per
+ *                      followed tag, merged
  *   Bookmarks:         bookmarks_by_member     (member_id, seq desc)
  *   Activities:        a member's posts, reactions, comments and replies, newest post first
  *   A tag's posts:     post_tags_by_tag        (tag, created_at desc, post_id desc)
@@ -20,6 +21,7 @@ import { LIST_TAGS, pageFrom, type ListKey, type PageRequest, type PostKey, type
 import type { PostV2 } from '@social/mock-api/contract-v2';
 import type { RawBuilder } from 'kysely';
 import { rows, sql, type Executor } from '../db';
+import { followedTagPosts } from '../followed-tag-posts';
 import { notBlockedBy, shownTo } from '../safety-filters';
 import type { RendererV2 } from './render';
 
@@ -87,18 +89,22 @@ function homeIds(memberId: string, trending: boolean, after: PostKey | null, cou
         union select f.follower_id from follows f where f.followee_id = ${memberId}
         union select f.followee_id from follows f where f.follower_id = ${memberId}),
       shown (id) as (select a.id from authors a where true ${shownTo(memberId, sql`a.id`)})`;
+  // `union` with the followed tags' posts (src/followed-tag-posts.ts): a post there for two reasons is given once.
+  const tagged = followedTagPosts(memberId, trending, after, count, (author) => shownTo(memberId, author));
   if (!trending) {
     return sql`${authors}
-      select q.id from shown a cross join lateral (
+      select q.id from (select q.id, q.created_at from shown a cross join lateral (
         select p.id, p.created_at from posts p where p.author_id = a.id ${afterLatest(after)}
         order by p.created_at desc, p.id collate "C" desc limit ${count}) q
+        union ${tagged}) q
       order by q.created_at desc, q.id collate "C" desc limit ${count}`;
   }
   return sql`${authors}
-    select q.id from shown a cross join lateral (
+    select q.id from (select q.id, q.created_at, q.score from shown a cross join lateral (
       select p.id, p.created_at, p.like_count + p.comment_count as score from posts p
       where p.author_id = a.id and p.like_count + p.comment_count > 0 ${afterTrending(after)}
       order by p.like_count + p.comment_count desc, p.created_at desc, p.id collate "C" desc limit ${count}) q
+      union ${tagged}) q
     order by q.score desc, q.created_at desc, q.id collate "C" desc limit ${count}`;
 }
 

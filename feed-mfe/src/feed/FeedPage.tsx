@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useRef, useState } from 'react';
+import React, { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS, type PostSort } from '@social/mock-api/contract';
 import { errorMessage, useAuth } from '@social/shell/bus';
 import { clearNewPosts, queryClient, queryKeys, showNewPosts, useFeed, useNewPosts, useSuggestedMembers } from '@social/shell/data';
@@ -14,6 +14,9 @@ import { PostList } from './PostList';
 import './feed.css';
 
 export type { FeedPageProps } from '@social/shell/federation';
+
+// Explore's trending tags: a chunk of its own, so home (and /login, which prefetches this page) never loads it.
+const TrendingTags = lazy(() => import(/* webpackChunkName: "trending-tags" */ '../tags/TrendingTags'));
 
 /** The post remote's parts the page is laid out around (the composer on top, a card per post). */
 const POST_PARTS = ['post/PostComposer', 'post/PostCard'] as const;
@@ -96,6 +99,11 @@ export default function FeedPage({ mode }: FeedPageProps) {
       <h1 className="visually-hidden">{title}</h1>
       <CreatePost onCreated={onCreated} />
       <SuggestedUsers members={suggestions.data ?? []} />
+      {!isHome && (
+        <Suspense fallback={null}>
+          <TrendingTags />
+        </Suspense>
+      )}
       <div className="feed-toolbar">
         <div className="feed-toolbar__heading">
           <h2 className="feed-toolbar__title" ref={feedTitle} tabIndex={-1}>

@@ -7,12 +7,15 @@ import { useRemoteRouteParams } from '@social/shell/federation';
 import { Spinner } from '@social/shell/ui';
 import { LoadError, MorePosts, useErrorToast } from './MorePosts';
 import { PostList } from './PostList';
+import { FollowTagButton } from '../tags/FollowTagButton';
+import '../tags/tags.css';
 import './feed.css';
 
 /**
  * `/tag/{tag}`: the posts whose text has the tag, newest first, page by page with the feed's
  * infinite scroll. The tag in the address is matched as the server matches it (any case, any
- * Unicode form): `/tag/Orbit` is the page of #orbit.
+ * Unicode form): `/tag/Orbit` is the page of #orbit. The member follows the tag from here: its
+ * posts then join their home feed.
  */
 export default function TagPage() {
   const auth = useAuth();
@@ -45,7 +48,10 @@ export default function TagPage() {
 
   return (
     <div className="feed-page">
-      <h1 className="feed-page__title">#{tag}</h1>
+      <div className="tag-page__head">
+        <h1 className="feed-page__title">#{tag}</h1>
+        <FollowTagButton tag={tag} />
+      </div>
       {body}
       <MorePosts list={posts} />
     </div>

@@ -18,3 +18,5 @@ export * from './safety';
 export * from './safety-routes';
 export * from './v1';
 export * from './v1-routes';
+export * from './search';
+export * from './tags';

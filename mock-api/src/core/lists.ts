@@ -11,6 +11,8 @@ export const LIST_TAGS = {
   activities: 'A',
   tagPosts: 'T',
   search: 'S',
+  searchPosts: 'SP',
+  followedTags: 'FT',
   suggested: 'G',
   followers: 'FR',
   following: 'FG',

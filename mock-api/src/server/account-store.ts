@@ -74,6 +74,9 @@ export class MemoryAccountStore implements AccountStore {
       follows: { following: this.handles(user.following), followers: this.handles(user.followers) },
       blocks: this.handles((user.blocks ?? []).map((b) => b.memberId)),
       mutes: this.mutesOf(user),
+      followedTags: [...(user.followedTags ?? [])]
+        .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
+        .map((f) => ({ tag: f.tag, followedAt: f.at })),
     };
     for (const post of this.db.posts) {
       if (post.userId === memberId)

@@ -13,6 +13,7 @@
  */
 import { trendingScore } from '../core/posts';
 import { tagsOf } from '../core/text';
+import { SearchIndex } from './search-index';
 import type { StoredPost, StoredUser } from './records';
 
 /** What the indexes are built from: the data's members and posts (a `Db` of ./store.ts). */
@@ -205,6 +206,7 @@ export class Indexes {
   private readonly postTags = new Map<StoredPost, { content: unknown; tags: string[] }>();
   private readonly commentIds = new Map<StoredPost, string[]>();
   private handleOrder: StoredUser[] | null = null;
+  private searchIndex: SearchIndex | null = null;
 
   constructor(db: Records) {
     for (const user of db.users) this.indexUser(user);
@@ -297,9 +299,15 @@ export class Indexes {
     if (list?.size === 0) this.byTag.delete(tag);
   }
 
+  /** Post search's words (./search-index.ts), built on first use. */
+  search(): SearchIndex {
+    return (this.searchIndex ??= new SearchIndex(this.postsById.values()));
+  }
+
   /** A post added or changed: every list it belongs in, at its place for its current counts. */
   syncPost(post: StoredPost): void {
     this.postsById.set(post._id, post);
+    this.searchIndex?.sync(post);
     for (const lists of [this.all, this.listsOf(post.userId)]) {
       lists.latest.sync(post);
       lists.trending.sync(post);
@@ -321,6 +329,7 @@ export class Indexes {
 
   dropPost(post: StoredPost): void {
     if (this.postsById.get(post._id) === post) this.postsById.delete(post._id);
+    this.searchIndex?.drop(post);
     for (const lists of [this.all, this.listsOf(post.userId)]) {
       lists.latest.remove(post);
       lists.trending.remove(post);

@@ -16,6 +16,7 @@ import { MemoryNotificationStore } from './notification-store';
 import { newId } from './time';
 import type { StoredPicture, StoredVersion } from '../core/post-pictures';
 import { MemoryPictureStore } from './post-pictures-store';
+import { followedTagLists } from './followed-tags';
 import { pageOfList, pageOfMerged, V2Renderer } from './v2/common';
 
 /** A post list's sort key as the indexes keep it: times in ms (./indexes.ts, latestKey and trendingKey). */
@@ -166,7 +167,9 @@ export class MemoryPostStore implements PostStore {
         const me = indexes.usersById.get(list.memberId);
         const circle = new Set([list.memberId, ...(me?.followers ?? []), ...(me?.following ?? [])]);
         const lists = [...circle].filter((id) => !hidden.has(id)).flatMap((id) => indexes.byAuthor.get(id)?.[list.sort] ?? []);
-        found = pageOfMerged(lists, key, count).items;
+        // And the posts of the tags I follow (./followed-tags.ts): a post there twice shows once.
+        lists.push(...followedTagLists(indexes, me, list.sort));
+        found = pageOfMerged(lists, key, count, shown).items;
         break;
       }
       case 'member':

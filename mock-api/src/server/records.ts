@@ -39,6 +39,8 @@ export interface StoredUser {
   reports?: StoredReport[];
   /** A moderator reads and decides every member's reports (the seed's test user 4). */
   moderator?: boolean;
+  /** Tags they follow (normalised, ../core/text.ts) and when; absent: none. Their posts join the member's home feed. */
+  followedTags?: { tag: string; at: string }[];
   /** Their notifications (./notification-store.ts); absent until the first. */
   notifications?: StoredNotification[];
   /** How many of them are unread: stored, moved by each change. */

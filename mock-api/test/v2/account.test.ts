@@ -141,6 +141,7 @@ describe('GET /v2/me/export', () => {
         'dislikes',
         'exportedAt',
         'follows',
+        'followedTags',
         'format',
         'likes',
         'mutes',
@@ -152,7 +153,7 @@ describe('GET /v2/me/export', () => {
         'version',
       ].sort(),
     );
-    expect(data).toMatchObject({ format: 'orbit-account-export', version: 1, blocks: [], mutes: [] });
+    expect(data).toMatchObject({ format: 'orbit-account-export', version: 1, blocks: [], mutes: [], followedTags: [] });
     expect(data.profile).toEqual({
       _id: me._id,
       id: me.id,
@@ -195,6 +196,16 @@ describe('GET /v2/me/export', () => {
     // Other members' things are not in it: One's reply under Zed's comment, Two's comment on Zed's post.
     expect(res.text).not.toContain('One answers Zed');
     expect(res.text).not.toContain(w.onOwnPost._id);
+  });
+
+  it('holds the tags the member follows, oldest follow first', async () => {
+    const { api } = await signIn(3);
+    await api.v2.tags.follow('Moss');
+    await api.v2.tags.follow('ferns');
+    const { followedTags } = await api.v2.me.exportData();
+    // Follows within one second share a time: then by name.
+    expect(followedTags.map((f) => f.tag).sort()).toEqual(['ferns', 'moss']);
+    for (const f of followedTags) expect(Number.isNaN(Date.parse(f.followedAt))).toBe(false);
   });
 
   it('needs a token', async () => {

@@ -8,6 +8,7 @@ import { CLIENT_MESSAGES, isValidPassword, TEXT_LIMITS } from '@social/mock-api/
 import { ApiError, api, endSession, errorMessage, setAuth, toast, useAuth } from '@social/shell/bus';
 import { Modal } from '@social/shell/ui';
 import { BlockedAndMuted } from './BlockedAndMuted';
+import { FollowedTags } from './FollowedTags';
 import './settings.css';
 
 export const PASSWORD_CHANGED = 'Password changed';
@@ -256,6 +257,7 @@ export default function SettingsPage() {
       <h1 className="settings__heading">Settings</h1>
       <ChangePassword />
       <BlockedAndMuted section={(title, children) => <Section title={title}>{children}</Section>} />
+      <FollowedTags section={(title, children) => <Section title={title}>{children}</Section>} />
       <DownloadData />
       <DeleteAccount />
     </div>

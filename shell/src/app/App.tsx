@@ -108,6 +108,14 @@ export function AppRoutes() {
         }
       />
       <Route
+        path={ROUTES.search}
+        element={
+          <Protected>
+            <RemoteComponent id="feed/SearchPage" />
+          </Protected>
+        }
+      />
+      <Route
         path={ROUTES.notifications}
         element={
           <Protected>

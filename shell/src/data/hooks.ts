@@ -93,7 +93,7 @@ const nextCursor = (page: { nextCursor: string | null }): PageParam => page.next
  * A list read page by page over a v2 cursor: `fetchPage(cursor)` asks for one page (and seeds
  * the entities it brings), `itemsKey` names the page's list (`posts`, `comments`, `members`).
  */
-function usePagedList<K extends string, T extends { _id: string }, P extends { nextCursor: string | null } & Record<K, T[]>>(
+export function usePagedList<K extends string, T extends { _id: string }, P extends { nextCursor: string | null } & Record<K, T[]>>(
   queryKey: readonly unknown[],
   fetchPage: (cursor: PageParam) => Promise<P>,
   itemsKey: K,

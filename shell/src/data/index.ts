@@ -61,6 +61,7 @@ export {
   useMemberPosts,
   useMemberSearch,
   useNotifications,
+  usePagedList,
   usePost,
   usePostEntity,
   useRelationship,

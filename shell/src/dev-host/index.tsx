@@ -149,6 +149,7 @@ export const ROUTE_OWNERS = {
   settings: 'profile',
   moderation: 'post',
   tag: 'feed',
+  search: 'feed',
   login: 'auth',
   signup: 'auth',
   mockman: 'mockman',
@@ -327,6 +328,8 @@ function OwnedPage({ route }: { route: RouteName }) {
       return <RemoteComponent id="post/ModerationPage" />;
     case 'tag':
       return <TagPage />;
+    case 'search':
+      return <RemoteComponent id="feed/SearchPage" />;
     case 'login':
       return <RemoteComponent id="auth/LoginPage" />;
     case 'signup':

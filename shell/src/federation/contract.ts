@@ -37,6 +37,7 @@ export interface RemoteModuleProps {
   'auth/SignupPage': NoProps;
   'feed/FeedPage': FeedPageProps;
   'feed/TagPage': NoProps;
+  'feed/SearchPage': NoProps;
   'post/PostCard': PostCardProps;
   'post/PostComposer': PostComposerProps;
   'post/PostPage': NoProps;
@@ -57,6 +58,7 @@ export const REMOTE_MODULES = {
   'auth/SignupPage': { route: null },
   'feed/FeedPage': { route: null },
   'feed/TagPage': { route: 'tag' },
+  'feed/SearchPage': { route: null },
   'post/PostCard': { route: null },
   'post/PostComposer': { route: null },
   'post/PostPage': { route: 'post' },

@@ -13,7 +13,7 @@ export interface SearchOverlayProps {
 
 /**
  * Full-screen member search (shell/test/search.test.tsx): results follow the query 500 ms after
- * the last keystroke, asked of the server (./SearchResults). Close, Escape or a click outside
+ * the last keystroke, asked of the server (./SearchResults), with a link to the posts matching it (/search). Close, Escape or a click outside
  * the box closes it; closing drops the query and results (the overlay unmounts).
  * Keyboard: ArrowDown from the box goes into the results, the arrows (and Home/End) move
  * between them, ArrowUp from the first goes back to the box; Tab stays inside the dialog.
@@ -46,7 +46,7 @@ export function SearchOverlay({ onChoose, onClose }: SearchOverlayProps) {
     else if (event.key === 'Home' && at >= 0) target = buttons[0];
     else if (event.key === 'End' && at >= 0) target = buttons[buttons.length - 1];
     else if (event.key === 'Tab') {
-      const controls = Array.from(boxRef.current?.querySelectorAll<HTMLElement>('input, button') ?? []);
+      const controls = Array.from(boxRef.current?.querySelectorAll<HTMLElement>('input, button, a[href]') ?? []);
       const first = controls[0];
       const last = controls[controls.length - 1];
       if (event.shiftKey && document.activeElement === first) target = last;
@@ -87,7 +87,7 @@ export function SearchOverlay({ onChoose, onClose }: SearchOverlayProps) {
           </button>
         </div>
         <Suspense fallback={null}>
-          <SearchResults query={query} onChoose={onChoose} />
+          <SearchResults query={query} onChoose={onChoose} onLeave={onClose} />
         </Suspense>
       </div>
     </div>,

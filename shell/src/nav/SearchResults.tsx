@@ -1,20 +1,26 @@
 import React, { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import type { MemberV2 } from '@social/mock-api/contract-v2';
 import { useMemberSearch } from '@social/shell/data';
+import { searchPath } from '@social/shell/routes';
+import './search-results.css';
 import { Avatar, fullName } from '@social/shell/ui';
 
 export interface SearchResultsProps {
   query: string;
   onChoose: (member: MemberV2) => void;
+  /** The member follows the link to post search: the overlay closes. */
+  onLeave: () => void;
 }
 
 /**
  * The search overlay's results (loaded with the data module when the overlay first opens):
  * the server's matches for the query, asked 500 ms after the last keystroke (SPEC §5's rules;
  * a leading '@' matches handles only). The list is busy while newer results are being asked.
+ * Under them, while the query is not empty, the link to the posts matching it (/search?q=).
  */
-export default function SearchResults({ query, onChoose }: SearchResultsProps) {
+export default function SearchResults({ query, onChoose, onLeave }: SearchResultsProps) {
   const { results, searched, pending } = useMemberSearch(query);
   const handleIdBase = useId();
   return (
@@ -41,6 +47,11 @@ export default function SearchResults({ query, onChoose }: SearchResultsProps) {
             </li>
           ))}
         </ul>
+      )}
+      {query.trim() !== '' && (
+        <Link className="search-overlay__posts" to={searchPath(query.trim())} onClick={onLeave}>
+          Search posts for “{query.trim()}”
+        </Link>
       )}
     </>
   );

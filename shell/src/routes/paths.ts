@@ -11,6 +11,8 @@ export const ROUTES = {
   settings: '/settings',
   moderation: '/moderation',
   tag: '/tag/:tag',
+  /** Post search: `?q=` holds the query. */
+  search: '/search',
   notifications: '/notifications',
   login: '/login',
   signup: '/signup',
@@ -42,6 +44,9 @@ export function pathTo<N extends RouteName>(name: N, ...args: PathArgs<N>): stri
     return encodeURIComponent(value);
   });
 }
+
+/** The post search's page for a query: /search?q=… */
+export const searchPath = (query: string): string => `${ROUTES.search}?q=${encodeURIComponent(query)}`;
 
 /** Parses a pathname against one route: its decoded parameters, or null when it does not match. */
 export function matchPath<N extends RouteName>(name: N, pathname: string): RouteParams<N> | null {

@@ -39,7 +39,8 @@ export function pageOfList<T>(list: SortedList<T>, after: Key | null, limit: num
 }
 
 /**
- * One page of several sorted lists merged (the home feed: its authors' lists), by the same keys;
+ * One page of several sorted lists merged (the home feed: its authors' and followed tags' lists),
+ * by the same keys. An item in several lists has the same key in each: it is given once.
  * `keep` (all when absent) skips items the page leaves out.
  */
 export function pageOfMerged<T>(lists: SortedList<T>[], after: Key | null, limit: number, keep?: (item: T) => boolean): PageOf<T> {
@@ -60,7 +61,7 @@ export function pageOfMerged<T>(lists: SortedList<T>[], after: Key | null, limit
     const item = head.list.at(head.at)!;
     const key = head.list.keyAt(head.at);
     head.at += 1;
-    if (keep && !keep(item)) continue;
+    if ((last && compareKeys(key, last) === 0) || (keep && !keep(item))) continue;
     items.push(item);
     last = key;
   }

@@ -3,6 +3,7 @@ import type { RouteKit } from '../routes/kit';
 import { accountRoutesV2 } from './account';
 import { authRoutesV2 } from './auth';
 import { commentRoutesV2 } from './comments';
+import { discoveryRoutesV2 } from './discovery';
 import { memberRoutesV2 } from './members';
 import { metaRoutesV2 } from './meta';
 import { notificationRoutesV2 } from './notifications';
@@ -22,4 +23,5 @@ export function v2Routes(r: RouteKit): void {
   commentRoutesV2(r);
   safetyRoutesV2(r);
   notificationRoutesV2(r);
+  discoveryRoutesV2(r);
 }
