@@ -124,7 +124,7 @@ export class HotPostStore extends SqlPostStore implements DeferredNotices {
         likeCount: row.o_like_count,
         dislikeCount: row.o_dislike_count,
         commentCount: row.o_comment_count,
-        viewer: { reaction: row.o_reaction, bookmarked: row.o_bookmarked },
+        viewer: { reaction: row.o_reaction, bookmarked: row.o_bookmarked, reposted: this.before.viewer?.reposted ?? false },
       },
     };
   }

@@ -4,7 +4,7 @@ import type { QuotedPostV2 } from '@social/mock-api/contract-v2';
 import { pathTo } from '@social/shell/routes';
 import { formatFullDate, formatRelativeDate, useServedSrc } from '@social/shell/ui';
 import { AuthorLink, authorView } from '../author/AuthorLink';
-import { pictureAlt } from '../card/PostPicture';
+import { pictureAlt } from '../card/PostPictures';
 import './share.css';
 
 /** How much of the quoted post's text the nested card shows (characters). */
