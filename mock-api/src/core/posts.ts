@@ -7,8 +7,8 @@
 import { POST_SORTS, SERVER_ERRORS, TEXT_LIMITS, type PostSort } from '../contract';
 import type { LiveMember, LivePost } from '../contract-live';
 import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type PostV2, type ReactionV2 } from '../contract-v2';
-import { fail } from '../server/errors';
-import { objectField, requiredText, text, type JsonObject } from '../server/validate';
+import { fail } from './errors';
+import { objectField, requiredText, text, type JsonObject } from './validate';
 import { blockedFrom, refuseIfBlocked, type BlockReader, type HiddenReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { feedTag, LIST_TAGS } from './lists';

@@ -4,7 +4,7 @@
  * A write runs in one transaction with the events it names; a read needs the member too.
  */
 import type { V2RouteName } from '../contract-v2';
-import type { JsonObject } from '../server/validate';
+import type { JsonObject } from './validate';
 import type { Outcome } from './events';
 import type { Actor, Operation } from './operation';
 import {

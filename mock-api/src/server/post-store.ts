@@ -12,7 +12,7 @@ import { indexOf, SortedList, type Key } from './indexes';
 import { addPost, findPost, findUser, removePost, takeNumericId, touch, type StoredPost } from './store';
 import { blockSideOf, hiddenFrom } from './safety-filters';
 import { MemoryNotificationStore } from './notification-store';
-import { newId } from './time';
+import { newId } from '../core/time';
 import { pageOfList, pageOfMerged, V2Renderer } from './v2/common';
 
 /** A post list's sort key as the indexes keep it: times in ms (./indexes.ts, latestKey and trendingKey). */
