@@ -143,6 +143,8 @@ export function createV2Calls(request: RequestFn) {
       bookmark: (postId: string) => write<PostAnswerV2>(`/posts/bookmark/${id(postId)}`),
       removeBookmark: (postId: string) => write<PostAnswerV2>(`/posts/remove-bookmark/${id(postId)}`),
       report: (postId: string, draft: ReportDraftV2) => write<ReportSentAnswerV2>(`/posts/${id(postId)}/report`, draft),
+      /** Members who liked the post, newest first (less those the caller's lists hide). */
+      likers: (postId: string, query?: PageQuery) => read<MembersPageV2>(`/posts/${id(postId)}/likers${queryString(page(query))}`),
     },
     moderation: {
       /** Open reports, oldest first (moderators only). */

@@ -405,6 +405,7 @@ export const V2_ROUTES = {
   bookmark: ['POST', '/posts/bookmark/:postId'],
   removeBookmark: ['POST', '/posts/remove-bookmark/:postId'],
   comments: ['GET', '/posts/:postId/comments'],
+  likers: ['GET', '/posts/:postId/likers'],
   addComment: ['POST', '/posts/:postId/comments'],
   editComment: ['POST', '/comments/edit/:commentId'],
   deleteComment: ['DELETE', '/comments/:commentId'],

@@ -8,7 +8,7 @@ import { meRoutes } from './me';
 import { metaRoutes } from './meta';
 import { notificationRoutes } from './notifications';
 import { postRoutesV2 } from './posts';
-import { safetyRoutes } from './safety';
+import { coreRoutes } from './bindings';
 
 export function v2Routes(r: RouteKit): void {
   metaRoutes(r);
@@ -18,6 +18,6 @@ export function v2Routes(r: RouteKit): void {
   memberRoutes(r);
   postRoutesV2(r);
   commentRoutesV2(r);
-  safetyRoutes(r);
+  coreRoutes(r);
   notificationRoutes(r);
 }

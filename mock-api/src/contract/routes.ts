@@ -640,6 +640,14 @@ export const V2_TABLE = {
     query: PageQuery,
     answer: pageOf('comments', CommentV2),
   }),
+  likers: route(V2_ROUTES.likers, {
+    summary: 'Members who liked a post, newest first, less those the caller’s lists hide.',
+    access: 'anyone',
+    params: params('postId'),
+    query: PageQuery,
+    answer: MemberPage,
+    operation: 'readLikers',
+  }),
   addComment: route(V2_ROUTES.addComment, {
     summary: 'Comment on a post.',
     access: 'member',

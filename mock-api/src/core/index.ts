@@ -12,6 +12,6 @@ export * from './reply-edits';
 export * from './text';
 export * from './blocks';
 export * from './safety';
-export * from './safety-routes';
+export * from './bindings';
 export * from './v1';
 export * from './v1-routes';

@@ -6,7 +6,7 @@
  */
 import { POST_SORTS, SERVER_ERRORS, TEXT_LIMITS, type PostSort } from '../contract';
 import type { LiveMember, LivePost } from '../contract-live';
-import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type PostV2, type ReactionV2 } from '../contract-v2';
+import { V2_ERRORS, V2_TEXT_LIMITS, type AuthorV2, type MembersPageV2, type MemberV2, type PostV2, type ReactionV2 } from '../contract-v2';
 import { fail } from './errors';
 import { objectField, requiredText, text, type JsonObject } from './validate';
 import { blockedFrom, refuseIfBlocked, type BlockReader, type HiddenReader } from './blocks';
@@ -81,6 +81,17 @@ export interface PostStore extends BlockReader, HiddenReader, WithNotifications 
   readPosts(list: PostList, after: PostKey | null, count: number, viewerId: string | null): Step<PostRow[]>;
   /** A member as anyone sees them (their counts moved). */
   readMember(memberId: string): Step<LiveMember | null>;
+  /**
+   * Up to `count` members who like the post, newest like first, after `after` ([position, member
+   * id] of the last one given), less the members the viewer's lists hide (docs/safety.md); each
+   * with the viewer's follow flags. `position` grows with each like.
+   */
+  readLikers(
+    postId: string,
+    after: readonly [number, string] | null,
+    count: number,
+    viewer: { memberId: string | null; now: string },
+  ): Step<{ position: number; member: MemberV2 }[]>;
 }
 
 // ---- Rules ----
@@ -214,6 +225,22 @@ export function* readPost(store: PostStore, postId: string, viewerId: string | n
   const post = yield* postOr404(store, postId, viewerId);
   if (yield* blockedFrom(store, viewerId, post.author._id)) throw fail.postNotFound();
   return postV2(post);
+}
+
+const LIKERS_LIST: ListKey = { tag: LIST_TAGS.likers, shape: ['int', 'text'] };
+
+/** GET /v2/posts/:postId/likers: a page of the members who liked the post, newest first (404 as the post's other reads). */
+export function* readLikers(
+  store: PostStore,
+  viewer: { memberId: string | null; now: string },
+  postId: string,
+  query: Record<string, unknown>,
+): Operation<MembersPageV2> {
+  const request = pageRequest(query, LIKERS_LIST);
+  yield* visiblePostOr404(store, postId, viewer.memberId);
+  const found = yield* wait(store.readLikers(postId, request.after as [number, string] | null, request.limit + 1, viewer));
+  const page = pageFrom(found, request, (row) => [row.position, row.member._id]);
+  return { members: page.items.map((row) => row.member), nextCursor: page.nextCursor };
 }
 
 /** 404 for a post that does not exist, or whose author blocked the viewer: what reads of the post and its comments check first. */

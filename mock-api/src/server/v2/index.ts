@@ -7,7 +7,7 @@ import { memberRoutesV2 } from './members';
 import { metaRoutesV2 } from './meta';
 import { notificationRoutesV2 } from './notifications';
 import { postRoutesV2 } from './posts';
-import { safetyRoutesV2 } from './safety';
+import { coreRoutesV2 } from './bindings';
 
 export function v2Routes(r: RouteKit): void {
   metaRoutesV2(r);
@@ -16,6 +16,6 @@ export function v2Routes(r: RouteKit): void {
   postRoutesV2(r);
   memberRoutesV2(r);
   commentRoutesV2(r);
-  safetyRoutesV2(r);
+  coreRoutesV2(r);
   notificationRoutesV2(r);
 }
