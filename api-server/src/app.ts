@@ -266,7 +266,7 @@ export async function buildApp(db: Db, config: AppConfig): Promise<FastifyInstan
           ? false
           : routeRateLimit(method, url, config.authRateLimit, config.operations, RATE_LIMIT_MESSAGE),
       },
-      ...guard.hooksFor(url),
+      ...guard.hooksFor(method, path),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         checkPathParams((request.params ?? {}) as Record<string, string>);
         const list = lists?.takes(method, path) ? lists : undefined;

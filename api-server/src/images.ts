@@ -17,7 +17,7 @@ export interface StoredPic {
 }
 
 /**
- * The same id as the fake backend's imageIdOf (mock-api/src/server/images.ts), with Node's native
+ * The same id as the fake backend's imageIdOf (mock-api/src/core/images.ts), with Node's native
  * hash: uploads are hashed on the server's request path.
  */
 export const imageId = ({ contentType, bytes }: DecodedImage): string =>

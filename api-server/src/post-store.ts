@@ -19,7 +19,7 @@ import { one, rows, sql, type Executor, type Transaction } from './db';
 import { forgetUnusedImages } from './image-cleanup';
 import { pictureColumns, pictureRef, storePic } from './images';
 import { newId } from './kit';
-import { blockSide, hiddenSet } from './safety-filters';
+import { blockSide, hiddenSet, shownTo } from './safety-filters';
 import { SqlNotificationStore } from './notification-store';
 import { imagesOfPosts, SqlPictureStore } from './post-pictures-store';
 import { postIdsAfter } from './v2/post-lists';
@@ -188,5 +188,28 @@ export class SqlPostStore implements PostStore {
 
   async readMember(memberId: string): Promise<LiveMember | null> {
     return (await new RendererV2(this.ex, this.origin, undefined).member(memberId)) ?? null;
+  }
+
+  /** Newest like first by the reaction's sequence number (post_reactions_likes finds the post's likes). */
+  async readLikers(
+    postId: string,
+    after: readonly [number, string] | null,
+    count: number,
+    viewer: { memberId: string | null; now: string },
+  ) {
+    const found = await rows(
+      this.ex,
+      sql<{ id: string; seq: string }>`select r.member_id as id, r.seq::text as seq from post_reactions r
+        where r.post_id = ${postId} and r.kind = 'like' ${shownTo(viewer.memberId, sql`r.member_id`)}
+        ${after ? sql`and (r.seq, r.member_id collate "C") < (${after[0]}::bigint, ${after[1]}::text collate "C")` : sql``}
+        order by r.seq desc, r.member_id collate "C" desc limit ${count}`,
+    );
+    const members = new Map(
+      (await new RendererV2(this.ex, this.origin, viewer.memberId ?? undefined).members(found.map((row) => row.id))).map((m) => [m._id, m]),
+    );
+    return found.flatMap((row) => {
+      const member = members.get(row.id);
+      return member ? [{ position: Number(row.seq), member }] : [];
+    });
   }
 }

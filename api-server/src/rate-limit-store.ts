@@ -36,7 +36,7 @@ export function postgresRateLimitStore(db: Db, prefix = '') {
       // reads count in memory.
       const routeInfo = (routeOptions as { routeInfo?: { url?: string; method?: string | string[] } }).routeInfo ?? {};
       if (routeInfo.method === 'GET' || routeInfo.method === 'HEAD') return new MemoryRateLimitStore();
-      const Child = postgresRateLimitStore(db, `${counterGroup(routeInfo.url)}:`);
+      const Child = postgresRateLimitStore(db, `${counterGroup(String(routeInfo.method ?? 'POST'), routeInfo.url)}:`);
       return new Child();
     }
   };

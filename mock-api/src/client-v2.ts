@@ -165,6 +165,8 @@ export function createV2Calls(request: RequestFn) {
       report: (postId: string, draft: ReportDraftV2) => write<ReportSentAnswerV2>(`/posts/${id(postId)}/report`, draft),
       /** The post's earlier versions, newest first. */
       history: (postId: string, query?: PageQuery) => read<PostHistoryPageV2>(`/posts/${id(postId)}/history${queryString(page(query))}`),
+      /** Members who liked the post, newest first (less those the caller's lists hide). */
+      likers: (postId: string, query?: PageQuery) => read<MembersPageV2>(`/posts/${id(postId)}/likers${queryString(page(query))}`),
     },
     moderation: {
       /** Open reports, oldest first (moderators only). */

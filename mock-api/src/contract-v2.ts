@@ -478,11 +478,13 @@ export interface MetaAnswerV2 {
 }
 
 /**
- * Every v2 call as (method, path under /api/v2). Both backends register exactly these and
- * mock-api/test/v2 checks them on both; docs/api.md lists them with their answers.
+ * Every v2 call as (method, path under /api/v2): the names of the route table's rows
+ * (./contract/routes.ts, which holds every other fact of a call). Both backends register exactly
+ * these and mock-api/test/v2 checks them on both; docs/api.md lists them with their answers.
  */
 export const V2_ROUTES = {
   meta: ['GET', '/meta'],
+  openapi: ['GET', '/openapi.json'],
   login: ['POST', '/auth/login'],
   signup: ['POST', '/auth/signup'],
   logout: ['POST', '/auth/logout'],
@@ -537,6 +539,7 @@ export const V2_ROUTES = {
   undoRepost: ['POST', '/posts/undo-repost/:postId'],
   reposters: ['GET', '/posts/:postId/reposters'],
   comments: ['GET', '/posts/:postId/comments'],
+  likers: ['GET', '/posts/:postId/likers'],
   addComment: ['POST', '/posts/:postId/comments'],
   editComment: ['POST', '/comments/edit/:commentId'],
   deleteComment: ['DELETE', '/comments/:commentId'],

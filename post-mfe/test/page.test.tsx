@@ -320,3 +320,37 @@ test('Ctrl+Enter sends a comment and Cmd+Enter a reply, from their boxes', async
   expect(within(replies).getByText('Sent with Cmd+Enter')).toBeInTheDocument();
   await waitFor(() => expect(within(added).queryByRole('textbox', { name: 'Write a reply' })).not.toBeInTheDocument());
 });
+
+test('"{n} likes" opens "Liked by": the members who liked the post, newest first, as links to their profiles', async () => {
+  const { api: kabir } = await signInAs(3);
+  const { post } = await kabir.v2.posts.create({ content: 'Liked by whom?', pic: '' });
+  const [meera, sara] = [await signInAs(2), await signInAs(4)];
+  await meera.api.v2.posts.like(post._id);
+  await sara.api.v2.posts.like(post._id);
+  renderPostPage(post._id);
+  await userEvent.click(await screen.findByRole('button', { name: '2 likes' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Liked by' });
+  const links = await within(dialog).findAllByRole('link');
+  expect(links.map((link) => [link.textContent?.replace(/@.*/, ''), link.getAttribute('href')])).toEqual([
+    [`${sara.user.firstName} ${sara.user.lastName}`, `/profile/${sara.user.userHandler}`],
+    [`${meera.user.firstName} ${meera.user.lastName}`, `/profile/${meera.user.userHandler}`],
+  ]);
+  expect(links[0]).toHaveAccessibleName(`${sara.user.firstName} ${sara.user.lastName}`);
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Liked by' })).not.toBeInTheDocument());
+});
+
+test('one like reads "1 like"; no like shows "0 likes" and an empty list', async () => {
+  const { api: kabir } = await signInAs(3);
+  const { post } = await kabir.v2.posts.create({ content: 'Nobody yet', pic: '' });
+  renderPostPage(post._id);
+  await userEvent.click(await screen.findByRole('button', { name: '0 likes' }));
+  expect(
+    await within(await screen.findByRole('dialog', { name: 'Liked by' })).findByText('Nobody you can see liked this post yet.'),
+  ).toBeInTheDocument();
+  await userEvent.keyboard('{Escape}');
+  await (await signInAs(2)).api.v2.posts.like(post._id);
+  act(() => queryClient.removeQueries({ queryKey: queryKeys.post(post._id) }));
+  renderPostPage(post._id);
+  expect(await screen.findByRole('button', { name: '1 like' })).toBeInTheDocument();
+});

@@ -1,6 +1,6 @@
 /**
- * Idempotency-Key on the creating calls (POST /posts, POST /comments/add/:postId,
- * POST /auth/signup, and their /v2 counterparts): a client that sends the same key again, after a dropped connection or
+ * Idempotency-Key on the creating calls (the route table's rows marked `idempotent`: POST /posts,
+ * POST /comments/add/:postId, POST /auth/signup, and their /v2 counterparts): a client that sends the same key again, after a dropped connection or
  * a 503, gets the first call's answer instead of a second post, comment or member.
  *
  * The key is claimed in the same transaction as the write: it is kept exactly when the write
@@ -15,6 +15,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { readPostsV1, runAsync } from '@social/mock-api/core';
 import { HttpError } from '@social/mock-api/errors';
+import { rowOf } from '@social/mock-api/routes';
 import { one, sql, type Transaction } from '../db';
 import type { Answer, Ctx, Tx } from '../kit';
 import { SqlV1Store, type V1Bounds } from '../v1-store';
@@ -23,18 +24,14 @@ import { HTTP_MESSAGES } from './messages';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const KEY_TTL_HOURS = 24;
 
-/** How each route's first answer is given again. */
-const ROUTES: Record<string, 'stored' | 'feed'> = {
-  'POST /auth/signup': 'stored',
-  'POST /posts': 'feed',
-  'POST /comments/add/:postId': 'feed',
-  // /api/v2 answers only what the call made (mock-api/src/contract-v2.ts): small, so stored as is.
-  'POST /v2/auth/signup': 'stored',
-  'POST /v2/posts': 'stored',
-  'POST /v2/posts/:postId/comments': 'stored',
-};
+/**
+ * How a route's first answer is given again: its row's `idempotent` in the route table
+ * (mock-api/src/contract/routes.ts); undefined for a route that takes no key. /api/v2 answers
+ * only what the call made: small, so stored as is.
+ */
+const replayOf = (method: string, path: string): 'stored' | 'feed' | undefined => rowOf(method, path)?.idempotent;
 
-export const takesIdempotencyKey = (method: string, path: string): boolean => `${method} ${path}` in ROUTES;
+export const takesIdempotencyKey = (method: string, path: string): boolean => replayOf(method, path) !== undefined;
 
 /** The header's key: undefined when absent; 400 when it is not 1 to 255 visible ASCII characters. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
@@ -86,7 +83,7 @@ export interface IdempotentCall {
 
 /** ctx with its transaction claiming the key first (see the file comment). */
 export function withIdempotency(ctx: Ctx, call: IdempotentCall): Ctx {
-  const mode = ROUTES[`${call.method} ${call.route}`] ?? 'stored';
+  const mode = replayOf(call.method, call.route) ?? 'stored';
   const scope = sha256(call.method, call.route, call.authorization ?? '');
   const requestHash = sha256(call.url, call.body);
   return {

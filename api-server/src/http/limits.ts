@@ -1,6 +1,7 @@
 /**
  * Rate limits (issue 28, defect 4; issue 41, findings 3 and 4), on @fastify/rate-limit with
- * api-server's stores (rate-limit-store.ts). Counters are shared by the routes of one group
+ * api-server's stores (rate-limit-store.ts). Each call's group is its row's `budget` in the route
+ * table (mock-api/src/contract/routes.ts). Counters are shared by the routes of one group
  * (`counterGroup`), so v1 and v2 spend the same budget:
  * - logins (v1 and v2): one counter per client address (API_AUTH_RATE_LIMIT); signups another;
  * - login attempts per account as well (login-guard.ts);
@@ -12,24 +13,23 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '@social/mock-api/errors';
+import { rowOf, type Budget } from '@social/mock-api/routes';
 import type { OperationsConfig, ServerConfig } from '../config';
 import { tokenFromHeader, verifyToken } from '../tokens';
 import { HTTP_MESSAGES } from './messages';
 
-/** Logins of both APIs: one per-address counter each, and the per-account guard (login-guard.ts). */
-export const LOGIN_PATHS = new Set(['/api/auth/login', '/api/v2/auth/login']);
-export const SIGNUP_PATHS = new Set(['/api/auth/signup', '/api/v2/auth/signup']);
-export const AUTH_PATHS = new Set([...LOGIN_PATHS, ...SIGNUP_PATHS]);
+/** A route's budget (its row's; a route outside the table, such as pictures, by its method). `url`: under the origin, /api/... */
+export function budgetOf(method: string, url: string): Budget {
+  const row = rowOf(method, url.replace(/^\/api(?=\/)/, ''));
+  if (row) return row.budget;
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+}
 
 /**
- * The counter a route's requests are counted in: every login route shares one, every signup
- * route another, and every other changing route of v1 and v2 shares the member's write budget.
+ * The counter a changing route's requests are counted in: every login route shares one, every
+ * signup route another, and every other changing route of v1 and v2 shares the member's write budget.
  */
-export function counterGroup(url: string | undefined): string {
-  if (url && LOGIN_PATHS.has(url)) return 'login';
-  if (url && SIGNUP_PATHS.has(url)) return 'signup';
-  return 'write';
-}
+export const counterGroup = (method: string, url: string | undefined): string => (url ? budgetOf(method, url) : 'write');
 
 /** The member a request's token names (checked signature only: enough to count by), else its address. */
 function memberOrAddress(request: FastifyRequest): string {
@@ -45,9 +45,10 @@ export function routeRateLimit(
   ops: OperationsConfig,
   rateLimitMessage: string,
 ) {
-  if (AUTH_PATHS.has(url))
+  const budget = budgetOf(method, url);
+  if (budget === 'login' || budget === 'signup')
     return { max: auth.max, timeWindow: auth.windowMs, errorResponseBuilder: () => new HttpError(429, rateLimitMessage) };
-  if (method === 'GET') {
+  if (budget === 'read') {
     return {
       max: ops.readRateLimit.max,
       timeWindow: ops.readRateLimit.windowMs,

@@ -16,24 +16,17 @@
  * Counters live in rate_limits (shared by every instance).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_V2_PREFIX, V2_ROUTES } from '@social/mock-api/contract-v2';
 import { HttpError } from '@social/mock-api/errors';
+import { rowOf } from '@social/mock-api/routes';
 import type { OperationsConfig } from '../config';
 import { one, sql, type Db } from '../db';
 import { viewerOf } from '../kit';
 import { signDeviceToken, verifyDeviceToken } from '../tokens';
 import { hasBadCharacter } from './input';
-import { LOGIN_PATHS } from './limits';
 import { HTTP_MESSAGES } from './messages';
 
 /** The header a login sends its device token in, and a successful login answers a new one in. */
 export const DEVICE_TOKEN_HEADER = 'Device-Token';
-
-/** Calls that confirm the signed-in member's password (core/account.ts): the account is the token's member. */
-export const PASSWORD_CONFIRMING_PATHS = new Set([
-  `${API_V2_PREFIX}${V2_ROUTES.changePassword[1]}`,
-  `${API_V2_PREFIX}${V2_ROUTES.deleteAccount[1]}`,
-]);
 
 /** An account as counters name it: the username, trimmed, lower case. */
 const accountKey = (username: string): string => username.trim().toLowerCase();
@@ -117,10 +110,15 @@ export function loginGuard(db: Db, limit: OperationsConfig['loginAccountRateLimi
   };
 
   return {
-    /** The guard's hooks for a route (its /api/... URL): logins and password confirmations are guarded. */
-    hooksFor(url: string) {
-      if (LOGIN_PATHS.has(url)) return { preHandler: checkLogin, onSend: issue, onResponse: settle };
-      if (PASSWORD_CONFIRMING_PATHS.has(url)) return { preHandler: checkConfirmation, onResponse: settle };
+    /**
+     * The guard's hooks for a route (its method and path under /api): logins (the route table's
+     * `budget: 'login'`) and calls that confirm the signed-in member's password (`confirmsPassword`,
+     * core/account.ts: the account is the token's member) are guarded.
+     */
+    hooksFor(method: string, path: string) {
+      const row = rowOf(method, path);
+      if (row?.budget === 'login') return { preHandler: checkLogin, onSend: issue, onResponse: settle };
+      if (row?.confirmsPassword) return { preHandler: checkConfirmation, onResponse: settle };
       return {};
     },
   };

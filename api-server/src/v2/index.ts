@@ -11,7 +11,7 @@ import { notificationRoutes } from './notifications';
 import { postRoutesV2 } from './posts';
 import { repostRoutesV2 } from './reposts';
 import { postHistoryRoutes } from './post-history';
-import { safetyRoutes } from './safety';
+import { coreRoutes } from './bindings';
 
 export function v2Routes(r: RouteKit): void {
   metaRoutes(r);
@@ -23,7 +23,7 @@ export function v2Routes(r: RouteKit): void {
   repostRoutesV2(r);
   postHistoryRoutes(r);
   commentRoutesV2(r);
-  safetyRoutes(r);
+  coreRoutes(r);
   notificationRoutes(r);
   discoveryRoutes(r);
 }

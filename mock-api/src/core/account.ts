@@ -6,8 +6,8 @@
  */
 import { CLIENT_MESSAGES, isValidPassword, SERVER_ERRORS, TEXT_LIMITS } from '../contract';
 import type { AccountExportV2 } from '../contract-v2';
-import { fail, HttpError } from '../server/errors';
-import { requiredText, type JsonObject } from '../server/validate';
+import { fail, HttpError } from './errors';
+import { requiredText, type JsonObject } from './validate';
 import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';
 

@@ -5,7 +5,7 @@
  * so the rule is written once for v1 and v2 on both backends.
  */
 import { SERVER_ERRORS } from '../contract';
-import { fail } from '../server/errors';
+import { fail } from './errors';
 import { wait, type Operation, type Step } from './operation';
 
 /** How `memberId` stands with `otherId`: they block them, are blocked by them, or neither. */

@@ -7,8 +7,8 @@
 import { SERVER_ERRORS, TEXT_LIMITS } from '../contract';
 import type { LiveComment } from '../contract-live';
 import { V2_ERRORS, type AuthorV2, type CommentV2, type ReplyV2 } from '../contract-v2';
-import { fail, HttpError } from '../server/errors';
-import { objectField, requiredText, type JsonObject } from '../server/validate';
+import { fail, HttpError } from './errors';
+import { objectField, requiredText, type JsonObject } from './validate';
 import { hiddenSetOf, refuseIfBlocked, refuseIfHiddenBy, shownTo } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { forgetNotificationsOf, notify, storeMentions, unnotify, type MentionSource } from './notifications';

@@ -15,7 +15,7 @@ export * from './quotes';
 export * from './text';
 export * from './blocks';
 export * from './safety';
-export * from './safety-routes';
+export * from './bindings';
 export * from './v1';
 export * from './v1-routes';
 export * from './search';

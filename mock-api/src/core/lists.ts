@@ -18,6 +18,7 @@ export const LIST_TAGS = {
   following: 'FG',
   bookmarks: 'B',
   comments: 'C',
+  likers: 'LK',
   reports: 'R',
   blocks: 'BK',
   mutes: 'MU',

@@ -5,8 +5,8 @@
 import { SERVER_ERRORS, TEXT_LIMITS } from '../contract';
 import type { LiveMember } from '../contract-live';
 import { V2_ERRORS, type MemberV2, type MeV2 } from '../contract-v2';
-import { fail } from '../server/errors';
-import { INPUT_MESSAGES, link, objectField, text, type JsonObject } from '../server/validate';
+import { fail } from './errors';
+import { INPUT_MESSAGES, link, objectField, text, type JsonObject } from './validate';
 import { blockedFrom, refuseIfBlocked, type BlockReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { wait, type Actor, type Operation, type Step } from './operation';

@@ -7,7 +7,7 @@
  * after the key: the extra one only tells whether there is a next page. Never offsets.
  */
 import { PAGE_LIMITS, V2_ERRORS } from '../contract-v2';
-import { fail } from '../server/errors';
+import { fail } from './errors';
 
 /**
  * What one part of a sort key holds: text; an ISO timestamp PostgreSQL takes as it is; a whole

@@ -5,8 +5,8 @@
  * the post's record, api-server in post_pictures and post_versions).
  */
 import { POST_PICTURES, V2_ERRORS, V2_TEXT_LIMITS, type PictureV2, type PostVersionV2 } from '../contract-v2';
-import { fail } from '../server/errors';
-import { isObject, text } from '../server/validate';
+import { fail } from './errors';
+import { isObject, text } from './validate';
 import { blockedFrom, type BlockReader } from './blocks';
 import { LIST_TAGS } from './lists';
 import { wait, type Operation, type Step } from './operation';

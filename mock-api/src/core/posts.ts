@@ -10,14 +10,16 @@ import {
   V2_ERRORS,
   V2_TEXT_LIMITS,
   type AuthorV2,
+  type MembersPageV2,
+  type MemberV2,
   type PictureV2,
   type PostV2,
   type QuotedPostV2,
   type ReactionV2,
   type RepostReasonV2,
 } from '../contract-v2';
-import { fail } from '../server/errors';
-import { objectField, requiredText, text, type JsonObject } from '../server/validate';
+import { fail } from './errors';
+import { objectField, requiredText, text, type JsonObject } from './validate';
 import { blockedFrom, refuseBlockSide, type BlockReader, type BlockSide, type HiddenReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { feedTag, LIST_TAGS } from './lists';
@@ -147,6 +149,17 @@ export interface PostStore extends BlockReader, HiddenReader, WithNotifications,
   applyReaction?(memberId: string, postId: string, kind: Reaction, notice: Notice | null): Step<Written>;
   /** setBookmark and the post read back, in one step. */
   applyBookmark?(memberId: string, postId: string, bookmarked: boolean): Step<Written>;
+  /**
+   * Up to `count` members who like the post, newest like first, after `after` ([position, member
+   * id] of the last one given), less the members the viewer's lists hide (docs/safety.md); each
+   * with the viewer's follow flags. `position` grows with each like.
+   */
+  readLikers(
+    postId: string,
+    after: readonly [number, string] | null,
+    count: number,
+    viewer: { memberId: string | null; now: string },
+  ): Step<{ position: number; member: MemberV2 }[]>;
 }
 
 // ---- Rules ----
@@ -321,6 +334,22 @@ export function* readPost(store: PostStore, postId: string, viewerId: string | n
   const post = yield* postOr404(store, postId, viewerId);
   if (yield* blockedFrom(store, viewerId, post.author._id)) throw fail.postNotFound();
   return postV2(post);
+}
+
+const LIKERS_LIST: ListKey = { tag: LIST_TAGS.likers, shape: ['int', 'text'] };
+
+/** GET /v2/posts/:postId/likers: a page of the members who liked the post, newest first (404 as the post's other reads). */
+export function* readLikers(
+  store: PostStore,
+  viewer: { memberId: string | null; now: string },
+  postId: string,
+  query: Record<string, unknown>,
+): Operation<MembersPageV2> {
+  const request = pageRequest(query, LIKERS_LIST);
+  yield* visiblePostOr404(store, postId, viewer.memberId);
+  const found = yield* wait(store.readLikers(postId, request.after as [number, string] | null, request.limit + 1, viewer));
+  const page = pageFrom(found, request, (row) => [row.position, row.member._id]);
+  return { members: page.items.map((row) => row.member), nextCursor: page.nextCursor };
 }
 
 /** 404 for a post that does not exist, or whose author blocked the viewer: what reads of the post and its comments check first. */

@@ -9,7 +9,7 @@
  *   only (one level of nesting).
  */
 import { V2_ERRORS, type AuthorV2, type QuotedPostV2 } from '../contract-v2';
-import { fail } from '../server/errors';
+import { fail } from './errors';
 import type { DomainEvent } from './events';
 import { notify, type WithNotifications } from './notifications';
 import { wait, type Actor, type Operation, type Step } from './operation';

@@ -8,8 +8,8 @@
  *   body names), and a comment holds at most LIMITS.maxRepliesPerComment.
  */
 import { LIMITS, SERVER_ERRORS } from '../contract';
-import { fail, HttpError } from '../server/errors';
-import { INPUT_MESSAGES, isObject, requiredText, TEXT_LIMITS } from '../server/validate';
+import { fail, HttpError } from './errors';
+import { INPUT_MESSAGES, isObject, requiredText, TEXT_LIMITS } from './validate';
 
 /** A comment edit's `replies`: a list of `{_id, content}` (a sent `user` is never read), ids unique. */
 export function parseSentReplies(value: unknown): { _id: string; content: string }[] {

@@ -15,7 +15,7 @@
  *   once, at its newest appearance (the stores' readPosts; `appearsAt` says which is newest).
  */
 import { V2_ERRORS, type MemberV2, type PostV2 } from '../contract-v2';
-import { fail } from '../server/errors';
+import { fail } from './errors';
 import { refuseIfBlocked } from './blocks';
 import type { Outcome } from './events';
 import { LIST_TAGS } from './lists';

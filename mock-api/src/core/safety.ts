@@ -23,8 +23,8 @@ import {
   type ReportsPageV2,
   type ReportV2,
 } from '../contract-v2';
-import { fail, HttpError } from '../server/errors';
-import { text, type JsonObject } from '../server/validate';
+import { fail, HttpError } from './errors';
+import { text, type JsonObject } from './validate';
 import type { BlockReader } from './blocks';
 import type { DomainEvent, Outcome } from './events';
 import { LIST_TAGS } from './lists';

@@ -15,7 +15,7 @@
  *   then newest (createdAt, then id, descending): the key [score, createdAt, id].
  */
 import { POST_SEARCH_LIMITS, V2_ERRORS } from '../contract-v2';
-import { fail } from '../server/errors';
+import { fail } from './errors';
 import { LIST_TAGS } from './lists';
 import type { ListKey } from './page';
 import { tagsOf } from './text';

@@ -15,8 +15,8 @@ import {
   type TrendingTagV2,
   type V2RouteName,
 } from '../contract-v2';
-import { fail } from '../server/errors';
-import type { JsonObject } from '../server/validate';
+import { fail } from './errors';
+import type { JsonObject } from './validate';
 import type { Outcome } from './events';
 import { LIST_TAGS } from './lists';
 import { wait, type Operation, type Step } from './operation';

@@ -5,7 +5,7 @@
  * backend's own (sessions and password hashing differ); they answer with ./v1.ts too.
  */
 import type { V1RouteName } from '../contract';
-import type { JsonObject } from '../server/validate';
+import type { JsonObject } from './validate';
 import { addComment, commentText, deleteComment, editCommentWithReplies, upvoteComment, type CommentStore } from './comments';
 import type { DomainEvent, Outcome } from './events';
 import { editProfile, follow, type MemberStore } from './members';

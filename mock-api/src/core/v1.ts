@@ -6,8 +6,8 @@
  * one member is named).
  */
 import type { Comment, Post, PostSort, Reply, User, UserSummary } from '../contract';
-import { fail } from '../server/errors';
-import { wholeNumber } from '../server/validate';
+import { fail } from './errors';
+import { wholeNumber } from './validate';
 import { shownTo } from './blocks';
 import { wait, type Operation, type Step } from './operation';
 import { postSortOf } from './posts';

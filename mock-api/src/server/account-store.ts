@@ -12,7 +12,7 @@ import { forgetNotificationsBy } from './notification-store';
 import { findPost, findUser, removePost, removeUser, touch, type StoredPost, type StoredUser } from './store';
 import { signToken } from './tokens';
 import { muteInForce } from './safety-filters';
-import { newId } from './time';
+import { newId } from '../core/time';
 import { picturesOfRecord, picturesShown } from './post-pictures-store';
 
 const byCreation = <T extends { createdAt: string; _id: string }>(items: T[]): T[] =>

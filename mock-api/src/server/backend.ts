@@ -30,7 +30,7 @@ import { answerOf, errorResponse, requestContext, type Handler } from './request
 import { createSeedDb } from './seed';
 import type { Db } from './store';
 import { StoredSync, withImagesMovedOut, type Committed } from './stored-sync';
-import { parseBody } from './validate';
+import { parseBody } from '../core/validate';
 
 export type { Answer, Ctx, Handler, WriteHandler } from './request-context';
 export type { Committed } from './stored-sync';

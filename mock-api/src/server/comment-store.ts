@@ -8,7 +8,7 @@ import type { ExistingReply, ReplyEdit } from '../core/reply-edits';
 import { builtIndexes, indexOf } from './indexes';
 import { MemoryPostStore } from './post-store';
 import { findPost, type StoredComment, type StoredPost, type StoredReply } from './store';
-import { newId } from './time';
+import { newId } from '../core/time';
 
 export class MemoryCommentStore extends MemoryPostStore implements CommentStore {
   /** The comment and its post, looked up for a change (the post is the record the write stores). */

@@ -5,9 +5,9 @@
  * pretender installed is wrapped so that pictures are answered before pretender sees them.
  */
 import { Response, type Request } from 'miragejs';
-import { errorBody } from './errors';
+import { errorBody } from '../core/errors';
 import type { ImageStore } from './image-store';
-import { IMAGE_NOT_FOUND } from './images';
+import { IMAGE_NOT_FOUND } from '../core/images';
 import { JSON_HEADERS } from './request-context';
 
 /** Where GET /api/images/<id> leaves the image's Blob for an interceptor that can answer bytes (../worker/interceptor.ts). */

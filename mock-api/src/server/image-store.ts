@@ -16,7 +16,7 @@
  * are object URLs.
  */
 import { createSeedDb, DEFAULT_AVATAR, POST_IMAGES } from './seed';
-import { decodeDataUrl, bytesMatchType, imageIdOf, IMAGE_ID_PATTERN, IMAGE_PATH, type DecodedImage } from './images';
+import { decodeDataUrl, bytesMatchType, imageIdOf, IMAGE_ID_PATTERN, IMAGE_PATH, type DecodedImage } from '../core/images';
 import type { Db, StoredPost, StoredUser } from './store';
 import { picsOfRecord } from './post-pictures-store';
 

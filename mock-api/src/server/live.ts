@@ -14,7 +14,7 @@ import { authorsIn, LIVE_CHANNEL, type LiveChannelMessage, type LiveEvent } from
 import type { DomainEvent } from '../core/events';
 import { membersHiding } from './safety-filters';
 import type { Db } from './store';
-import { nowIso } from './time';
+import { nowIso } from '../core/time';
 
 /** At most this many events per write; a write that makes more sends `reset` instead. */
 export const MAX_EVENTS_PER_WRITE = 64;

@@ -5,6 +5,7 @@
  * stores exactly those records, or puts them back when the request fails.
  */
 import type { LiveMember } from '../contract-live';
+import type { MemberV2 } from '../contract-v2';
 import type { BlockSide } from '../core/blocks';
 import type { Change, PostKey, PostList, PostRow, PostStore, Reaction } from '../core/posts';
 import type { Ctx } from './request-context';
@@ -13,7 +14,7 @@ import { homeWithReposts, memberWithReposts } from './repost-lists';
 import { addPost, findPost, findUser, removePost, takeNumericId, touch, type StoredPost } from './store';
 import { blockSideOf, hiddenFrom } from './safety-filters';
 import { MemoryNotificationStore } from './notification-store';
-import { newId } from './time';
+import { newId } from '../core/time';
 import type { StoredPicture, StoredVersion } from '../core/post-pictures';
 import { MemoryPictureStore } from './post-pictures-store';
 import { followedTagLists } from './followed-tags';
@@ -188,5 +189,24 @@ export class MemoryPostStore implements PostStore {
   readMember(memberId: string): LiveMember | null {
     const user = indexOf(this.db).usersById.get(memberId);
     return user ? this.v2.member(user) : null;
+  }
+
+  /** `likedBy` is in the order of the likes: its place is the position; the cursor's member, if still there, says where to go on. */
+  readLikers(postId: string, after: readonly [number, string] | null, count: number, viewer: { memberId: string | null; now: string }) {
+    const ids = indexOf(this.db).postsById.get(postId)?.likedBy ?? [];
+    const users = indexOf(this.db).usersById;
+    const { hidden } = hiddenFrom(this.db, viewer.memberId, viewer.now);
+    const render = new V2Renderer(this.ctx, viewer.memberId === null ? null : (users.get(viewer.memberId) ?? null));
+    let end = ids.length;
+    if (after) {
+      const at = ids.indexOf(after[1]);
+      end = at >= 0 ? at : Math.min(after[0], ids.length);
+    }
+    const found: { position: number; member: MemberV2 }[] = [];
+    for (let i = end - 1; i >= 0 && found.length < count; i -= 1) {
+      const user = users.get(ids[i]!);
+      if (user && !hidden.has(user._id)) found.push({ position: i, member: render.member(user) });
+    }
+    return found;
   }
 }

@@ -5,12 +5,12 @@
  */
 import { Response, type Request } from 'miragejs';
 import type { DomainEvent } from '../core/events';
-import { errorBody, fail, HttpError } from './errors';
+import { errorBody, fail, HttpError } from '../core/errors';
 import type { ImageStore } from './image-store';
 import { readUser, type Db, type StoredUser } from './store';
 import { issuedBefore, tokenExpired, tokenFromHeader, verifyToken, type TokenPayload } from './tokens';
-import { image, INPUT_MESSAGES, type JsonObject } from './validate';
-import { nowIso } from './time';
+import { image, INPUT_MESSAGES, type JsonObject } from '../core/validate';
+import { nowIso } from '../core/time';
 
 export interface Answer {
   status: number;
@@ -37,7 +37,7 @@ export interface Ctx {
   /** The caller when the request carries a token (401 badToken when it is not valid), else null. */
   optionalCaller(): StoredUser | null;
   /**
-   * A `pic` field checked (see `image` in ./validate.ts) and made storable: undefined when
+   * A `pic` field checked (see `image` in ../core/validate.ts) and made storable: undefined when
    * absent, '' for none, an http(s) URL, or a stored image's reference (a data: URL's image is
    * stored once; a URL this backend answered for an image keeps that image).
    */

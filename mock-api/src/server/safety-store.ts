@@ -13,7 +13,7 @@ import { MemoryMemberStore } from './member-store';
 import { MemoryPostStore } from './post-store';
 import type { Ctx } from './request-context';
 import { findUser, takeNumericId, touch, type Db, type StoredReport, type StoredUser } from './store';
-import { newId } from './time';
+import { newId } from '../core/time';
 import { muteInForce, time } from './safety-filters';
 import { V2Renderer } from './v2/common';
 

@@ -6,7 +6,7 @@
  * Apart from ./backend.ts so the storage rules read in one place.
  */
 import { SERVER_ERRORS } from '../contract';
-import { HttpError } from './errors';
+import { HttpError } from '../core/errors';
 import {
   changesSince,
   IdbStorage,

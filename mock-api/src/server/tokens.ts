@@ -6,8 +6,8 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { LIMITS, type TokenPayload } from '../contract';
-import { newId } from './time';
-import { FAKE_BACKEND_TOKEN_SECRET as SECRET } from './token-secret';
+import { newId } from '../core/time';
+import { FAKE_BACKEND_TOKEN_SECRET as SECRET } from '../core/token-secret';
 
 export type { TokenPayload };
 

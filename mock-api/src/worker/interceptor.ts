@@ -13,7 +13,7 @@
 import RouteRecognizer from 'route-recognizer';
 import { SERVER_ERRORS } from '../contract';
 import { BLOB_BODY, REQUEST_CLIENT } from '../server/backend';
-import { errorBody } from '../server/errors';
+import { errorBody } from '../core/errors';
 
 /** What MirageJS's registered handler resolves to: status, headers and the body as text. */
 type RackResponse = [number, Record<string, string>, string];

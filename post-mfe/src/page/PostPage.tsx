@@ -2,11 +2,11 @@ import React, { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import { ApiError, errorMessage, toast, useAuth } from '@social/shell/bus';
-import { useComments, usePost, usePostDeleted } from '@social/shell/data';
+import { useComments, useLikers, usePost, usePostDeleted } from '@social/shell/data';
 import { useRemoteRouteParams } from '@social/shell/federation';
 import { pathTo } from '@social/shell/routes';
 import { useCommentMutations } from '@social/shell/actions';
-import { Spinner } from '@social/shell/ui';
+import { Avatar, Modal, Spinner, fullName } from '@social/shell/ui';
 import PostCard from '../card/PostCard';
 import { COMMENT_MAX_LENGTH, CommentItem } from '../comments/CommentItem';
 import { useMentionSuggestions } from '../text/MentionSuggestions';
@@ -54,6 +54,46 @@ function CommentForm({ postId }: { postId: string }) {
   );
 }
 
+/** "Liked by": the members who liked the post, newest first, page by page; each opens their profile. */
+function LikersDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
+  const list = useLikers(postId);
+  const members = list.items;
+  let body: React.ReactNode;
+  if (members.length === 0) {
+    if (list.isPending) body = <Spinner size="small" />;
+    else if (list.error) body = <p className="muted">{errorMessage(list.error)}</p>;
+    else body = <p className="muted">Nobody you can see liked this post yet.</p>;
+  } else {
+    body = (
+      <ul className="post-page__likers">
+        {members.map((member) => (
+          <li key={member._id}>
+            <Link className="post-page__liker" to={pathTo('profile', { userHandler: member.userHandler })} onClick={onClose}>
+              <Avatar src={member.pic} name={fullName(member)} size={40} decorative />
+              <span className="post-page__liker-name">{fullName(member)}</span>
+              {/* Hidden from the link name so it reads as the member's name. */}
+              <span className="muted" aria-hidden="true">
+                @{member.userHandler}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Modal title="Liked by" onClose={onClose}>
+      {body}
+      {members.length > 0 && list.isFetchingNextPage && <Spinner size="small" />}
+      {members.length > 0 && (list.hasNextPage || list.error !== null) && !list.isFetchingNextPage && (
+        <button type="button" className="btn" onClick={list.error !== null ? list.retry : list.fetchNextPage}>
+          {list.error !== null ? 'Try again' : 'Show more'}
+        </button>
+      )}
+    </Modal>
+  );
+}
+
 /**
  * /post/:postId: the post (its entry in the query cache, so a change made anywhere shows here,
  * and a deletion anywhere takes it away), its comments page by page, oldest first, and a
@@ -65,6 +105,7 @@ export default function PostPage() {
   const { data: post, error, refetch } = usePost(postId);
   const comments = useComments(postId);
   const deleted = usePostDeleted(postId);
+  const [likersOpen, setLikersOpen] = useState(false);
 
   if (deleted) {
     return (
@@ -111,6 +152,12 @@ export default function PostPage() {
     <div className="post-page">
       <h1 className="visually-hidden">Post</h1>
       <PostCard post={post} />
+      <div className="post-page__likes">
+        <button type="button" className="btn" onClick={() => setLikersOpen(true)}>
+          {post.likeCount === 1 ? '1 like' : `${post.likeCount} likes`}
+        </button>
+      </div>
+      {likersOpen && <LikersDialog postId={post._id} onClose={() => setLikersOpen(false)} />}
       <section className="card post-page__comments" aria-labelledby="post-page-comments-title">
         <h2 id="post-page-comments-title" className="post-page__comments-title">
           {count === 1 ? '1 comment' : `${count} comments`}

@@ -55,6 +55,7 @@ export const queryKeys = {
   tagLists: ['posts', 'tag'] as const,
   memberLists: ['members'] as const,
   followList: (memberId: string, kind: FollowListKind) => ['members', 'follow', memberId, kind] as const,
+  likers: (postId: string) => ['members', 'likers', postId] as const,
   suggested: ['members', 'suggested'] as const,
   search: (query: string) => ['members', 'search', query] as const,
   /** How the signed-in member stands with a member (blocking, muting: docs/safety.md). */

@@ -259,6 +259,16 @@ export function useFollowList(memberId: string, kind: FollowListKind, { enabled 
   return usePagedList(queryKeys.followList(memberId, kind), fetchPage, 'members', enabled && !!memberId);
 }
 
+/** The members who liked a post, newest first, page by page (less those the member's lists hide). */
+export function useLikers(postId: string, { enabled = true }: { enabled?: boolean } = {}): PagedList<MemberV2> {
+  const fetchPage = async (cursor: PageParam) => {
+    const page = await api.v2.posts.likers(postId, { cursor });
+    seedMembers(page.members);
+    return page;
+  };
+  return usePagedList(queryKeys.likers(postId), fetchPage, 'members', enabled && !!postId);
+}
+
 /** Members to follow (others I don't follow, newest first): the first page. */
 const suggestedMembers = {
   queryKey: queryKeys.suggested,

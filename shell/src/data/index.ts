@@ -55,6 +55,7 @@ export {
   useDebounced,
   useFeed,
   useFollowList,
+  useLikers,
   useMe,
   useMember,
   useMemberEntity,

@@ -1,11 +1,11 @@
 /** POST /auth/login and /auth/signup (client: mock-api/src/client.ts). */
 import { SERVER_ERRORS, V1_ROUTES } from '../../contract';
-import { HttpError } from '../errors';
+import { HttpError } from '../../core/errors';
 import { DEFAULT_AVATAR } from '../seed';
 import { addUser, takeNumericId, type Db, type StoredUser } from '../store';
 import { signToken } from '../tokens';
-import { newId } from '../time';
-import { requiredText, signupFields, TEXT_LIMITS } from '../validate';
+import { newId } from '../../core/time';
+import { requiredText, signupFields, TEXT_LIMITS } from '../../core/validate';
 import type { Ctx } from '../backend';
 import { freeHandle } from '../../core/account';
 import type { DomainEvent } from '../../core/events';

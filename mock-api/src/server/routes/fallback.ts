@@ -9,9 +9,9 @@
  */
 import { Response, type Request, type Server } from 'miragejs';
 import { SERVER_ERRORS } from '../../contract';
-import { errorBody } from '../errors';
+import { errorBody } from '../../core/errors';
 import type { Method } from './kit';
-import { RouteTable } from './route-table';
+import { RouteTable } from '../../core/route-table';
 import { unknownEndpoint } from './misc';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };

@@ -4,7 +4,7 @@
  * sequence makes the same N give the same data on every run.
  */
 import type { StoredPost } from '../store';
-import { isoWithOffset } from '../time';
+import { isoWithOffset } from '../../core/time';
 import { POST_IMAGES } from './images';
 import { SEED_USER_IDS } from './users';
 

@@ -12,7 +12,7 @@ import { memberV2, meV2, type MemberRow, type MeRow } from '../../core/members';
 import { postV2, type PostRow } from '../../core/posts';
 import { formerMember } from '../../core/v1';
 import { summaryOf } from '../v1-store';
-import { fail } from '../errors';
+import { fail } from '../../core/errors';
 import { compareKeys, indexOf, SortedList, type Key } from '../indexes';
 import { readUser, touch, type Db, type StoredComment, type StoredPost, type StoredUser } from '../store';
 import { picturesOfRecord, picturesShown } from '../post-pictures-store';

@@ -10,7 +10,7 @@ import { notificationRoutesV2 } from './notifications';
 import { postRoutesV2 } from './posts';
 import { repostRoutesV2 } from './reposts';
 import { postHistoryRoutesV2 } from './post-history';
-import { safetyRoutesV2 } from './safety';
+import { coreRoutesV2 } from './bindings';
 
 export function v2Routes(r: RouteKit): void {
   metaRoutesV2(r);
@@ -21,7 +21,7 @@ export function v2Routes(r: RouteKit): void {
   postHistoryRoutesV2(r);
   memberRoutesV2(r);
   commentRoutesV2(r);
-  safetyRoutesV2(r);
+  coreRoutesV2(r);
   notificationRoutesV2(r);
   discoveryRoutesV2(r);
 }

@@ -1,6 +1,6 @@
 /** v2 members: search, suggestions, lookups, a member's posts, activities, follow lists, follow/unfollow. */
 import type { Ctx } from '../backend';
-import { fail } from '../errors';
+import { fail } from '../../core/errors';
 import { indexOf } from '../indexes';
 import { follow, memberSearchOf, readMember, type MemberSearch } from '../../core/members';
 import { runNow } from '../../core/operation';
