@@ -22,10 +22,11 @@ const run = async (db: Parameters<Migration['up']>[0], list: readonly string[]) 
 /** The change log rows of a post's counts and the member's own view of it, as live/log.ts writes the core's post.counts and viewer.post. */
 const LOG_POST_VIEW = `perform log_events(jsonb_build_array(
       jsonb_build_object('kind', 'post.counts', 'entityId', p_post, 'postId', p_post, 'memberId', null, 'recipientId', null,
-        'data', jsonb_build_object('postId', p_post, 'likeCount', c.like_count, 'dislikeCount', c.dislike_count, 'commentCount', c.comment_count)),
+        'data', jsonb_build_object('postId', p_post, 'likeCount', c.like_count, 'dislikeCount', c.dislike_count, 'commentCount', c.comment_count,
+          'repostCount', c.repost_count)),
       jsonb_build_object('kind', 'viewer.post', 'entityId', p_post, 'postId', p_post, 'memberId', p_member, 'recipientId', p_member,
         'data', jsonb_build_object('memberId', p_member, 'postId', p_post,
-          'viewer', jsonb_build_object('reaction', c.reaction, 'bookmarked', c.bookmarked)))))`;
+          'viewer', jsonb_build_object('reaction', c.reaction, 'bookmarked', c.bookmarked, 'reposted', c.reposted)))))`;
 
 export const HOT_WRITES_MIGRATION: Migration = {
   up: (db) =>
@@ -65,8 +66,9 @@ export const HOT_WRITES_MIGRATION: Migration = {
             p_notice->'ref'->>'postId', p_notice->'ref'->>'commentId', p_notice->'ref'->>'replyId', p_notice->>'now');
           perform pg_notify('${OUTBOX_CHANNEL}', '');
         end if;
-        select p.like_count, p.dislike_count, p.comment_count, p_kind as reaction,
-          exists (select 1 from bookmarks b where b.member_id = p_member and b.post_id = p_post) as bookmarked
+        select p.like_count, p.dislike_count, p.comment_count, p.repost_count, p_kind as reaction,
+          exists (select 1 from bookmarks b where b.member_id = p_member and b.post_id = p_post) as bookmarked,
+          exists (select 1 from post_reposts rp where rp.post_id = p_post and rp.member_id = p_member) as reposted
         into c from posts p where p.id = p_post;
         ${LOG_POST_VIEW};
         return query select 'changed', c.like_count, c.dislike_count, c.comment_count, c.reaction, c.bookmarked;
@@ -87,13 +89,14 @@ export const HOT_WRITES_MIGRATION: Migration = {
           return query select case when exists (select 1 from posts where id = p_post) then 'same' else 'missing' end, 0, 0, 0, null::text, false;
           return;
         end if;
-        select p.like_count, p.dislike_count, p.comment_count, p_bookmarked as bookmarked,
-          (select r.kind from post_reactions r where r.post_id = p_post and r.member_id = p_member) as reaction
+        select p.like_count, p.dislike_count, p.comment_count, p.repost_count, p_bookmarked as bookmarked,
+          (select r.kind from post_reactions r where r.post_id = p_post and r.member_id = p_member) as reaction,
+          exists (select 1 from post_reposts rp where rp.post_id = p_post and rp.member_id = p_member) as reposted
         into c from posts p where p.id = p_post;
         perform log_events(jsonb_build_array(
           jsonb_build_object('kind', 'viewer.post', 'entityId', p_post, 'postId', p_post, 'memberId', p_member, 'recipientId', p_member,
             'data', jsonb_build_object('memberId', p_member, 'postId', p_post,
-              'viewer', jsonb_build_object('reaction', c.reaction, 'bookmarked', c.bookmarked)))));
+              'viewer', jsonb_build_object('reaction', c.reaction, 'bookmarked', c.bookmarked, 'reposted', c.reposted)))));
         return query select 'changed', c.like_count, c.dislike_count, c.comment_count, c.reaction, c.bookmarked;
       end $$`,
     ]),
