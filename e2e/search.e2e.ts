@@ -59,7 +59,7 @@ test('a tag is followed from its page, trends on Explore, and is unfollowed from
   const trending = page.getByRole('region', { name: 'Trending tags' });
   const item = trending.getByRole('listitem').filter({ has: page.getByRole('link', { name: `#${tag}` }) });
   await item.waitFor();
-  expect(await item.textContent()).toBe(`#${tag}1 post`);
+  expect(await item.textContent()).toBe(`#${tag}1 posts`);
   await item.getByRole('link', { name: `#${tag}` }).click();
 
   await page.waitForURL(`${SHELL}/tag/${tag}`);

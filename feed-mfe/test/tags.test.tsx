@@ -30,7 +30,7 @@ test('Explore lists the trending tags, each a link to its page with its count', 
   const region = await screen.findByRole('region', { name: 'Trending tags' });
   await waitFor(() => expect(within(region).getAllByRole('link')).toHaveLength(2));
   const items = within(region).getAllByRole('listitem');
-  expect(items.map((item) => item.textContent)).toEqual(['#lichen1 post', '#moss1 post']);
+  expect(items.map((item) => item.textContent)).toEqual(['#lichen1 posts', '#moss1 posts']);
   expect(within(region).getByRole('link', { name: '#moss' })).toHaveAttribute('href', '/tag/moss');
 });
 

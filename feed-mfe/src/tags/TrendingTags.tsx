@@ -4,7 +4,8 @@ import { pathTo } from '@social/shell/routes';
 import { useTrendingTags } from './tag-data';
 import './tags.css';
 
-const postCount = (n: number) => (n === 1 ? '1 post' : `${n} posts`);
+/** The count as ../../shared/UI-NAMES.md names it: "{n} posts". */
+const postCount = (n: number) => `${n} posts`;
 
 /**
  * Explore's "Trending tags": the tags in the most posts of the last 24 hours (each member's posts

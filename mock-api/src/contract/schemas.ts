@@ -186,10 +186,7 @@ export const PostV2 = Type.Object(
     ),
     mentions,
     repostedBy: Type.Optional(
-      Type.Object(
-        { member: AuthorV2, at: Time },
-        { description: 'In a list: the post is there because this member reposted it.' },
-      ),
+      Type.Object({ member: AuthorV2, at: Time }, { description: 'In a list: the post is there because this member reposted it.' }),
     ),
     quote: Type.Optional(QuotedPostV2),
   },

@@ -156,7 +156,7 @@ describe('GET /v2/search/posts: the rules', () => {
     const post = await write(ada, 'Bookmark this axolotl');
     await ada.api.v2.posts.bookmark(post._id);
     const page = await ada.api.v2.search.posts('axolotl');
-    expect(page.posts.map((p) => [p._id, p.viewer])).toEqual([[post._id, { reaction: null, bookmarked: true }]]);
+    expect(page.posts.map((p) => [p._id, p.viewer])).toEqual([[post._id, { reaction: null, bookmarked: true, reposted: false }]]);
     expect((await anonymous().v2.search.posts('axolotl')).posts[0]).not.toHaveProperty('viewer');
   });
 
