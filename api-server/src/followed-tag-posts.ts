@@ -1,6 +1,6 @@
 /**
  * The followed tags' part of the home feed (mock-api/src/core/tags.ts) as SQL, which
- * src/v2/post-lists.ts (homeIds) unions with the authors' part. Latest: one range of
+ * src/v2/post-lists.ts (homeIds) and src/v2/repost-lists.ts (homeWithReposts) union with the authors' part. Latest: one range of
  * post_tags_by_tag per followed tag (a page costs tags × page size index reads, as authors do).
  * Trending: each followed tag's reacted posts, sorted by score (no index orders a tag's posts by
  * score: a tag's posts are read whole).
@@ -16,6 +16,8 @@ export function followedTagPosts(
   after: PostKey | null,
   count: number,
   shown: (author: RawBuilder<unknown>) => RawBuilder<unknown>,
+  /** More conditions on a Latest post (`postId`): the home feed with reposts leaves out a post listed at a newer repost. */
+  also: (postId: RawBuilder<unknown>) => RawBuilder<unknown> = () => sql``,
 ): RawBuilder<unknown> {
   if (!trending) {
     const afterKey =
@@ -26,7 +28,7 @@ export function followedTagPosts(
     // at the page (a join let the planner hash every post for each tag: bench:server, 20 followed tags).
     return sql`select q.id, q.created_at from followed_tags f cross join lateral (
         select t.post_id as id, t.created_at from post_tags t
-        where t.tag = f.tag ${afterKey} ${shown(sql`(select p.author_id from posts p where p.id = t.post_id)`)}
+        where t.tag = f.tag ${afterKey} ${shown(sql`(select p.author_id from posts p where p.id = t.post_id)`)} ${also(sql`t.post_id`)}
         order by t.created_at desc, t.post_id collate "C" desc limit ${count}) q
       where f.member_id = ${memberId}`;
   }

@@ -12,6 +12,7 @@
 import type { PostKey } from '@social/mock-api/core';
 import type { RawBuilder } from 'kysely';
 import { sql } from '../db';
+import { followedTagPosts } from '../followed-tag-posts';
 import { hiddenSet, notBlockedBy, shownTo } from '../safety-filters';
 
 /** A listed post: its id, and the repost it is there for (null columns for a post there as itself). */
@@ -28,7 +29,8 @@ const afterRepost = (after: PostKey | null) =>
     : sql``;
 
 /**
- * Home (Latest): posts by me, my followers and the people I follow (SPEC §2), and posts reposted by
+ * Home (Latest): posts by me, my followers and the people I follow (SPEC §2), posts with a tag I
+ * follow (a post there for two reasons is given once: `union`), and posts reposted by
  * the people I follow at the time of the newest such repost, less what safety hides from me
  * (the authors, and the reposters). At one time a repost comes before the post itself, and of
  * two reposts the greater member id: the order of core/reposts.ts, compareAppearances.
@@ -45,6 +47,16 @@ export function homeWithReposts(memberId: string, after: PostKey | null, count: 
         select p.id, p.created_at as at from posts p where p.author_id = a.id ${afterPost(after)}
           and not exists (select 1 from post_reposts r where r.post_id = p.id and r.member_id in (select id from reposters))
         order by p.created_at desc, p.id collate "C" desc limit ${count}) o
+      union
+      select t.id, t.created_at, null::text, null::text from (${followedTagPosts(
+        memberId,
+        false,
+        after,
+        count,
+        (author) => shownTo(memberId, author),
+        (postId) =>
+          sql`and not exists (select 1 from post_reposts r where r.post_id = ${postId} and r.member_id in (select id from reposters))`,
+      )}) t
       union all
       select s.post_id, s.at, s.member_id, s.created_iso from reposters f cross join lateral (
         select r.post_id, r.created_at as at, r.member_id, r.created_iso from post_reposts r join posts p on p.id = r.post_id
