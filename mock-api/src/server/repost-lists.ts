@@ -6,6 +6,7 @@
  * (compareAppearances), so a page never shows a post twice and no later page shows it again.
  */
 import { compareAppearances } from '../core/reposts';
+import { followedTagLists } from './followed-tags';
 import { indexOf, SortedList, type Key, type RepostEntry } from './indexes';
 import type { Db, StoredPost } from './store';
 import { pageOfMerged } from './v2/common';
@@ -20,13 +21,23 @@ type Item = StoredPost | RepostEntry;
 const isRepost = (item: Item): item is RepostEntry => 'memberId' in item && 'post' in item;
 
 /**
- * Up to `count` posts after `after`, from `authors`' posts and `reposters`' reposts, each post once
- * at its newest appearance among those. `hidden`: members whose posts and reposts are left out.
+ * Up to `count` posts after `after`, from `authors`' posts, the posts of `tagLists` (the followed
+ * tags': there as themselves, as an author's post is) and `reposters`' reposts, each post once at
+ * its newest appearance among those. `hidden`: members whose posts and reposts are left out.
  */
-function merged(db: Db, authors: Set<string>, reposters: Set<string>, hidden: ReadonlySet<string>, after: Key | null, count: number) {
+function merged(
+  db: Db,
+  authors: Set<string>,
+  reposters: Set<string>,
+  hidden: ReadonlySet<string>,
+  after: Key | null,
+  count: number,
+  tagLists: SortedList<StoredPost>[] = [],
+) {
   const indexes = indexOf(db);
   // Read only (pageOfMerged never adds to a list), so a list of either kind serves as a list of both.
-  const lists: SortedList<Item>[] = [];
+  const lists: SortedList<Item>[] = tagLists.map((list) => list as unknown as SortedList<Item>);
+  const tagged = new Set(tagLists.flatMap((list) => list.toArray().map((post) => post._id)));
   for (const id of authors) {
     const own = indexes.byAuthor.get(id)?.latest;
     if (own && !hidden.has(id)) lists.push(own as unknown as SortedList<Item>);
@@ -37,7 +48,8 @@ function merged(db: Db, authors: Set<string>, reposters: Set<string>, hidden: Re
   }
   // The newest appearance of the post among these lists.
   const newest = (post: StoredPost): { at: string; by: string | null } | null => {
-    let best: { at: string; by: string | null } | null = authors.has(post.userId) ? { at: post.createdAt, by: null } : null;
+    let best: { at: string; by: string | null } | null =
+      authors.has(post.userId) || tagged.has(post._id) ? { at: post.createdAt, by: null } : null;
     for (const repost of post.reposts ?? []) {
       if (!reposters.has(repost.memberId) || hidden.has(repost.memberId)) continue;
       const here = { at: repost.at, by: repost.memberId };
@@ -57,11 +69,15 @@ function merged(db: Db, authors: Set<string>, reposters: Set<string>, hidden: Re
   );
 }
 
-/** Home, newest first: posts by me, my followers and those I follow (SPEC §2), and posts reposted by those I follow. */
+/**
+ * Home, newest first: posts by me, my followers and those I follow (SPEC §2), posts with a tag I
+ * follow (./followed-tags.ts), and posts reposted by those I follow.
+ */
 export function homeWithReposts(db: Db, memberId: string, hidden: ReadonlySet<string>, after: Key | null, count: number): ListedPost[] {
-  const me = indexOf(db).usersById.get(memberId);
+  const indexes = indexOf(db);
+  const me = indexes.usersById.get(memberId);
   const circle = new Set([memberId, ...(me?.followers ?? []), ...(me?.following ?? [])]);
-  return merged(db, circle, new Set(me?.following ?? []), hidden, after, count);
+  return merged(db, circle, new Set(me?.following ?? []), hidden, after, count, followedTagLists(indexes, me, 'latest'));
 }
 
 /** A member's posts, newest first: theirs and their reposts (less those whose author the viewer's lists hide). */
