@@ -238,7 +238,7 @@ test('a small picture is never upscaled; its alt names the author; on the post p
   const text = `A small picture ${Date.now()}`;
   await page.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
   await page.getByLabel('Add photo or GIF').setInputFiles(await pngFile(page, 64, 48));
-  await page.getByRole('img', { name: 'Selected image' }).waitFor();
+  await page.getByRole('img', { name: 'Picture 1' }).waitFor();
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   const card = page.getByRole('article').filter({ hasText: text });
   const image = card.getByRole('img', { name: 'Adarsh Balika photo' });

@@ -244,7 +244,7 @@ test('a photo chosen in tab A shows in tab B and after a reload, from /api/image
   await a
     .getByLabel('Add photo or GIF')
     .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo!.split(',')[1]!, 'base64') });
-  await a.getByRole('img', { name: 'Selected image' }).waitFor();
+  await a.getByRole('img', { name: 'Picture 1' }).waitFor();
   await a.getByRole('button', { name: 'Post', exact: true }).click();
   await a.getByText('Post created successfully').waitFor();
   for (const page of [a, b]) {
