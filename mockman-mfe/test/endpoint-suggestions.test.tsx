@@ -7,7 +7,7 @@ import React from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { Response } from 'miragejs';
+import { Response as MirageResponse } from 'miragejs';
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 import { makeServer, type Server } from '@social/mock-api/server';
 import { logout, whenLogoutSent } from '@social/shell/bus';
@@ -210,7 +210,7 @@ test('a call without a body keeps the body; a click chooses; the first placehold
 });
 
 test('a server without a description (404, as before both served one) leaves the tester as it was, with a quiet hint only when asked', async () => {
-  server.get('/v2/openapi.json', () => new Response(404, {}, { errors: ['Not Found'] }));
+  server.get('/v2/openapi.json', () => new MirageResponse(404, {}, { errors: ['Not Found'] }));
   const fetchSpy = jest.spyOn(window, 'fetch');
   const { user } = renderPage();
   await typeEndpoint(user, '/api/posts');
