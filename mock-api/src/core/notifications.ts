@@ -114,6 +114,20 @@ export interface NotificationStore {
   silencesAll?(pairs: readonly { recipientId: string; actorId: string; now: string }[]): Step<boolean[]>;
   readNotificationsOf?(groups: readonly { recipientId: string; key: string }[]): Step<(NotificationRead | null)[]>;
   unreadCounts?(recipientIds: readonly string[]): Step<number[]>;
+  /**
+   * Optional, with `applyGroups`, for a store that delivers a batch of notices set-based
+   * (`deliverNotices`): locks the groups of these (recipient, key) pairs that exist (in one step,
+   * in a fixed order) and answers each with the asked actors already in it. Nobody else changes
+   * them until the batch commits, so the core decides the whole batch from this answer.
+   */
+  lockGroups?(asked: readonly GroupAsk[]): Step<LockedGroup[]>;
+  /**
+   * Writes what `planGroups` decided, in one step: groups dropped, moved, made and counted, their
+   * members joining and leaving, and each recipient's unread count moved by the groups that became
+   * unread less those that stopped being unread (read under the recipient's state row lock).
+   * `seqCount` new numbers are taken, ascending: rank r (1-based) is the r-th.
+   */
+  applyGroups?(changes: readonly GroupChange[], seqCount: number): Step<void>;
   /** The ids of the members with these handles (matched case-insensitively); unknown ones are left out. */
   membersByHandle(handles: readonly string[]): Step<string[]>;
   /** The members a post, comment or reply mentions (as stored when it was written). */
@@ -125,6 +139,47 @@ export interface NotificationStore {
    * record), and answers those it had never mentioned before.
    */
   firstMentions(source: MentionSource, memberIds: readonly string[]): Step<string[]>;
+}
+
+/** One actor a batch names in the recipient's group `key` (`lockGroups`). */
+export interface GroupAsk {
+  recipientId: string;
+  key: string;
+  actorId: string;
+}
+
+/** A group that exists when a batch begins, locked (`lockGroups`). */
+export interface LockedGroup {
+  recipientId: string;
+  key: string;
+  id: string;
+  seq: number;
+  actorCount: number;
+  /** Of the actors asked for this group, those in it. */
+  members: string[];
+}
+
+/**
+ * What a batch does to one group (`planGroups`). `before`: the group as locked (null when there was
+ * none); `drop`: that row goes (nobody is left in it, or it went and is made again); `after`: the
+ * group after the batch, or null when none is left.
+ */
+export interface GroupChange {
+  recipientId: string;
+  ref: NotificationRef;
+  before: { id: string; seq: number } | null;
+  drop: boolean;
+  after: {
+    /** A new row: there was none, or the one there was dropped. */
+    made: boolean;
+    actorCount: number;
+    /** The group moved to the top: the rank of its new number and its time (its newest join's); null: it keeps its place. */
+    moved: { rank: number; now: string } | null;
+    /** Members joining (or joining again: their time and number change), with the rank of their number. */
+    joins: { actorId: string; rank: number; now: string }[];
+    /** Members of the row as locked who leave it (only when it is not dropped). */
+    leaves: string[];
+  } | null;
 }
 
 /** A store that keeps notifications beside the post, comment and member rows it is made with. */
@@ -217,15 +272,11 @@ export function* deliverNotice(store: NotificationStore, notice: Notice | null):
  * `notify`/`unnotify` would (the recipient's lists are asked again: a block or mute made since
  * the action wins), and each group they touched gives one event at the end, its state after the
  * whole batch (a batch of 50 likes of one post is one event, and no count is shown going down and up).
+ * A store with `lockGroups` and `applyGroups` gets the batch set-based: a fixed number of steps
+ * whatever its size (the lists, the groups locked, the plan written, the groups and counts read
+ * back); any other store one step per notice.
  */
 export function* deliverNotices(store: NotificationStore, notices: readonly Notice[]): Operation<DomainEvent[]> {
-  const touched = new Map<string, { recipientId: string; key: string; goneIds: string[]; changed: boolean }>();
-  const groupOf = (notice: Notice) => {
-    const where = `${notice.recipientId}\n${notice.ref.key}`;
-    let group = touched.get(where);
-    if (!group) touched.set(where, (group = { recipientId: notice.recipientId, key: notice.ref.key, goneIds: [], changed: false }));
-    return group;
-  };
   // Who may notify whom, asked for the whole batch at once when the store can (no notice of the batch changes a block or mute).
   const adds = notices.filter((notice) => notice.op === 'add');
   const silenced = store.silencesAll
@@ -239,9 +290,32 @@ export function* deliverNotices(store: NotificationStore, notices: readonly Noti
         ? notice.recipientId !== notice.actorId && !silenced[i]
         : yield* mayNotify(store, notice.recipientId, { memberId: notice.actorId, now: notice.now }),
     );
+  const allowed = notices.filter((notice) => notice.op === 'remove' || mayAdd.get(notice));
+  const touched = deliversSetBased(store) ? yield* applyPlanned(store, allowed) : yield* applyEach(store, allowed);
+  return yield* groupEvents(store, touched);
+}
+
+/** A group a batch changed: the ids of its rows that went, and whether it is there, changed, after the batch. */
+interface TouchedGroup {
+  recipientId: string;
+  key: string;
+  goneIds: string[];
+  changed: boolean;
+}
+
+const groupWhere = (recipientId: string, key: string) => `${recipientId}\n${key}`;
+
+/** One step per notice (`addActor`, `removeActor`), in order. */
+function* applyEach(store: NotificationStore, notices: readonly Notice[]): Operation<TouchedGroup[]> {
+  const touched = new Map<string, TouchedGroup>();
+  const groupOf = (notice: Notice) => {
+    const where = groupWhere(notice.recipientId, notice.ref.key);
+    let group = touched.get(where);
+    if (!group) touched.set(where, (group = { recipientId: notice.recipientId, key: notice.ref.key, goneIds: [], changed: false }));
+    return group;
+  };
   for (const notice of notices) {
     if (notice.op === 'add') {
-      if (!mayAdd.get(notice)) continue;
       yield* wait(store.addActor(notice.recipientId, notice.ref, notice.actorId, notice.now));
       groupOf(notice).changed = true;
     } else {
@@ -252,7 +326,134 @@ export function* deliverNotices(store: NotificationStore, notices: readonly Noti
       group.changed = !left.gone;
     }
   }
-  const groups = [...touched.values()];
+  return [...touched.values()];
+}
+
+type SetBasedStore = Required<Pick<NotificationStore, 'lockGroups' | 'applyGroups'>>;
+
+const deliversSetBased = (store: NotificationStore): store is NotificationStore & SetBasedStore =>
+  typeof store.lockGroups === 'function' && typeof store.applyGroups === 'function';
+
+/** Two steps for the whole batch: its groups locked (`lockGroups`), then what `planGroups` decided written (`applyGroups`). */
+function* applyPlanned(store: SetBasedStore, notices: readonly Notice[]): Operation<TouchedGroup[]> {
+  if (notices.length === 0) return [];
+  const asked = new Map<string, GroupAsk>();
+  for (const { recipientId, ref, actorId } of notices) asked.set(`${groupWhere(recipientId, ref.key)}\n${actorId}`, { recipientId, key: ref.key, actorId });
+  const locked = yield* wait(store.lockGroups([...asked.values()]));
+  const { changes, seqCount } = planGroups(notices, locked);
+  if (changes.length > 0) yield* wait(store.applyGroups(changes, seqCount));
+  return changes.map((change) => ({
+    recipientId: change.recipientId,
+    key: change.ref.key,
+    goneIds: change.drop && change.before ? [change.before.id] : [],
+    changed: change.after !== null,
+  }));
+}
+
+/**
+ * Decides, once, what a batch of notices (in commit order, each allowed by `mayNotify`) does to
+ * each group it names, from the groups as locked: the same result as applying them one by one
+ * with `addActor` and `removeActor` (who is in each group and how many, which group moved last,
+ * each member's time and order, which groups went), without the steps. A group made and emptied
+ * within the batch is left out (nobody ever saw it). The new numbers are ranked in batch order:
+ * the later a join or move in the batch, the greater its number.
+ */
+export function planGroups(notices: readonly Notice[], locked: readonly LockedGroup[]): { changes: GroupChange[]; seqCount: number } {
+  const lockedOf = new Map(locked.map((group) => [groupWhere(group.recipientId, group.key), group]));
+  const byGroup = new Map<string, { notice: Notice; index: number }[]>();
+  for (const [index, notice] of notices.entries()) {
+    const where = groupWhere(notice.recipientId, notice.ref.key);
+    const list = byGroup.get(where);
+    if (list) list.push({ notice, index });
+    else byGroup.set(where, [{ notice, index }]);
+  }
+  const planned: {
+    change: GroupChange;
+    /** The batch position of its first change (the order of the events, as one by one). */
+    first: number;
+    moved: { index: number; now: string } | null;
+    joins: Map<string, { index: number; now: string }>;
+  }[] = [];
+  for (const [where, list] of byGroup) {
+    const before = lockedOf.get(where) ?? null;
+    /** The row the group is now: the locked one, a new one, or none. */
+    let row: 'before' | 'new' | 'none' = before ? 'before' : 'none';
+    let members = new Set(before?.members ?? []);
+    let count = before?.actorCount ?? 0;
+    let joins = new Map<string, { index: number; now: string }>();
+    const leaves = new Set<string>();
+    let moved: { index: number; now: string } | null = null;
+    let drop = false;
+    let first = -1;
+    let ref = list[0]!.notice.ref;
+    for (const { notice, index } of list) {
+      const actorId = notice.actorId;
+      if (notice.op === 'add') {
+        if (row === 'none') {
+          row = 'new';
+          members = new Set();
+          count = 0;
+          joins = new Map();
+          moved = null;
+        }
+        if (!members.has(actorId)) {
+          members.add(actorId);
+          count += 1;
+        }
+        joins.set(actorId, { index, now: notice.now });
+        leaves.delete(actorId);
+        moved = { index, now: notice.now };
+        ref = notice.ref;
+        if (first < 0) first = index;
+      } else {
+        if (row === 'none' || !members.has(actorId)) continue;
+        members.delete(actorId);
+        joins.delete(actorId);
+        if (row === 'before') leaves.add(actorId);
+        count -= 1;
+        if (first < 0) first = index;
+        if (count <= 0) {
+          if (row === 'before') drop = true;
+          row = 'none';
+        }
+      }
+    }
+    if (first < 0 || (row === 'none' && !drop)) continue;
+    planned.push({
+      first,
+      moved,
+      joins,
+      change: {
+        recipientId: list[0]!.notice.recipientId,
+        ref,
+        before: before && { id: before.id, seq: before.seq },
+        drop,
+        after:
+          row === 'none'
+            ? null
+            : { made: row === 'new', actorCount: count, moved: null, joins: [], leaves: row === 'before' ? [...leaves] : [] },
+      },
+    });
+  }
+  planned.sort((a, b) => a.first - b.first);
+  // The batch positions that take a new number, ranked in order.
+  const positions = new Set<number>();
+  for (const { moved, joins, change } of planned) {
+    if (!change.after) continue;
+    if (moved) positions.add(moved.index);
+    for (const join of joins.values()) positions.add(join.index);
+  }
+  const rankOf = new Map([...positions].sort((a, b) => a - b).map((index, i) => [index, i + 1]));
+  for (const { moved, joins, change } of planned) {
+    if (!change.after) continue;
+    change.after.moved = moved && { rank: rankOf.get(moved.index)!, now: moved.now };
+    change.after.joins = [...joins].map(([actorId, join]) => ({ actorId, rank: rankOf.get(join.index)!, now: join.now }));
+  }
+  return { changes: planned.map((p) => p.change), seqCount: positions.size };
+}
+
+/** One event per group touched, its state after the batch: the groups and counts read once for the batch when the store can. */
+function* groupEvents(store: NotificationStore, groups: readonly TouchedGroup[]): Operation<DomainEvent[]> {
   if (!store.readNotificationsOf || !store.unreadCounts) {
     const events: DomainEvent[] = [];
     for (const { recipientId, key, goneIds, changed } of groups) {
@@ -261,7 +462,6 @@ export function* deliverNotices(store: NotificationStore, notices: readonly Noti
     }
     return events;
   }
-  // Each group's state after the whole batch, and each member's count, read once for the batch.
   const changedGroups = groups.filter((g) => g.changed);
   const reads = changedGroups.length > 0 ? yield* wait(store.readNotificationsOf(changedGroups)) : [];
   const readOf = new Map(changedGroups.map((g, i) => [g, reads[i] ?? null]));
