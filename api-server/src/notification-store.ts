@@ -15,7 +15,16 @@
  * The tables are made by src/notifications-schema.ts. Rows about a post or comment go with it (foreign keys cascade); the core removes them first
  * (removeAbout) so the unread counts follow. Every change runs inside the operation's transaction.
  */
-import type { MentionSource, NotificationRead, NotificationRef, NotificationRow, NotificationStore } from '@social/mock-api/core';
+import type {
+  GroupAsk,
+  GroupChange,
+  LockedGroup,
+  MentionSource,
+  NotificationRead,
+  NotificationRef,
+  NotificationRow,
+  NotificationStore,
+} from '@social/mock-api/core';
 import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind } from '@social/mock-api/contract-v2';
 import { one, rows, sql, type Executor } from './db';
 import { deliverPendingFor } from './hot/outbox';
@@ -234,6 +243,67 @@ export class SqlNotificationStore implements NotificationStore {
     );
     const byMember = new Map(found.map((row) => [row.member_id, row.unread]));
     return recipientIds.map((id) => byMember.get(id) ?? 0);
+  }
+
+  /**
+   * A batch's groups (src/hot/outbox.ts), locked in id order, with the asked actors in each: one
+   * statement. The members are read from the statement's snapshot; when a group's row changed
+   * while the lock was awaited (its version is not the snapshot's), it is read once more, now that
+   * it is held, so the answer is the group as it is.
+   */
+  async lockGroups(asked: readonly GroupAsk[]): Promise<LockedGroup[]> {
+    if (asked.length === 0) return [];
+    const read = () =>
+      rows(
+        this.ex,
+        sql<{ id: string; recipient_id: string; group_key: string; seq: string; actor_count: number; members: string[]; moved: boolean }>`
+        with asked as (
+          select * from unnest(${asked.map((a) => a.recipientId)}::text[], ${asked.map((a) => a.key)}::text[], ${asked.map((a) => a.actorId)}::text[])
+            as t (r, k, actor)),
+        locked as materialized (
+          select n.id, n.recipient_id, n.group_key, n.seq, n.actor_count, n.xmin::text as version from notifications n
+          where (n.recipient_id, n.group_key) in (select r, k from asked) order by n.id for update)
+        select l.id::text as id, l.recipient_id, l.group_key, l.seq::text as seq, l.actor_count,
+          coalesce(array_agg(a.actor_id) filter (where a.actor_id is not null), '{}') as members,
+          l.version is distinct from (select n.xmin::text from notifications n where n.id = l.id) as moved
+        from locked l
+        left join asked q on q.r = l.recipient_id and q.k = l.group_key
+        left join notification_actors a on a.notification_id = l.id and a.actor_id = q.actor
+        group by l.id, l.recipient_id, l.group_key, l.seq, l.actor_count, l.version`,
+      );
+    let found = await read();
+    if (found.some((row) => row.moved)) found = await read();
+    return found.map((row) => ({
+      recipientId: row.recipient_id,
+      key: row.group_key,
+      id: row.id,
+      seq: Number(row.seq),
+      actorCount: row.actor_count,
+      members: row.members,
+    }));
+  }
+
+  /** What the core planned for a batch's groups, in one call of deliver_notification_groups (src/hot/schema.ts). */
+  async applyGroups(changes: readonly GroupChange[], seqCount: number): Promise<void> {
+    const groups = changes.map(({ recipientId, ref, before, drop, after }) => ({
+      r: recipientId,
+      key: ref.key,
+      kind: ref.kind,
+      post: ref.postId,
+      comment: ref.commentId,
+      reply: ref.replyId,
+      before_id: before?.id ?? null,
+      before_seq: before?.seq ?? null,
+      drop,
+      after: after !== null,
+      made: after?.made ?? false,
+      count: after?.actorCount ?? 0,
+      rank: after?.moved?.rank ?? null,
+      now: after?.moved?.now ?? null,
+      joins: (after?.joins ?? []).map((join) => ({ a: join.actorId, rank: join.rank, at: join.now })),
+      leaves: after?.leaves ?? [],
+    }));
+    await sql`select deliver_notification_groups(${JSON.stringify({ seqs: seqCount, groups })}::jsonb)`.execute(this.ex);
   }
 
   /** `silences` of each pair, in one statement. */

@@ -9,6 +9,8 @@
  *   round trip, atomic without a transaction of the caller's): the change, the notice, the
  *   change log's rows (the events the core's `react` and `bookmark` name, from the counts as
  *   the write left them) and the answer's counts and viewer fields.
+ * - `deliver_notification_groups`: a batch of the outbox's notices written set-based (one call:
+ *   src/notification-store.ts, applyGroups; the plan is the core's `planGroups`).
  */
 import { sql, type Migration } from 'kysely';
 
@@ -101,4 +103,64 @@ export const HOT_WRITES_MIGRATION: Migration = {
       end $$`,
     ]),
   down: (db) => run(db, [`drop function hot_bookmark`, `drop function hot_react`, `drop table notification_outbox`]),
+};
+
+/**
+ * One call writes a batch's notification groups as the core planned them (GroupChange, in
+ * src/notification-store.ts's JSON: `groups`, and `seqs` new numbers to take). In order: the rows
+ * that go, the members leaving the rows kept, the rows kept (count, and number and time when
+ * moved), the rows made, the members joining, and each recipient's unread count: the groups unread
+ * now less those unread before, against `read_seq` as it is under the member's state row lock
+ * (a "mark read" committed meanwhile is seen). The numbers are taken here, after the groups'
+ * locks (lockGroups), so a group moved is above any "mark read" committed before.
+ */
+export const DELIVER_GROUPS_MIGRATION: Migration = {
+  up: (db) =>
+    run(db, [
+      `create function deliver_notification_groups(p jsonb) returns void language plpgsql as $$
+      declare
+        seqs bigint[];
+      begin
+        select coalesce(array_agg(v order by v), '{}') into seqs
+          from (select nextval('notification_seq') as v from generate_series(1, (p->>'seqs')::int)) s;
+        delete from notifications n using jsonb_to_recordset(p->'groups') g (drop boolean, before_id bigint)
+          where g.drop and n.id = g.before_id;
+        delete from notification_actors a
+          using jsonb_to_recordset(p->'groups') g (after boolean, made boolean, before_id bigint, leaves jsonb)
+            cross join lateral jsonb_array_elements_text(g.leaves) l (actor)
+          where g.after and not g.made and a.notification_id = g.before_id and a.actor_id = l.actor;
+        update notifications n set actor_count = g.count,
+            previous_seq = case when g.rank is null then n.previous_seq else n.seq end,
+            seq = case when g.rank is null then n.seq else seqs[g.rank] end,
+            updated_iso = coalesce(g.now, n.updated_iso)
+          from jsonb_to_recordset(p->'groups') g (after boolean, made boolean, before_id bigint, count int, rank int, now text)
+          where g.after and not g.made and n.id = g.before_id;
+        insert into notifications (recipient_id, group_key, kind, post_id, comment_id, reply_id, updated_iso, seq, actor_count)
+          select g.r, g.key, g.kind, g.post, g.comment, g.reply, g.now, seqs[g.rank], g.count
+          from jsonb_to_recordset(p->'groups') g (made boolean, r text, key text, kind text, post text, comment text, reply text, now text, rank int, count int)
+          where g.made;
+        insert into notification_actors (notification_id, actor_id, at, seq)
+          select n.id, j.a, j.at::timestamptz, seqs[j.rank]
+          from jsonb_to_recordset(p->'groups') g (after boolean, r text, key text, joins jsonb)
+            cross join lateral jsonb_to_recordset(g.joins) j (a text, rank int, at text)
+            join notifications n on n.recipient_id = g.r and n.group_key = g.key
+          where g.after
+          on conflict (notification_id, actor_id) do update set at = excluded.at, seq = excluded.seq;
+        insert into notification_state as s (member_id, unread)
+          select g.r, greatest(0, count(*) filter (where g.after) - count(*) filter (where g.before_id is not null))::int
+          from jsonb_to_recordset(p->'groups') g (r text, after boolean, before_id bigint)
+          group by g.r order by g.r
+          on conflict (member_id) do update set unread = greatest(0, s.unread + (
+              select count(*) filter (where c.after and case when c.rank is null then c.before_seq else seqs[c.rank] end > s.read_seq)
+                - count(*) filter (where c.before_id is not null and c.before_seq > s.read_seq)
+              from jsonb_to_recordset(p->'groups') c (r text, after boolean, before_id bigint, before_seq bigint, rank int)
+              where c.r = s.member_id))
+            where (
+              select count(*) filter (where c.after and case when c.rank is null then c.before_seq else seqs[c.rank] end > s.read_seq)
+                - count(*) filter (where c.before_id is not null and c.before_seq > s.read_seq)
+              from jsonb_to_recordset(p->'groups') c (r text, after boolean, before_id bigint, before_seq bigint, rank int)
+              where c.r = s.member_id) <> 0;
+      end $$`,
+    ]),
+  down: (db) => run(db, [`drop function deliver_notification_groups`]),
 };
