@@ -26,8 +26,8 @@ import type {
   NotificationStore,
 } from '@social/mock-api/core';
 import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind } from '@social/mock-api/contract-v2';
-import { one, rows, sql, type Executor } from './db';
-import { deliverPendingFor } from './hot/outbox';
+import { one, rows, sql, type Executor, type Transaction } from './db';
+import { deliverPendingFor, pendingFor } from './hot/outbox';
 import { hiddenSet } from './safety-filters';
 import { AUTHOR, authorV2, type AuthorColumns } from './v2/render';
 
@@ -177,15 +177,18 @@ export class SqlNotificationStore implements NotificationStore {
     return (await this.selectRows(recipientId, where, count)).map((read) => read.read);
   }
 
-  /** `select`'s rows with each one's recipient and group key (recipientId null: any member's, as `where` selects). */
+  /**
+   * `select`'s rows with each one's recipient and group key (recipientId null: any member's, as
+   * `where` selects). With `pending` (pendingFor), the same statement answers whether the member
+   * has notices pending (`pending`; no rows are then read when none match).
+   */
   private async selectRows(
     recipientId: string | null,
     where: ReturnType<typeof sql>,
     count: number | null,
-  ): Promise<{ recipientId: string; key: string; read: NotificationRead }[]> {
-    const found = await rows(
-      this.ex,
-      sql<NotificationColumns>`select n.recipient_id, n.group_key, n.id::text as id, n.seq::text as seq, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count,
+    pending?: ReturnType<typeof pendingFor>,
+  ): Promise<{ recipientId: string; key: string; read: NotificationRead }[] & { pending?: boolean }> {
+    const selected = sql<NotificationColumns>`select n.recipient_id, n.group_key, n.id::text as id, n.seq::text as seq, n.kind, n.post_id, n.comment_id, n.reply_id, n.actor_count,
           n.updated_iso, n.seq > coalesce(s.read_seq, 0) as unread, coalesce(s.unread, 0) as unread_count,
           left(coalesce(case when n.kind = 'like' then p.content else coalesce(r.content, c.content, p.content) end, ''),
             ${NOTIFICATION_EXCERPT_LENGTH * 2}) as text,
@@ -198,9 +201,16 @@ export class SqlNotificationStore implements NotificationStore {
         left join comments c on c.id = n.comment_id
         left join replies r on r.comment_id = n.comment_id and r.id = n.reply_id
         where ${recipientId === null ? sql`true` : sql`n.recipient_id = ${recipientId}`} and ${where}
-        ${count === null ? sql`` : sql`order by n.seq desc limit ${count}`}`,
+        ${count === null ? sql`` : sql`order by n.seq desc limit ${count}`}`;
+    const all = await rows(
+      this.ex,
+      pending
+        ? sql<NotificationColumns & { pending: boolean }>`select q.pending, x.* from (select ${pending} as pending) q
+            left join lateral (${selected}) x on true`
+        : selected,
     );
-    return found.map((row) => ({
+    const found = all.filter((row) => row.id !== null);
+    const answer = found.map((row) => ({
       recipientId: row.recipient_id,
       key: row.group_key,
       read: {
@@ -220,6 +230,7 @@ export class SqlNotificationStore implements NotificationStore {
         unreadCount: row.unread_count,
       },
     }));
+    return pending ? Object.assign(answer, { pending: (all[0] as { pending?: boolean } | undefined)?.pending === true }) : answer;
   }
 
   /** One statement for a batch's groups (src/hot/outbox.ts). */
@@ -333,19 +344,33 @@ export class SqlNotificationStore implements NotificationStore {
     return (await this.select(recipientId, sql`n.group_key = ${key}`, null))[0] ?? null;
   }
 
-  /** The member's own pending notices are delivered first (src/hot/outbox.ts), here and in unreadCount. */
+  /**
+   * The member's own pending notices are delivered first (src/hot/outbox.ts), here and in
+   * unreadCount: the read answers whether there are any (pendingFor), and when there are, they are
+   * delivered and the read made again. Without pending notices, one statement.
+   */
   async readNotifications(recipientId: string, before: number | null, count: number): Promise<NotificationRow[]> {
-    await deliverPendingFor(this.ex, (tx) => new SqlNotificationStore(tx, this.origin), recipientId);
-    const found = await this.select(recipientId, before === null ? sql`true` : sql`n.seq < ${before}::bigint`, count);
-    return found.map((read) => read.notification);
+    const where = before === null ? sql`true` : sql`n.seq < ${before}::bigint`;
+    let found = await this.selectRows(recipientId, where, count, this.ex.isTransaction ? undefined : pendingFor(recipientId));
+    if (found.pending && (await deliverPendingFor(this.ex, this.storeOf, recipientId)))
+      found = await this.selectRows(recipientId, where, count);
+    return found.map((row) => row.read.notification);
   }
 
   async unreadCount(recipientId: string): Promise<number> {
-    await deliverPendingFor(this.ex, (tx) => new SqlNotificationStore(tx, this.origin), recipientId);
-    return (
-      (await one(this.ex, sql<{ unread: number }>`select unread from notification_state where member_id = ${recipientId}`))?.unread ?? 0
-    );
+    const read = () =>
+      one(
+        this.ex,
+        sql<{ unread: number | null; pending: boolean }>`select (select unread from notification_state where member_id = ${recipientId}) as unread,
+          ${this.ex.isTransaction ? sql`false` : pendingFor(recipientId)} as pending`,
+      );
+    let found = await read();
+    if (found?.pending && (await deliverPendingFor(this.ex, this.storeOf, recipientId))) found = await read();
+    return found?.unread ?? 0;
   }
+
+  /** This store on another transaction (the outbox's batch delivering a reader's pending notices). */
+  private readonly storeOf = (tx: Transaction) => new SqlNotificationStore(tx, this.origin);
 
   /**
    * The member's state row is locked first, and the number marking read is taken under that lock:

@@ -11,12 +11,14 @@
  * - `OutboxWorker` runs a batch when a write's NOTIFY arrives (OUTBOX_CHANNEL), and every
  *   POLL_MS when nothing arrives (the LISTEN connection lost: it is made again a second later,
  *   or a missed notification).
- * - `deliverPendingFor`: a member reading their notifications or unread count gets their own
- *   pending notices delivered first (unless a batch holds the lock past READER_WAIT_MS: then the
+ * - `pendingFor`, `deliverPendingFor`: a member reading their notifications or unread count learns
+ *   in the same statement whether notices of theirs are pending; when some are, they are delivered
+ *   first and the read made again (unless a batch holds the lock past READER_WAIT_MS: then the
  *   worker's batch brings them), so what a member reads is not behind what was done.
  */
 import { deliverNotices, runAsync, type Notice, type NotificationStore } from '@social/mock-api/core';
 import type { NotificationKind } from '@social/mock-api/contract-v2';
+import type { RawBuilder } from 'kysely';
 import { one, rows, sql, type Db, type Executor, type Transaction } from '../db';
 import { logEvents } from '../live/log';
 
@@ -129,15 +131,22 @@ export async function deliverBatch(db: Db, storeOf: StoreOf, log: { warn(o: obje
 }
 
 /**
- * Before a member's notifications are read: their pending notices, delivered now (waiting up to
- * READER_WAIT_MS for a batch that holds the lock; past that the read goes on, and the worker
- * delivers them). `ex` the database itself; inside a transaction nothing is done (the
- * deliverer's locks would be taken in the other order than a write's).
+ * Whether the member has notices waiting in the outbox: a column for the statement that reads
+ * their notifications or unread count, so the probe costs no round trip of its own.
  */
-export async function deliverPendingFor(ex: Executor, storeOf: StoreOf, recipientId: string): Promise<void> {
-  if (ex.isTransaction) return;
-  if (!(await one(ex, sql`select 1 from notification_outbox where recipient_id = ${recipientId} limit 1`))) return;
-  await batch(ex as Db, storeOf, sql`recipient_id = ${recipientId}`, BATCH, 'bounded');
+export const pendingFor = (recipientId: string): RawBuilder<boolean> =>
+  sql<boolean>`exists (select 1 from notification_outbox where recipient_id = ${recipientId})`;
+
+/**
+ * A member's notifications were read with `pendingFor` true: their pending notices, delivered now
+ * (waiting up to READER_WAIT_MS for a batch that holds the lock; past that the read goes on, and
+ * the worker delivers them). Answers whether they were delivered (then the read is made again).
+ * `ex` the database itself; inside a transaction nothing is done (the deliverer's locks would be
+ * taken in the other order than a write's).
+ */
+export async function deliverPendingFor(ex: Executor, storeOf: StoreOf, recipientId: string): Promise<boolean> {
+  if (ex.isTransaction) return false;
+  return (await batch(ex as Db, storeOf, sql`recipient_id = ${recipientId}`, BATCH, 'bounded')) !== null;
 }
 
 /** Delivers the outbox while the server runs: woken by LISTEN, and polling every POLL_MS. */
