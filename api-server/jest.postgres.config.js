@@ -30,6 +30,7 @@ module.exports = {
         '<rootDir>/test/password-change-race.test.ts',
         '<rootDir>/test/v1-bounds.test.ts',
         '<rootDir>/test/statement-budget.test.ts',
+        '<rootDir>/test/outbox-batch.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },
