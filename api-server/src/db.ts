@@ -48,6 +48,8 @@ export interface Database {
    * request's connection; PGlite's one connection otherwise.
    */
   background: Db;
+  /** The background pool itself, on PostgreSQL (tests count the outbox worker's statements). */
+  backgroundPool?: pg.Pool;
 }
 
 /** Connections of the background pool (Database.background). */
@@ -82,9 +84,8 @@ export function openDatabase(options: DatabaseOptions): Database {
         await own.destroy();
       }
     };
-    const background = new Kysely<Schema>({
-      dialect: new PostgresDialect({ pool: guardedPool(options.databaseUrl, BACKGROUND_POOL_SIZE, options.guards).pool }),
-    });
+    const backgroundPool = guardedPool(options.databaseUrl, BACKGROUND_POOL_SIZE, options.guards).pool;
+    const background = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: backgroundPool }) });
     return {
       db,
       kind: 'postgres',
@@ -93,6 +94,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       listen,
       unbounded,
       background,
+      backgroundPool,
       close: () => Promise.all([db.destroy(), background.destroy(), closePing()]).then(() => undefined),
     };
   }

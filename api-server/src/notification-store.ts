@@ -361,7 +361,10 @@ export class SqlNotificationStore implements NotificationStore {
     const read = () =>
       one(
         this.ex,
-        sql<{ unread: number | null; pending: boolean }>`select (select unread from notification_state where member_id = ${recipientId}) as unread,
+        sql<{
+          unread: number | null;
+          pending: boolean;
+        }>`select (select unread from notification_state where member_id = ${recipientId}) as unread,
           ${this.ex.isTransaction ? sql`false` : pendingFor(recipientId)} as pending`,
       );
     let found = await read();

@@ -55,11 +55,20 @@ function counting(store: NotificationStore): { store: NotificationStore; steps: 
   return { store: proxy, steps };
 }
 
+interface GroupRow {
+  id: string;
+  recipient_id: string;
+  group_key: string;
+  actor_count: number;
+  members: number;
+  actors: { actor: string; at: string }[];
+}
+
 /** Every member's notifications and counts, with the ids of groups made meanwhile as 'new'. */
 async function snapshot(ex: Executor, before: ReadonlySet<string>) {
   const groups = await rows(
     ex,
-    sql<{ id: string }>`select n.id::text as id, n.recipient_id, n.group_key, n.kind, n.post_id, n.actor_count, n.updated_iso,
+    sql<GroupRow>`select n.id::text as id, n.recipient_id, n.group_key, n.kind, n.post_id, n.actor_count, n.updated_iso,
         n.seq > coalesce(s.read_seq, 0) as unread,
         rank() over (partition by n.recipient_id order by n.seq desc)::int as place,
         (select count(*)::int from notification_actors a where a.notification_id = n.id) as members,
@@ -70,7 +79,7 @@ async function snapshot(ex: Executor, before: ReadonlySet<string>) {
   );
   const counts = await rows(
     ex,
-    sql`select s.member_id, s.unread,
+    sql<{ member_id: string; unread: number; counted: number }>`select s.member_id, s.unread,
         (select count(*)::int from notifications n where n.recipient_id = s.member_id and n.seq > s.read_seq) as counted
       from notification_state s order by s.member_id`,
   );
@@ -86,7 +95,10 @@ function normalized(events: readonly DomainEvent[], before: ReadonlySet<string>)
       if (before.has(String(data.notificationId))) out.push(event);
     } else if (event.kind === 'notification.changed') {
       const notification = data.notification as { _id: string };
-      out.push({ ...event, data: { ...data, notification: { ...notification, _id: before.has(notification._id) ? notification._id : 'new' } } });
+      out.push({
+        ...event,
+        data: { ...data, notification: { ...notification, _id: before.has(notification._id) ? notification._id : 'new' } },
+      });
     } else out.push(event);
   }
   return out;
@@ -143,7 +155,9 @@ it('delivers a large mixed batch set-based exactly as one by one, in a fixed num
   await sql`insert into blocks (blocker_id, blocked_id, created_at, created_iso) values
       (${r0}, ${a0}, now(), now()::text), (${a1}, ${r1}, now(), now()::text)`.execute(db);
   await sql`insert into mutes (muter_id, muted_id, created_at, created_iso, until, until_iso) values
-      (${r2}, ${a2}, now(), now()::text, null, null), (${r3}, ${a3}, now(), now()::text, '2000-01-01', '2000-01-01T00:00:00.000Z')`.execute(db);
+      (${r2}, ${a2}, now(), now()::text, null, null), (${r3}, ${a3}, now(), now()::text, '2000-01-01', '2000-01-01T00:00:00.000Z')`.execute(
+    db,
+  );
 
   // Groups before the batch: some read (the recipient marked all read), some unread, some of one member.
   const earlier: Notice[] = [];
@@ -164,14 +178,27 @@ it('delivers a large mixed batch set-based exactly as one by one, in a fixed num
   // muted members, own posts, a group emptied and made again, a group made and emptied.
   const existing = await rows(
     db,
-    sql<{ id: string; recipient_id: string; post_id: string; actor_id: string }>`select n.id::text as id, n.recipient_id, n.post_id, min(a.actor_id) as actor_id
+    sql<{
+      id: string;
+      recipient_id: string;
+      post_id: string;
+      actor_id: string;
+    }>`select n.id::text as id, n.recipient_id, n.post_id, min(a.actor_id) as actor_id
       from notifications n join notification_actors a on a.notification_id = n.id group by n.id having count(*) = 1 order by n.id limit 2`,
   );
   expect(existing).toHaveLength(2);
   const batch: Notice[] = [];
   const [single, other] = existing as [(typeof existing)[0], (typeof existing)[0]];
   batch.push(like('remove', single.recipient_id, single.actor_id, single.post_id, at(300)));
-  batch.push(like('add', single.recipient_id, members.find((m) => m !== single.recipient_id && m !== single.actor_id)!, single.post_id, at(301)));
+  batch.push(
+    like(
+      'add',
+      single.recipient_id,
+      members.find((m) => m !== single.recipient_id && m !== single.actor_id)!,
+      single.post_id,
+      at(301),
+    ),
+  );
   batch.push(like('remove', other.recipient_id, other.actor_id, other.post_id, at(302)));
   const passer = members.find((m) => m !== fresh.author_id && ![a0, a1, a2].includes(m))!;
   batch.push(like('add', fresh.author_id, passer, fresh.id, at(303)));
@@ -203,21 +230,17 @@ it('delivers a large mixed batch set-based exactly as one by one, in a fixed num
   const removed = (setBased.events as DomainEvent[]).filter((e) => e.kind === 'notification.removed').map((e) => e.data.notificationId);
   expect(removed).toEqual(expect.arrayContaining([single.id, other.id]));
   const groupsOf = (key: string, recipient: string) =>
-    (setBased.state.groups as { recipient_id: string; group_key: string; id: string }[]).filter(
-      (g) => g.recipient_id === recipient && g.group_key === key,
-    );
+    setBased.state.groups.filter((g) => g.recipient_id === recipient && g.group_key === key);
   expect(groupsOf(`like:${single.post_id}`, single.recipient_id).map((g) => g.id)).toEqual(['new']);
   expect(groupsOf(`like:${fresh.id}`, fresh.author_id)).toEqual([]);
   expect(setBased.events.length).toBeGreaterThan(20);
   expect(setBased.state).toEqual(reference.state);
   // Each count is what it should be, and each group's count its members'.
-  for (const { unread, counted } of setBased.state.counts as { unread: number; counted: number }[]) expect(unread).toBe(counted);
-  for (const group of setBased.state.groups as { actor_count: number; members: number }[]) expect(group.actor_count).toBe(group.members);
+  for (const { unread, counted } of setBased.state.counts) expect(unread).toBe(counted);
+  for (const group of setBased.state.groups) expect(group.actor_count).toBe(group.members);
   // Nobody blocked or muted (in force) joined a group.
   const joined = (recipient: string, actor: string) =>
-    (setBased.state.groups as { recipient_id: string; actors: { actor: string }[]; id: string }[]).some(
-      (g) => g.recipient_id === recipient && g.actors.some((a) => a.actor === actor) && g.id === 'new',
-    );
+    setBased.state.groups.some((g) => g.recipient_id === recipient && g.actors.some((a) => a.actor === actor) && g.id === 'new');
   expect([joined(r0, a0), joined(r1, a1), joined(r2, a2)]).toEqual([false, false, false]);
 });
 
@@ -243,7 +266,10 @@ it('a batch that fails rolls back whole: its rows are delivered again, none lost
     await new Promise((resolve) => setTimeout(resolve, 50));
   const group = await rows(
     db,
-    sql<{ actor_count: number; actors: string[] }>`select n.actor_count, array(select a.actor_id from notification_actors a where a.notification_id = n.id order by a.seq desc) as actors
+    sql<{
+      actor_count: number;
+      actors: string[];
+    }>`select n.actor_count, array(select a.actor_id from notification_actors a where a.notification_id = n.id order by a.seq desc) as actors
       from notifications n where n.recipient_id = ${post.author_id} and n.group_key = ${key}`,
   );
   expect(group).toEqual([{ actor_count: likers.length, actors: [...likers].reverse() }]);

@@ -115,3 +115,94 @@ it('reads a home page, Latest and Trending, in at most two round trips', async (
     });
   }
 });
+
+it('reads the notifications page and the unread count in at most two round trips', async () => {
+  const ada = await login(server, 1);
+  await until(
+    async () => (await rows(server.database.db, sql<{ n: number }>`select count(*)::int as n from notification_outbox`))[0]!.n === 0,
+    'the outbox delivered',
+  );
+  for (const path of ['/notifications?limit=20', '/notifications/unread-count']) {
+    const { status, statements } = await counted(() => send('GET', path, ada.encodedToken));
+    expect({ path, status, statements: statements.length <= BUDGET ? BUDGET : statements }).toEqual({
+      path,
+      status: 200,
+      statements: BUDGET,
+    });
+  }
+});
+
+/**
+ * The statements of one outbox batch, whatever its size (src/hot/outbox.ts): begin, the lock, the
+ * claim, the lists, the groups locked, the plan written, the groups and counts read back, the
+ * change log, commit.
+ */
+const BATCH_BUDGET = 12;
+
+it('delivers a batch of many notices in a constant number of statements', async () => {
+  const background = server.database.backgroundPool!;
+  /** Each background client's statements, in order. */
+  const byClient = new Map<pg.PoolClient, string[]>();
+  const connect = background.connect.bind(background) as () => Promise<pg.PoolClient>;
+  (background as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    const client = await connect();
+    if (!byClient.has(client)) {
+      const list: string[] = [];
+      byClient.set(client, list);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const first = args[0];
+        list.push(typeof first === 'string' ? first : String((first as { text?: unknown })?.text ?? ''));
+        return query(...args);
+      };
+    }
+    return client;
+  };
+  try {
+    const db = server.database.db;
+    // The demo with 300 more posts; 600 notices over them in one commit: likes, and some taken back.
+    await resetToSeed(db, 300);
+    const pairs = await rows(
+      db,
+      sql<{ author_id: string; post_id: string; member_id: string }>`select p.author_id, p.id as post_id, m.id as member_id
+        from posts p cross join members m where m.id <> p.author_id order by md5(p.id || m.id) limit 480`,
+    );
+    const notices = [...pairs.map((p) => ({ ...p, op: 'add' })), ...pairs.slice(0, 120).map((p) => ({ ...p, op: 'remove' }))];
+    expect(notices).toHaveLength(600);
+    const at = new Date().toISOString();
+    await sql`with n as (select * from unnest(${notices.map((n) => n.op)}::text[], ${notices.map((n) => n.author_id)}::text[],
+          ${notices.map((n) => n.member_id)}::text[], ${notices.map((n) => n.post_id)}::text[]) with ordinality as t (op, r, a, p, i)),
+        ins as (insert into notification_outbox (op, recipient_id, actor_id, kind, group_key, post_id, at)
+          select op, r, a, 'like', 'like:' || p, p, ${at} from n order by i returning 1)
+      select pg_notify('orbit_outbox', '') from (select count(*) from ins) c`.execute(db);
+    await until(
+      async () => (await rows(db, sql<{ n: number }>`select count(*)::int as n from notification_outbox`))[0]!.n === 0,
+      'the outbox delivered',
+    );
+    // Each transaction of the background pool that claimed rows: one batch.
+    const batches: string[][] = [];
+    for (const list of byClient.values()) {
+      let open: string[] | null = null;
+      for (const text of list) {
+        if (/^\s*begin/i.test(text)) open = [];
+        if (open) open.push(text);
+        if (/^\s*(commit|rollback)/i.test(text) && open) {
+          if (open.some((s) => s.includes('delete from notification_outbox'))) batches.push(open);
+          open = null;
+        }
+      }
+    }
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    expect(batches.length).toBeLessThanOrEqual(4);
+    for (const batch of batches) expect(batch.length <= BATCH_BUDGET ? BATCH_BUDGET : batch).toBe(BATCH_BUDGET);
+    // Delivered: 360 likes stayed (120 taken back), each in its group once.
+    const stayed = await rows(
+      db,
+      sql<{ n: number }>`select count(*)::int as n from notification_actors a join notifications n on n.id = a.notification_id
+        where n.kind = 'like' and a.at = ${at}::timestamptz`,
+    );
+    expect(stayed[0]!.n).toBe(360);
+  } finally {
+    (background as unknown as { connect: () => Promise<pg.PoolClient> }).connect = connect;
+  }
+});

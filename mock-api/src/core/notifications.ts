@@ -338,7 +338,8 @@ const deliversSetBased = (store: NotificationStore): store is NotificationStore 
 function* applyPlanned(store: SetBasedStore, notices: readonly Notice[]): Operation<TouchedGroup[]> {
   if (notices.length === 0) return [];
   const asked = new Map<string, GroupAsk>();
-  for (const { recipientId, ref, actorId } of notices) asked.set(`${groupWhere(recipientId, ref.key)}\n${actorId}`, { recipientId, key: ref.key, actorId });
+  for (const { recipientId, ref, actorId } of notices)
+    asked.set(`${groupWhere(recipientId, ref.key)}\n${actorId}`, { recipientId, key: ref.key, actorId });
   const locked = yield* wait(store.lockGroups([...asked.values()]));
   const { changes, seqCount } = planGroups(notices, locked);
   if (changes.length > 0) yield* wait(store.applyGroups(changes, seqCount));
