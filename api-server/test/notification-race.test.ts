@@ -54,8 +54,13 @@ it('counts a group unread again when a like waiting to join it commits after "ma
   const liked = kabir.api.v2.posts.like(post._id);
   await until(
     async () =>
-      (await watcher.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%into notifications%'`))
-        .rowCount! > 0,
+      // The batch's lock of its groups (lockGroups), or a one-by-one store's upsert.
+      (
+        await watcher.query(
+          `select 1 from pg_stat_activity where wait_event_type = 'Lock'
+            and (query like '%from notifications n%for update%' or query like '%into notifications%')`,
+        )
+      ).rowCount! > 0,
     "the like waiting on the group's row",
   );
   // Ada opens her list meanwhile: everything is read (her read does not wait for the held delivery).
