@@ -56,6 +56,7 @@ const autocannon = require('autocannon');
 const pg = require('pg');
 const { machineLine } = require('../../tools/machine');
 const { repostLines, repostScenario, REPOST_CALL } = require('./reposts');
+const { prepareDelivery, deliveryFigures, deliveryRow } = require('./delivery');
 
 const root = path.resolve(__dirname, '..', '..');
 const argSizes = process.argv.find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length);
@@ -838,6 +839,9 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu, gene
   const bytesOf = new Map();
   /** Issue 51: the age of the oldest notice waiting in the outbox, sampled while the notifying like runs. */
   const lagSamples = [];
+  // Issue 51: a like's notification on its recipient's live stream, beside the notifying like's measured turns (./delivery.js).
+  const delivery = paired[0]?.name.startsWith('like: ') ? await prepareDelivery(db, base, tokens, { member, logInMembers }) : undefined;
+  const deliveryTurns = [];
   for (const { call, duration, measured } of schedule) {
     // Mutes a call needs are there while it runs only: the network is the generator's for the others.
     await call.around?.add();
@@ -847,7 +851,9 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu, gene
     try {
       if (!bytesOf.has(call)) bytesOf.set(call, await call.bytes());
       const lag = measured && call === paired[0] ? outboxLag(db) : undefined;
+      const probe = measured && call === paired[0] ? delivery?.start(duration) : undefined;
       const turn = await measureTurn(base, call.request, cpu, { duration }).finally(() => lag?.stop());
+      if (probe) deliveryTurns.push(await probe);
       if (measured) turnsOf.set(call, [...(turnsOf.get(call) ?? []), turn]);
       if (lag) lagSamples.push(...(await lag.samples));
     } finally {
@@ -871,7 +877,18 @@ async function benchSize(db, base, tokens, safetyTokens, writerTokens, cpu, gene
     console.log(`  ${slowPlans.length} statements slower than the auto_explain threshold while measuring; slowest:\n${slowPlans[0]}`);
   const pgbenchFigures = pgbenchTps(databaseUrl());
   console.log(`  pgbench: ${pgbenchFigures.tpcbLike} TPS (TPC-B-like), ${pgbenchFigures.selectOnly} TPS (select-only)`);
-  return { results, pgbench: pgbenchFigures, slowStatements: slowPlans.length, slowestPlans: slowPlans.slice(0, 3) };
+  const delivered = delivery ? deliveryFigures(deliveryTurns) : undefined;
+  if (delivered)
+    console.log(
+      `  like → notification on the live stream: p50 ${delivered.p50} ms, p99 ${delivered.p99} ms, max ${delivered.max} ms (${delivered.samples} samples, ${delivered.missed} missed)`,
+    );
+  return {
+    results,
+    ...(delivered ? { delivery: delivered } : {}),
+    pgbench: pgbenchFigures,
+    slowStatements: slowPlans.length,
+    slowestPlans: slowPlans.slice(0, 3),
+  };
 }
 
 /**
@@ -967,11 +984,13 @@ function markdown(report) {
     '| posts | call | req/s | p50 ms | p99 ms | answer bytes | non-2xx | CPU ms/req: api · db · load gen | CPU ceiling req/s |',
     '| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
   ];
-  for (const run of report.runs)
+  for (const run of report.runs) {
     for (const r of run.results)
       lines.push(
         `| ${run.posts.toLocaleString('en')} | ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.answerBytes} | ${r.non2xx} | ${r.cpuMs ? `${r.cpuMs.api} · ${r.cpuMs.db} · ${r.cpuMs.client}` : '–'} | ${r.cpuCeilingRps ?? '–'} |`,
       );
+    lines.push(...deliveryRow(run.posts, run.delivery));
+  }
   lines.push(
     '',
     `| posts | pgbench TPC-B-like TPS | pgbench select-only TPS | statements over ${report.slowMs} ms while measuring | load (generate) s | vacuum analyze s |`,
