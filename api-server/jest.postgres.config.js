@@ -1,6 +1,7 @@
 /**
  * The contract suite, the two-instance tests (instances, live events), the fault tests (restart, stop, freeze),
- * the account deletion leftovers test and a new production server's start on a
+ * the account deletion leftovers test, the statement budget, the outbox's set-based batch
+ * (outbox-batch, which also runs on PGlite) and a new production server's start on a
  * real PostgreSQL server (DATABASE_URL),
  * one test file at a time since they share the database:
  *   npm run test:postgres   (tools/postgres.js starts and stops a temporary server)
