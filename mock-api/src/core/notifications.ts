@@ -359,7 +359,7 @@ function* applyPlanned(store: SetBasedStore, notices: readonly Notice[]): Operat
  * within the batch is left out (nobody ever saw it). The new numbers are ranked in batch order:
  * the later a join or move in the batch, the greater its number.
  */
-export function planGroups(notices: readonly Notice[], locked: readonly LockedGroup[]): { changes: GroupChange[]; seqCount: number } {
+function planGroups(notices: readonly Notice[], locked: readonly LockedGroup[]): { changes: GroupChange[]; seqCount: number } {
   const lockedOf = new Map(locked.map((group) => [groupWhere(group.recipientId, group.key), group]));
   const byGroup = new Map<string, { notice: Notice; index: number }[]>();
   for (const [index, notice] of notices.entries()) {
