@@ -308,6 +308,7 @@ export const AccountExportV2 = Type.Object(
     dislikes: Type.Array(Type.Object({ postId: Id })),
     upvotes: Type.Array(Type.Object({ commentId: Id, postId: Id })),
     bookmarks: Type.Array(Type.Object({ postId: Id })),
+    reposts: Type.Array(Type.Object({ postId: Id, repostedAt: Time }), { description: 'Posts they reposted, oldest repost first.' }),
     follows: Type.Object({ following: Type.Array(exportedMember), followers: Type.Array(exportedMember) }),
     blocks: Type.Array(exportedMember),
     mutes: Type.Array(Type.Object({ memberId: Id, userHandler: Type.String(), until: Nullable(Time) })),
