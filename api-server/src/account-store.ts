@@ -25,7 +25,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { signToken } from './tokens';
 
 /** Rows one deletion transaction removes at most (measured: api-server/bench/account-deletion.js). */
-export const DELETION_BATCH = 200;
+const DELETION_BATCH = 200;
 
 /** A password hash no password matches (verifyPassword reads only scrypt hashes). */
 const NO_PASSWORD = '!deleted';
