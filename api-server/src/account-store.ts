@@ -25,7 +25,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { signToken } from './tokens';
 
 /** Rows one deletion transaction removes at most (measured: api-server/bench/account-deletion.js). */
-export const DELETION_BATCH = 200;
+const DELETION_BATCH = 200;
 
 /** A password hash no password matches (verifyPassword reads only scrypt hashes). */
 const NO_PASSWORD = '!deleted';
@@ -175,6 +175,11 @@ export class SqlAccountStore implements AccountStore {
           t,
           sql<{ post_id: string }>`select post_id from bookmarks where member_id = ${memberId} order by post_id collate "C"`,
         );
+        const reposts = await rows(
+          t,
+          sql<{ post_id: string; created_iso: string }>`select post_id, created_iso from post_reposts where member_id = ${memberId}
+            order by created_at, post_id collate "C"`,
+        );
         const follows = await rows(
           t,
           sql<{ side: 'following' | 'followers'; id: string; user_handler: string }>`
@@ -250,6 +255,7 @@ export class SqlAccountStore implements AccountStore {
           dislikes: reactions.filter((r) => r.kind === 'dislike').map((r) => ({ postId: r.post_id })),
           upvotes: upvotes.map((u) => ({ commentId: u.comment_id, postId: u.post_id })),
           bookmarks: bookmarks.map((b) => ({ postId: b.post_id })),
+          reposts: reposts.map((r) => ({ postId: r.post_id, repostedAt: r.created_iso })),
           follows: { following: side('following'), followers: side('followers') },
           blocks: blocks.map((b) => ({ memberId: b.id, userHandler: b.user_handler })),
           mutes: mutes.map((m) => ({ memberId: m.id, userHandler: m.user_handler, until: m.until_iso })),

@@ -17,7 +17,7 @@ import { OPERATIONS_MIGRATIONS } from './migrations-operations';
 export const ALL_MIGRATIONS = { ...MIGRATIONS, ...OPERATIONS_MIGRATIONS };
 
 /** Tables are reached through raw SQL only, so the query builder needs no table types. */
-export type Schema = Record<string, never>;
+type Schema = Record<string, never>;
 export type Db = Kysely<Schema>;
 /** A database or an open transaction: anything a query can run on. */
 export type Transaction = KyselyTransaction<Schema>;
@@ -53,7 +53,7 @@ export interface Database {
 }
 
 /** Connections of the background pool (Database.background). */
-export const BACKGROUND_POOL_SIZE = 2;
+const BACKGROUND_POOL_SIZE = 2;
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -151,7 +151,7 @@ async function listenOnPostgres(
 }
 
 /** An embedded database with the extensions the schema needs (pg_trgm: member search's trigram index; PostgreSQL has it in contrib). */
-export const newPGlite = (dataDir: string): PGlite => new PGlite(dataDir, { extensions: { pg_trgm } });
+const newPGlite = (dataDir: string): PGlite => new PGlite(dataDir, { extensions: { pg_trgm } });
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrate(db: Db): Promise<void> {

@@ -6,15 +6,6 @@
  */
 import { sql, type Transaction } from './db';
 
-/** The picture ids a set of posts shows (read before they are deleted or changed). */
-export async function postPictures(ex: Transaction, postIds: string[]): Promise<string[]> {
-  if (postIds.length === 0) return [];
-  const found = await sql<{
-    id: string;
-  }>`select distinct pic_image_id as id from posts where id in (${sql.join(postIds)}) and pic_image_id is not null`.execute(ex);
-  return found.rows.map((row) => row.id);
-}
-
 /** The picture a member shows. */
 export async function memberPicture(ex: Transaction, memberId: string): Promise<string[]> {
   const found = await sql<{ id: string | null }>`select pic_image_id as id from members where id = ${memberId}`.execute(ex);

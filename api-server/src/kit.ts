@@ -107,7 +107,7 @@ export interface TokenClaim {
 }
 
 /** The token's claim: 404 userNotFound without a token, 401 badToken when forged or expired (the session is `callerQuery`'s). */
-export function tokenClaim(authorization: string | string[] | undefined): TokenClaim {
+function tokenClaim(authorization: string | string[] | undefined): TokenClaim {
   const token = tokenFromHeader(authorization);
   if (!token) throw fail.userNotFound();
   const payload = verifyToken(token);

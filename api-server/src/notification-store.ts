@@ -32,7 +32,7 @@ import { hiddenSet } from './safety-filters';
 import { AUTHOR, authorV2, type AuthorColumns } from './v2/render';
 
 /** A mention's source as one key: the post, a comment, or a reply. */
-export const mentionSourceKey = (source: MentionSource): string =>
+const mentionSourceKey = (source: MentionSource): string =>
   source.commentId === null
     ? `p:${source.postId}`
     : source.replyId === null

@@ -8,7 +8,7 @@
 import type { Executor } from './db';
 import { grantRole, isRole, listRoles, revokeRole, RoleError, ROLES, type RoleMember } from './roles';
 
-export const ROLE_USAGE = [
+const ROLE_USAGE = [
   'usage: npm run role -w api-server -- grant <role> <handle|e-mail>',
   '       npm run role -w api-server -- revoke <role> <handle|e-mail>',
   '       npm run role -w api-server -- list [<role>]',

@@ -36,7 +36,7 @@ export async function hasRole(ex: Executor, memberId: string, role: Role): Promi
  * The member a person names: `@handle` or `handle` by their handle, anything else with an `@`
  * inside by their e-mail, case-insensitively either way (both are unique so).
  */
-export async function findMember(ex: Executor, who: string): Promise<RoleMember | undefined> {
+async function findMember(ex: Executor, who: string): Promise<RoleMember | undefined> {
   const name = who.trim();
   if (!name) return undefined;
   const byEmail = name.indexOf('@') > 0;

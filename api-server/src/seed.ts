@@ -58,7 +58,7 @@ const TABLES =
 /** The members whose credentials the login page offers (users 1 to 4 of the seed, TEST_CREDENTIALS's order). */
 const CREDENTIAL_MEMBER_IDS = SEED_USER_IDS.slice(0, TEST_CREDENTIALS.length);
 
-export async function isEmpty(ex: Executor): Promise<boolean> {
+async function isEmpty(ex: Executor): Promise<boolean> {
   const row = await one(ex, sql<{ n: number }>`select count(*)::int as n from members`);
   return (row?.n ?? 0) === 0;
 }

@@ -62,7 +62,7 @@ export interface RequestOptions {
 export type RequestFn = <T>(method: Method, path: string, options?: RequestOptions) => Promise<T>;
 
 /** `?limit=&cursor=&…` from the given values (undefined and null left out). */
-export function queryString(values: Record<string, string | number | null | undefined>): string {
+function queryString(values: Record<string, string | number | null | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values))
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -204,5 +204,3 @@ export function createV2Calls(request: RequestFn) {
     },
   };
 }
-
-export type ApiV2Calls = ReturnType<typeof createV2Calls>;

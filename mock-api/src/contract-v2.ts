@@ -358,6 +358,8 @@ export interface AccountExportV2 {
   /** Comments they upvoted. */
   upvotes: { commentId: string; postId: string }[];
   bookmarks: { postId: string }[];
+  /** Posts they reposted and when, oldest repost first. */
+  reposts: { postId: string; repostedAt: string }[];
   /** Members they follow, and members who follow them. */
   follows: { following: { memberId: string; userHandler: string }[]; followers: { memberId: string; userHandler: string }[] };
   /** Members they blocked, and members they muted (`until`: when the mute ends, null for ever). */

@@ -7,8 +7,8 @@ import {
   IMAGE_SIZE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   IMAGE_UNREADABLE_MESSAGE,
-  readImageFile,
 } from '../src/ui/image';
+import { readImageFile } from '../src/ui/read-image-file';
 
 /** A stand-in for the browser's decoder and canvas: records what was drawn and encoded. */
 function fakeGraphics({

@@ -23,9 +23,9 @@ import { one, rows, sql, type Db, type Executor, type Transaction } from '../db'
 import { logEvents } from '../live/log';
 
 /** Rows per batch: a burst of likes is delivered in a few transactions. */
-export const BATCH = 500;
+const BATCH = 500;
 /** How often a worker looks without being woken (ms). */
-export const POLL_MS = 250;
+const POLL_MS = 250;
 /** The advisory lock every deliverer takes: one batch at a time. */
 const OUTBOX_LOCK = 51_000_001;
 
@@ -67,7 +67,7 @@ const isLockTimeout = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '55P03';
 
 /** How long a reader waits for a batch in progress before it reads without its pending notices. */
-export const READER_WAIT_MS = 250;
+const READER_WAIT_MS = 250;
 
 /**
  * One transaction: claims `where`'s rows (oldest first, at most `limit`) under the outbox lock and
@@ -106,7 +106,7 @@ async function batch(
  * Delivers up to BATCH of the oldest notices; answers how many, or null when another deliverer
  * holds the lock. A failed batch is retried row by row; a row that fails alone is dropped.
  */
-export async function deliverBatch(db: Db, storeOf: StoreOf, log: { warn(o: object, m: string): void }): Promise<number | null> {
+async function deliverBatch(db: Db, storeOf: StoreOf, log: { warn(o: object, m: string): void }): Promise<number | null> {
   // An empty outbox costs one index probe, not a transaction.
   if (!(await one(db, sql`select 1 from notification_outbox limit 1`))) return 0;
   try {

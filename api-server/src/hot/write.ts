@@ -8,6 +8,7 @@
 import { V2_ROUTES, type V2RouteName } from '@social/mock-api/contract-v2';
 import type { Actor, Operation, Outcome } from '@social/mock-api/core';
 import { runAsync } from '@social/mock-api/core';
+import type { Executor } from '../db';
 import type { Answer, Ctx } from '../kit';
 import { HotPostStore } from './post-store';
 
@@ -20,7 +21,12 @@ const HOT = new Set(HOT_ROUTES.map((name) => `${V2_ROUTES[name][0]} /v2${V2_ROUT
 /** Whether the route (its path under /api) is a hot write. */
 export const isHotWrite = (method: string, path: string): boolean => HOT.has(`${method} ${path}`);
 
+/** Whether the route of that name is a hot write. */
+export const isHotRoute = (name: V2RouteName): boolean => HOT_ROUTES.includes(name);
+
 export interface HotWrite {
+  /** The request's connection: the hot store's statements run on it. */
+  ex: Executor;
   store: HotPostStore;
   /** The token's member as the operation's actor (its session is checked by the store's first step). */
   actor: Actor;
@@ -32,6 +38,7 @@ export const hotWrite = (ctx: Ctx, work: (h: HotWrite) => Promise<Answer>): Prom
     const claim = session.claim();
     const store = new HotPostStore(session.ex, ctx.origin, claim, ctx.writeBudget);
     const answer = await work({
+      ex: session.ex,
       store,
       actor: { memberId: claim.memberId, now: ctx.now },
       perform: async (operation) => {

@@ -18,7 +18,7 @@ const BAD_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uD
 export const hasBadCharacter = (text: string): boolean => BAD_CHARACTER.test(text);
 
 /** application/json, or any type/subtype+json (application/merge-patch+json…), with parameters. */
-export function isJsonType(contentType: string | undefined): boolean {
+function isJsonType(contentType: string | undefined): boolean {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   return type === 'application/json' || /^[a-z0-9.+-]+\/[a-z0-9.+-]+\+json$/.test(type);
 }

@@ -19,7 +19,7 @@ import { tokenFromHeader, verifyToken } from '../tokens';
 import { HTTP_MESSAGES } from './messages';
 
 /** A route's budget (its row's; a route outside the table, such as pictures, by its method). `url`: under the origin, /api/... */
-export function budgetOf(method: string, url: string): Budget {
+function budgetOf(method: string, url: string): Budget {
   const row = rowOf(method, url.replace(/^\/api(?=\/)/, ''));
   if (row) return row.budget;
   return method === 'GET' || method === 'HEAD' ? 'read' : 'write';

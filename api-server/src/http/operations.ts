@@ -23,10 +23,10 @@ import { pendingMigrations, type Database } from '../db';
 import { HTTP_MESSAGES, isRead } from './messages';
 import { RETRY_AFTER_SECONDS } from './unavailable';
 
-export const READY_TIMEOUT_MS = 1000;
+const READY_TIMEOUT_MS = 1000;
 
 /** How long before the request time limit its 503 is sent: a tenth of the limit, at most 250 ms. */
-export const answerMarginMs = (requestTimeoutMs: number): number => Math.min(250, Math.floor(requestTimeoutMs / 10));
+const answerMarginMs = (requestTimeoutMs: number): number => Math.min(250, Math.floor(requestTimeoutMs / 10));
 
 export interface OperationsOptions {
   database: Pick<Database, 'db' | 'ping' | 'pool'>;

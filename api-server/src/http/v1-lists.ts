@@ -34,15 +34,15 @@ import { HTTP_MESSAGES } from './messages';
 /** JSON bytes one unit of the budget pays for. */
 export const BUDGET_UNIT_BYTES = 16 * 1024;
 /** Longest a cached list is answered. */
-export const CACHE_MAX_AGE_MS = 1000;
+const CACHE_MAX_AGE_MS = 1000;
 /**
  * Longest a cached list is answered while LISTEN tells of every commit as it happens: then no
  * change can go unseen (a lost connection falls back to the seq), and reading an unchanged list
  * again every second would only cost a read and its compression.
  */
-export const HEARD_MAX_AGE_MS = 60_000;
+const HEARD_MAX_AGE_MS = 60_000;
 /** While changes keep coming, the shortest time between two reads of one list (a member's own change excepted). */
-export const MIN_REREAD_MS = 250;
+const MIN_REREAD_MS = 250;
 /** Members whose changes are remembered at once (the oldest are forgotten first). */
 const MAX_WRITERS = 10_000;
 /** The cache's bound, in bytes held (JSON and compressed forms) and in lists. */
@@ -97,7 +97,7 @@ interface Cached {
 }
 
 /** The encoding a request accepts that this sends: br, else gzip, else none (q=0 refuses one). */
-export function encodingFor(header: string | string[] | undefined): Encoding {
+function encodingFor(header: string | string[] | undefined): Encoding {
   const text = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
   const accepted = new Set<string>();
   for (const part of text.split(',')) {

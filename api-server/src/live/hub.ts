@@ -41,7 +41,7 @@ export interface LiveOptions {
   drainTimeoutMs: number;
 }
 
-export const LIVE_DEFAULTS: LiveOptions = {
+const LIVE_DEFAULTS: LiveOptions = {
   maxBufferBytes: 2 * LIVE_MAX_EVENT_BYTES,
   heartbeatMs: LIVE_HEARTBEAT_MS,
   pollMs: 2000,

@@ -36,7 +36,7 @@ export interface LiveRouteOptions {
 const STREAM_RETRY_AFTER_S = 10;
 
 /** A Last-Event-ID: absent/empty → undefined; a whole number → it; anything else → null. */
-export function lastEventIdOf(value: unknown): number | undefined | null {
+function lastEventIdOf(value: unknown): number | undefined | null {
   const text = Array.isArray(value) ? value[0] : value;
   if (text === undefined || text === '') return undefined;
   if (typeof text !== 'string' || !/^\d{1,15}$/.test(text.trim())) return null;

@@ -1,22 +1,35 @@
 /**
  * The core's v2 bindings (mock-api/src/core/bindings.ts) on the SQL stores, with one loop: each
  * row's status is the route table's (mock-api/src/contract/routes.ts). A write runs in one
- * transaction with its events (`perform`, live/log.ts). Moderators are the members granted the
+ * transaction with its events (`perform`, live/log.ts), a hot write in two statements (src/hot/write.ts). Moderators are the members granted the
  * role (src/roles.ts).
  */
 import { CORE_BINDINGS, runAsync, type CoreRouteName, type CoreStores } from '@social/mock-api/core';
 import { V2_TABLE } from '@social/mock-api/routes';
+import { SqlCommentStore } from '../comment-store';
 import type { Executor } from '../db';
+import { hotWrite, isHotRoute } from '../hot/write';
 import type { Answer } from '../kit';
+import { SqlMemberStore } from '../member-store';
 import { SqlPostStore } from '../post-store';
+import { SqlRepostStore } from '../repost-store';
 import type { RouteKit } from '../routes/kit';
 import { SqlSafetyStore } from '../safety-store';
 import { asMember, read, route, write } from './kit';
 
-/** Only the store a binding reads is made. */
-const storesOf = (ex: Executor, origin: string): CoreStores => ({
+/** Only the store a binding reads is made; a hot write's posts are its HotPostStore (src/hot). */
+const storesOf = (ex: Executor, origin: string, posts?: SqlPostStore): CoreStores => ({
   get posts() {
-    return new SqlPostStore(ex, origin);
+    return posts ?? new SqlPostStore(ex, origin);
+  },
+  get comments() {
+    return new SqlCommentStore(ex, origin);
+  },
+  get members() {
+    return new SqlMemberStore(ex, origin);
+  },
+  get reposts() {
+    return new SqlRepostStore(ex, origin);
   },
   get safety() {
     return new SqlSafetyStore(ex, origin);
@@ -28,6 +41,9 @@ export function coreRoutes(r: RouteKit): void {
     const name = key as CoreRouteName;
     const answer = (body: unknown): Answer => ({ status: V2_TABLE[name].status, body });
     route(r, name, (ctx) => {
+      // Two statements and no transaction: the operation's only store is the hot one.
+      if (binding.kind === 'write' && isHotRoute(name))
+        return hotWrite(ctx, async (h) => answer((await h.perform(binding.run(storesOf(h.ex, ctx.origin, h.store), h.actor, ctx))).result));
       if (binding.kind === 'write')
         return write(ctx, async (t) => answer((await t.perform(binding.run(storesOf(t.ex, ctx.origin), t.actor, ctx))).result));
       if (binding.kind === 'member')

@@ -1,36 +1,16 @@
 /**
- * /v2 comments and replies, bound to the core's operations (mock-api/src/core/comments.ts) on
- * SqlCommentStore. A post's comments are a keyset page, oldest first (comments_by_post:
- * post_id, seq); each comment carries all its replies. Writes answer the comment (and, when the
- * post's comment count changed, the post).
+ * /v2: a post's comments, a keyset page, oldest first (comments_by_post: post_id, seq); each
+ * comment carries all its replies. The comment and reply writes are core bindings (./bindings.ts).
  */
-import {
-  addComment,
-  addReply,
-  commentText,
-  deleteComment,
-  deleteReply,
-  editComment,
-  editReply,
-  LIST_TAGS,
-  pageFrom,
-  pageRequest,
-  runAsync,
-  upvoteComment,
-  visiblePostOr404,
-  type ListKey,
-} from '@social/mock-api/core';
+import { LIST_TAGS, pageFrom, pageRequest, runAsync, visiblePostOr404, type ListKey } from '@social/mock-api/core';
 import { SqlPostStore } from '../post-store';
 import { shownTo } from '../safety-filters';
 import { rows, sql } from '../db';
-import { SqlCommentStore } from '../comment-store';
-import { created, ok, type Ctx } from '../kit';
+import { ok } from '../kit';
 import type { RouteKit } from '../routes/kit';
-import { param, read, route, write } from './kit';
+import { param, read, route } from './kit';
 
 const COMMENTS_LIST: ListKey = { tag: LIST_TAGS.comments, shape: ['int'] };
-
-const textOf = (ctx: Ctx, field: 'commentData' | 'replyData') => () => commentText(ctx.body, field);
 
 export function commentRoutesV2(r: RouteKit): void {
   route(r, 'comments', (ctx) => {
@@ -57,51 +37,4 @@ export function commentRoutesV2(r: RouteKit): void {
       });
     });
   });
-
-  route(r, 'addComment', (ctx) =>
-    write(ctx, async (t) =>
-      created(
-        (await t.perform(addComment(new SqlCommentStore(t.ex, ctx.origin), t.actor, param(ctx, 'postId'), textOf(ctx, 'commentData'))))
-          .result,
-      ),
-    ),
-  );
-  route(r, 'editComment', (ctx) =>
-    write(ctx, async (t) => {
-      const store = new SqlCommentStore(t.ex, ctx.origin);
-      return created({
-        comment: (await t.perform(editComment(store, t.actor, param(ctx, 'commentId'), textOf(ctx, 'commentData')))).result,
-      });
-    }),
-  );
-  route(r, 'deleteComment', (ctx) =>
-    write(ctx, async (t) =>
-      ok((await t.perform(deleteComment(new SqlCommentStore(t.ex, ctx.origin), t.actor, param(ctx, 'commentId')))).result),
-    ),
-  );
-  // A toggle: the first call adds the caller's vote, the next takes it back.
-  route(r, 'upvoteComment', (ctx) =>
-    write(ctx, async (t) =>
-      ok({ comment: (await t.perform(upvoteComment(new SqlCommentStore(t.ex, ctx.origin), t.actor, param(ctx, 'commentId')))).result }),
-    ),
-  );
-  route(r, 'addReply', (ctx) =>
-    write(ctx, async (t) => {
-      const store = new SqlCommentStore(t.ex, ctx.origin);
-      return created({ comment: (await t.perform(addReply(store, t.actor, param(ctx, 'commentId'), textOf(ctx, 'replyData')))).result });
-    }),
-  );
-  route(r, 'editReply', (ctx) =>
-    write(ctx, async (t) => {
-      const store = new SqlCommentStore(t.ex, ctx.origin);
-      const outcome = await t.perform(editReply(store, t.actor, param(ctx, 'commentId'), param(ctx, 'replyId'), textOf(ctx, 'replyData')));
-      return created({ comment: outcome.result });
-    }),
-  );
-  route(r, 'deleteReply', (ctx) =>
-    write(ctx, async (t) => {
-      const store = new SqlCommentStore(t.ex, ctx.origin);
-      return ok({ comment: (await t.perform(deleteReply(store, t.actor, param(ctx, 'commentId'), param(ctx, 'replyId')))).result });
-    }),
-  );
 }

@@ -8,9 +8,6 @@ import { memberRoutes } from './members';
 import { meRoutes } from './me';
 import { metaRoutes } from './meta';
 import { notificationRoutes } from './notifications';
-import { postRoutesV2 } from './posts';
-import { repostRoutesV2 } from './reposts';
-import { postHistoryRoutes } from './post-history';
 import { coreRoutes } from './bindings';
 
 export function v2Routes(r: RouteKit): void {
@@ -19,9 +16,6 @@ export function v2Routes(r: RouteKit): void {
   accountRoutes(r);
   feedRoutes(r);
   memberRoutes(r);
-  postRoutesV2(r);
-  repostRoutesV2(r);
-  postHistoryRoutes(r);
   commentRoutesV2(r);
   coreRoutes(r);
   notificationRoutes(r);

@@ -13,7 +13,7 @@ import type { RouteKit } from '../routes/kit';
 import { RendererV2 } from './render';
 
 /** The path under /api ('/v2/...') of a contract route. */
-export const v2Path = (name: V2RouteName): string => `${API_V2_PREFIX.replace(/^\/api/, '')}${V2_ROUTES[name][1]}`;
+const v2Path = (name: V2RouteName): string => `${API_V2_PREFIX.replace(/^\/api/, '')}${V2_ROUTES[name][1]}`;
 
 export function route(r: RouteKit, name: V2RouteName, handler: Handler): void {
   r.route(V2_ROUTES[name][0], v2Path(name), handler);
@@ -68,12 +68,6 @@ export const write = (ctx: Ctx, work: (t: WriteTx) => Promise<Answer>): Promise<
   });
 
 export const param = (ctx: Ctx, name: string): string => ctx.params[name] ?? '';
-
-export async function postAuthorOr404(ex: Executor, postId: string | undefined): Promise<string> {
-  const row = await one(ex, sql<{ author_id: string }>`select author_id from posts where id = ${postId ?? ''}`);
-  if (!row) throw fail.postNotFound();
-  return row.author_id;
-}
 
 export async function memberOr404(ex: Executor, memberId: string): Promise<void> {
   if (!(await one(ex, sql`select 1 from members where id = ${memberId}`))) throw fail.memberNotFound();

@@ -1,6 +1,6 @@
 /**
- * /v2/members: one member (by id or handle), their posts, activities, followers and following,
- * suggested members, search, follow and unfollow. Lists are keyset pages:
+ * /v2/members: a member by handle, their posts, activities, followers and following,
+ * suggested members and search (one member, follow and unfollow: ./bindings.ts). Lists are keyset pages:
  *   followers / following:  follows_followers (followee_id, follower_pos desc) / follows_following (follower_id, following_pos desc)
  *   suggested:              members_newest (created_at desc, id desc), minus me and whom I follow
  *   search:                 members_search (trigram GIN) to find, members_by_handler for the order
@@ -9,9 +9,8 @@ import { fail } from '@social/mock-api/errors';
 import { one, rows, sql, type Executor } from '../db';
 import { ok } from '../kit';
 import type { RouteKit } from '../routes/kit';
-import { asMember, memberOr404, pageBody, param, read, route, write } from './kit';
+import { asMember, memberOr404, pageBody, param, read, route } from './kit';
 import {
-  follow,
   LIST_TAGS,
   memberSearchOf,
   pageFrom,
@@ -134,12 +133,6 @@ export function memberRoutes(r: RouteKit): void {
     }),
   );
 
-  route(r, 'member', (ctx) =>
-    read(ctx, async (t) =>
-      ok({ member: await runAsync(readMember(new SqlMemberStore(t.ex, ctx.origin), param(ctx, 'memberId'), t.viewer?.id ?? null)) }),
-    ),
-  );
-
   for (const [name, kind] of [
     ['memberPosts', 'member'],
     ['memberActivities', 'activities'],
@@ -163,14 +156,4 @@ export function memberRoutes(r: RouteKit): void {
       });
     });
   }
-
-  for (const [name, following] of [
-    ['follow', true],
-    ['unfollow', false],
-  ] as const)
-    route(r, name, (ctx) =>
-      write(ctx, async (t) =>
-        ok((await t.perform(follow(new SqlMemberStore(t.ex, ctx.origin), t.actor, param(ctx, 'memberId'), following))).result),
-      ),
-    );
 }

@@ -2,12 +2,12 @@
 import { CLIENT_MESSAGES } from '@social/mock-api/contract';
 
 /** A standard e-mail shape: something@domain.tld with no spaces and one @. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The password rule is the contract's: both backends check a new password with it too. */
-export { isValidPassword, PASSWORD_RULE } from '@social/mock-api/contract';
+export { isValidPassword } from '@social/mock-api/contract';
 
-export function isEmail(value: string): boolean {
+function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
 

@@ -125,7 +125,7 @@ export default function FeedPage({ mode }: FeedPageProps) {
 }
 
 /** "Show N new posts": at the top of the feed, announced politely, never taking focus by itself. */
-export function NewPosts({ count, onShow }: { count: number; onShow: () => void }) {
+function NewPosts({ count, onShow }: { count: number; onShow: () => void }) {
   const label = count === 1 ? 'Show 1 new post' : `Show ${count} new posts`;
   return (
     <>

@@ -10,14 +10,14 @@ import type { PostV2, TagV2 } from '@social/mock-api/contract-v2';
 import { api, errorMessage, toast, useAuth } from '@social/shell/bus';
 import { queryClient, queryKeys, seedPosts, usePagedList, type PagedList } from '@social/shell/data';
 
-export const tagKeys = {
+const tagKeys = {
   all: ['tags'] as const,
   tag: (name: string) => ['tags', 'tag', name] as const,
   trending: ['tags', 'trending'] as const,
   followed: ['tags', 'followed'] as const,
 };
 
-export const searchKey = (query: string) => [...queryKeys.postLists, 'search', query] as const;
+const searchKey = (query: string) => [...queryKeys.postLists, 'search', query] as const;
 
 /** The posts matching `query`, best first, then newest, page by page (nothing while it is empty). */
 export function usePostSearch(query: string): PagedList<PostV2> {

@@ -13,11 +13,11 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 // ---- v1 (SPEC §7) ----
 
-export const UserSummary = Type.Object(
+const UserSummary = Type.Object(
   { _id: Id, firstName: Type.String(), lastName: Type.String(), userHandler: Type.String(), pic: Type.String() },
   { $id: 'UserSummary' },
 );
-export type UserSummary = Static<typeof UserSummary>;
+type UserSummary = Static<typeof UserSummary>;
 
 export const User = Type.Object(
   {
@@ -36,7 +36,7 @@ export const User = Type.Object(
 );
 export type User = Static<typeof User>;
 
-export const Reply = Type.Object(
+const Reply = Type.Object(
   {
     _id: Type.String({ description: 'Client-generated unique id.' }),
     user: UserSummary,
@@ -45,7 +45,7 @@ export const Reply = Type.Object(
   },
   { $id: 'Reply' },
 );
-export type Reply = Static<typeof Reply>;
+type Reply = Static<typeof Reply>;
 
 export const Comment = Type.Object(
   {
@@ -81,11 +81,11 @@ export type Post = Static<typeof Post>;
 
 // ---- v2 (the product's API) ----
 
-export const AuthorV2 = Type.Object(
+const AuthorV2 = Type.Object(
   { _id: Id, firstName: Type.String(), lastName: Type.String(), userHandler: Type.String(), pic: Type.String() },
   { $id: 'AuthorV2', description: 'Who wrote something, as posts, comments and replies show it.' },
 );
-export type AuthorV2 = Static<typeof AuthorV2>;
+type AuthorV2 = Static<typeof AuthorV2>;
 
 const memberFields = {
   _id: Id,
@@ -122,12 +122,12 @@ export const MeV2 = Type.Object(
 );
 export type MeV2 = Static<typeof MeV2>;
 
-export const ReactionV2 = Type.Union([Type.Literal('like'), Type.Literal('dislike'), Type.Null()]);
-export type ReactionV2 = Static<typeof ReactionV2>;
+const ReactionV2 = Type.Union([Type.Literal('like'), Type.Literal('dislike'), Type.Null()]);
+type ReactionV2 = Static<typeof ReactionV2>;
 
 const mentions = Type.Optional(Type.Array(Type.String(), { description: 'Handles of the members its text mentions; absent when none.' }));
 
-export const PictureV2 = Type.Object(
+const PictureV2 = Type.Object(
   {
     url: Type.String({ description: 'Image URL.' }),
     alt: Type.String({ description: "Its description (alt text), '' when none." }),
@@ -136,7 +136,7 @@ export const PictureV2 = Type.Object(
   },
   { $id: 'PictureV2' },
 );
-export type PictureV2 = Static<typeof PictureV2>;
+type PictureV2 = Static<typeof PictureV2>;
 
 export const PostVersionV2 = Type.Object(
   { content: Type.String(), pictures: Type.Array(PictureV2), createdAt: Time },
@@ -196,11 +196,11 @@ export type PostV2 = Static<typeof PostV2>;
 
 const edited = Type.Optional(Type.Boolean({ description: 'True once an edit changed its text.' }));
 
-export const ReplyV2 = Type.Object(
+const ReplyV2 = Type.Object(
   { _id: Id, commentId: Id, user: AuthorV2, content: Type.String(), createdAt: Time, updatedAt: Time, edited, mentions },
   { $id: 'ReplyV2' },
 );
-export type ReplyV2 = Static<typeof ReplyV2>;
+type ReplyV2 = Static<typeof ReplyV2>;
 
 export const CommentV2 = Type.Object(
   {
@@ -220,9 +220,9 @@ export const CommentV2 = Type.Object(
 );
 export type CommentV2 = Static<typeof CommentV2>;
 
-export const NOTIFICATION_KINDS = ['like', 'comment', 'reply', 'mention', 'follow', 'upvote', 'repost', 'quote'] as const;
-export const NotificationKind = Type.Union(NOTIFICATION_KINDS.map((kind) => Type.Literal(kind)));
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+const NOTIFICATION_KINDS = ['like', 'comment', 'reply', 'mention', 'follow', 'upvote', 'repost', 'quote'] as const;
+const NotificationKind = Type.Union(NOTIFICATION_KINDS.map((kind) => Type.Literal(kind)));
+type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NotificationV2 = Type.Object(
   {
@@ -247,10 +247,10 @@ export const RelationshipV2 = Type.Object(
 export type RelationshipV2 = Static<typeof RelationshipV2>;
 
 export const REPORT_REASONS = ['spam', 'harassment', 'other'] as const;
-export const ReportReasonV2 = Type.Union(REPORT_REASONS.map((reason) => Type.Literal(reason)));
-export type ReportReasonV2 = (typeof REPORT_REASONS)[number];
-export const ReportStatusV2 = Type.Union([Type.Literal('open'), Type.Literal('removed'), Type.Literal('dismissed')]);
-export type ReportStatusV2 = Static<typeof ReportStatusV2>;
+const ReportReasonV2 = Type.Union(REPORT_REASONS.map((reason) => Type.Literal(reason)));
+type ReportReasonV2 = (typeof REPORT_REASONS)[number];
+const ReportStatusV2 = Type.Union([Type.Literal('open'), Type.Literal('removed'), Type.Literal('dismissed')]);
+type ReportStatusV2 = Static<typeof ReportStatusV2>;
 
 export const ReportV2 = Type.Object(
   {
@@ -308,6 +308,7 @@ export const AccountExportV2 = Type.Object(
     dislikes: Type.Array(Type.Object({ postId: Id })),
     upvotes: Type.Array(Type.Object({ commentId: Id, postId: Id })),
     bookmarks: Type.Array(Type.Object({ postId: Id })),
+    reposts: Type.Array(Type.Object({ postId: Id, repostedAt: Time }), { description: 'Posts they reposted, oldest repost first.' }),
     follows: Type.Object({ following: Type.Array(exportedMember), followers: Type.Array(exportedMember) }),
     blocks: Type.Array(exportedMember),
     mutes: Type.Array(Type.Object({ memberId: Id, userHandler: Type.String(), until: Nullable(Time) })),
@@ -326,11 +327,11 @@ export const pageOf = <K extends string, T extends TSchema>(name: K, items: T) =
     nextCursor: typeof nextCursor;
   });
 
-export const ErrorBody = Type.Object(
+const ErrorBody = Type.Object(
   { errors: Type.Array(Type.String(), { description: 'The messages (SPEC).' }) },
   { $id: 'ErrorBody', description: 'Every error answer.' },
 );
-export type ErrorBody = Static<typeof ErrorBody>;
+type ErrorBody = Static<typeof ErrorBody>;
 
 /** Every named shape, as the OpenAPI document's components. */
 export const NAMED_SCHEMAS = [

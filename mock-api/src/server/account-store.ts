@@ -71,6 +71,7 @@ export class MemoryAccountStore implements AccountStore {
       dislikes: [],
       upvotes: [],
       bookmarks: user.bookmarks.filter((id) => indexes.postsById.has(id)).map((postId) => ({ postId })),
+      reposts: [],
       follows: { following: this.handles(user.following), followers: this.handles(user.followers) },
       blocks: this.handles((user.blocks ?? []).map((b) => b.memberId)),
       mutes: this.mutesOf(user),
@@ -91,6 +92,8 @@ export class MemoryAccountStore implements AccountStore {
         });
       if (post.likedBy.includes(memberId)) data.likes.push({ postId: post._id });
       if (post.dislikedBy.includes(memberId)) data.dislikes.push({ postId: post._id });
+      const repost = post.reposts?.find((r) => r.memberId === memberId);
+      if (repost) data.reposts.push({ postId: post._id, repostedAt: repost.at });
       for (const comment of post.comments) {
         if (comment.userId === memberId)
           data.comments.push({
@@ -127,6 +130,8 @@ export class MemoryAccountStore implements AccountStore {
     byCreation(data.replies);
     for (const list of [data.likes, data.dislikes, data.bookmarks]) list.sort(byText((item) => item.postId));
     data.upvotes.sort(byText((item) => item.commentId));
+    const byPostId = byText((item: { postId: string }) => item.postId);
+    data.reposts.sort((a, b) => Date.parse(a.repostedAt) - Date.parse(b.repostedAt) || byPostId(a, b));
     return data;
   }
 

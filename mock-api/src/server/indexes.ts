@@ -143,7 +143,7 @@ const listOf = <T>(list: readonly T[] | undefined | null): readonly T[] => (Arra
 const scoreOf = (post: StoredPost): number =>
   trendingScore({ likeCount: Number(post.likeCount) || 0, commentCount: listOf(post.comments).length });
 
-export const latestKey = (post: StoredPost): Key => [timeOf(post), post._id];
+const latestKey = (post: StoredPost): Key => [timeOf(post), post._id];
 export const trendingKey = (post: StoredPost): Key | null => {
   const score = scoreOf(post);
   return score > 0 ? [score, timeOf(post), post._id] : null;

@@ -65,7 +65,7 @@ export interface StoredNotification {
   seq: number;
 }
 
-export interface StoredBlock {
+interface StoredBlock {
   memberId: string;
   at: string;
 }
@@ -105,15 +105,6 @@ export interface StoredReply {
   mentions?: string[];
   /** The ids of every member its text has ever mentioned (each hears of it once, whatever its edits); absent when none. */
   mentionedOnce?: string[];
-  /** Who reposted it and when, oldest first (each member once); absent when nobody did. */
-  reposts?: StoredRepost[];
-  /** The id of the post it quotes (kept when that post is gone); absent when it quotes none. */
-  quoteOf?: string;
-}
-
-export interface StoredRepost {
-  memberId: string;
-  at: string;
 }
 
 export interface StoredComment {
@@ -130,15 +121,6 @@ export interface StoredComment {
   mentions?: string[];
   /** The ids of every member its text has ever mentioned (each hears of it once, whatever its edits); absent when none. */
   mentionedOnce?: string[];
-  /** Who reposted it and when, oldest first (each member once); absent when nobody did. */
-  reposts?: StoredRepost[];
-  /** The id of the post it quotes (kept when that post is gone); absent when it quotes none. */
-  quoteOf?: string;
-}
-
-export interface StoredRepost {
-  memberId: string;
-  at: string;
 }
 
 export interface StoredPost {
@@ -170,7 +152,7 @@ export interface StoredPost {
   quoteOf?: string;
 }
 
-export interface StoredRepost {
+interface StoredRepost {
   memberId: string;
   at: string;
 }

@@ -6,16 +6,7 @@
 import { builtIndexes, indexOf, invalidateIndexes } from './indexes';
 import type { StoredPost, StoredUser } from './records';
 
-export type {
-  StoredBlock,
-  StoredComment,
-  StoredMute,
-  StoredNotification,
-  StoredPost,
-  StoredReply,
-  StoredReport,
-  StoredUser,
-} from './records';
+export type { StoredComment, StoredMute, StoredNotification, StoredPost, StoredReply, StoredReport, StoredUser } from './records';
 
 /** A token logout revoked; kept until it would have expired anyway. */
 export interface RevokedToken {

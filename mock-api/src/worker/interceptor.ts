@@ -30,7 +30,7 @@ interface Route {
 }
 
 /** The request object MirageJS route handlers read (pretender's FakeXMLHttpRequest has the same fields). */
-export interface MirageRequest {
+interface MirageRequest {
   url: string;
   method: string;
   params: Record<string, string>;

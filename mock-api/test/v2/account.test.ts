@@ -149,6 +149,7 @@ describe('GET /v2/me/export', () => {
         'posts',
         'profile',
         'replies',
+        'reposts',
         'upvotes',
         'version',
       ].sort(),
@@ -196,6 +197,34 @@ describe('GET /v2/me/export', () => {
     // Other members' things are not in it: One's reply under Zed's comment, Two's comment on Zed's post.
     expect(res.text).not.toContain('One answers Zed');
     expect(res.text).not.toContain(w.onOwnPost._id);
+  });
+
+  it('holds the posts the member reposted, oldest repost first, and not an undone repost', async () => {
+    const author = await signIn(1);
+    const rita = await anonymous().v2.auth.signup({
+      username: 'rita@x.dev',
+      password: 'rita-pass-42',
+      firstName: 'Rita',
+      lastName: 'Rowe',
+    });
+    const api = withToken(rita.encodedToken);
+    const { post: first } = await author.api.v2.posts.create({ content: 'First to share', pic: '' });
+    const { post: second } = await author.api.v2.posts.create({ content: 'Second to share', pic: '' });
+    const { post: undone } = await author.api.v2.posts.create({ content: 'Shared and taken back', pic: '' });
+    await api.v2.posts.repost(second._id);
+    await api.v2.posts.repost(undone._id);
+    await api.v2.posts.repost(first._id);
+    await api.v2.posts.undoRepost(undone._id);
+    const { reposts } = await api.v2.me.exportData();
+    // Reposts within one second share a time: then by post id.
+    const expected = [
+      { postId: second._id, at: Date.parse(reposts.find((r) => r.postId === second._id)?.repostedAt ?? '') },
+      { postId: first._id, at: Date.parse(reposts.find((r) => r.postId === first._id)?.repostedAt ?? '') },
+    ].sort((a, b) => a.at - b.at || (a.postId < b.postId ? -1 : 1));
+    expect(reposts.map((r) => r.postId)).toEqual(expected.map((r) => r.postId));
+    for (const r of expected) expect(Number.isNaN(r.at)).toBe(false);
+    // Another member's export does not hold them.
+    expect((await author.api.v2.me.exportData()).reposts.map((r) => r.postId)).not.toContain(first._id);
   });
 
   it('holds the tags the member follows, oldest follow first', async () => {

@@ -15,7 +15,7 @@ import type { RequestType } from '../request/draft';
 import './endpoints.css';
 
 /** What choosing a suggestion puts in the request: the method, the path, and a body template when the call takes one. */
-export interface ChosenEndpoint {
+interface ChosenEndpoint {
   reqType: RequestType;
   endpoint: string;
   body?: string;

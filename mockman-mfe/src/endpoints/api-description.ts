@@ -18,7 +18,7 @@ const apiDescriptionKey = (base: string) => ['mockman', 'api-description', base]
 /** Thrown for an answer worth one more try (5xx); the cache's retry rule (`retryRead`) tries once. */
 class DescriptionUnavailable extends Error {}
 
-export async function loadApiDescription(signal?: AbortSignal): Promise<ApiDescription | null> {
+async function loadApiDescription(signal?: AbortSignal): Promise<ApiDescription | null> {
   await whenBackendReady();
   const response = await fetch(`${apiBaseUrl()}${API_DESCRIPTION_PATH}`, { headers: { Accept: 'application/json' }, signal });
   if (response.status >= 500) throw new DescriptionUnavailable(`GET ${API_DESCRIPTION_PATH} answered ${response.status}`);

@@ -8,7 +8,7 @@ interface Props {
   onRemove: (id: string) => void;
 }
 
-export const HEADERS_ERROR_ID = 'mockman-headers-error';
+const HEADERS_ERROR_ID = 'mockman-headers-error';
 
 /** Header rows: the legend counts the rows in use. */
 export function HeaderRows({ rows, error, onEdit, onRemove }: Props) {

@@ -25,7 +25,7 @@ export interface RequestDraft {
 let nextRowId = 0;
 const rowId = () => `row-${(nextRowId += 1)}`;
 
-export const blankRow = (): HeaderRow => ({ id: rowId(), isUsed: false, header: '', value: '' });
+const blankRow = (): HeaderRow => ({ id: rowId(), isUsed: false, header: '', value: '' });
 
 const isBlank = (row: HeaderRow) => !row.isUsed && row.header === '' && row.value === '';
 
@@ -125,7 +125,7 @@ export function headersToSend(rows: HeaderRow[]): { headers: [string, string][] 
 /** Headers whose value grants access: never stored, and emptied when the member logs out. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-auth-token', 'x-access-token']);
 
-export const isCredentialHeader = (name: string) => CREDENTIAL_HEADERS.has(name.trim().toLowerCase());
+const isCredentialHeader = (name: string) => CREDENTIAL_HEADERS.has(name.trim().toLowerCase());
 
 /** The rows with every credential value emptied (the row and its name stay, so "Add my token" fills it again). */
 export function withoutCredentials(rows: HeaderRow[]): HeaderRow[] {

@@ -13,7 +13,7 @@ const WHAT: Record<NotificationKind, string> = {
 };
 
 /** Who did it: "Sara Ahmed", "Sara Ahmed and 1 other", "Sara Ahmed and 2 others" (the newest member first). */
-export function whoDidIt(notification: NotificationV2): string {
+function whoDidIt(notification: NotificationV2): string {
   const name = fullName(notification.actor);
   const others = notification.actorCount - 1;
   if (others <= 0) return name;

@@ -39,7 +39,7 @@ const editDraftOf = (post: PostV2): PostDraftV2 => ({
 });
 
 /** The post's absolute address, for sharing. */
-export const postUrl = (postId: string): string => `${window.location.origin}${pathTo('post', { postId })}`;
+const postUrl = (postId: string): string => `${window.location.origin}${pathTo('post', { postId })}`;
 
 /**
  * One post as an <article>: author, date, options menu, text and image, reactions, comment

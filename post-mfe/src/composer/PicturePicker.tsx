@@ -15,13 +15,13 @@ export interface DraftPicture {
 }
 
 export const TOO_MANY_PICTURES = `A post has at most ${POST_PICTURES.max} pictures.`;
-export const PICTURE_NOT_LOADED = 'This picture could not be loaded. Remove it, or add it again.';
+const PICTURE_NOT_LOADED = 'This picture could not be loaded. Remove it, or add it again.';
 
 let nextKey = 0;
 const keyOf = () => `picture-${(nextKey += 1)}`;
 
 /** The pictures a post already shows, as draft pictures (Edit post). */
-export const draftPicturesOf = (pictures: readonly PictureV2[]): DraftPicture[] =>
+const draftPicturesOf = (pictures: readonly PictureV2[]): DraftPicture[] =>
   pictures.map((p) => ({ key: keyOf(), src: p.url, alt: p.alt, width: p.width, height: p.height }));
 
 /** The draft's pictures as the API takes them (every size known: see `ready`). */

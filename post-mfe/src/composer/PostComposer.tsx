@@ -10,7 +10,7 @@ import { picturesDraft, usePicturePicker } from './PicturePicker';
 import './composer.css';
 
 /** The server refuses post text longer than this. */
-export const POST_MAX_LENGTH = TEXT_LIMITS.post;
+const POST_MAX_LENGTH = TEXT_LIMITS.post;
 /** Show the character count only when the writer gets close to the limit. */
 const COUNT_FROM = POST_MAX_LENGTH - 500;
 

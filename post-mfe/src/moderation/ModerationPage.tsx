@@ -19,9 +19,9 @@ import { Link } from 'react-router-dom';
 import { PostText } from '../text/PostText';
 import './moderation.css';
 
-export const POST_REMOVED = 'Post removed';
-export const REPORT_DISMISSED = 'Report dismissed';
-export const NO_OPEN_REPORTS = 'No open reports';
+const POST_REMOVED = 'Post removed';
+const REPORT_DISMISSED = 'Report dismissed';
+const NO_OPEN_REPORTS = 'No open reports';
 
 /** What the queue says of the open reports about the moderator reading it, which it leaves out; '' when there are none. */
 export function aboutYouNote({ count, otherModerators }: ReportsPageV2['aboutYou']): string {

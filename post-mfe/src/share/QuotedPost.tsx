@@ -8,10 +8,10 @@ import { pictureAlt } from '../card/PostPictures';
 import './share.css';
 
 /** How much of the quoted post's text the nested card shows (characters). */
-export const QUOTED_TEXT_LENGTH = 280;
+const QUOTED_TEXT_LENGTH = 280;
 
 /** The start of a text, at most QUOTED_TEXT_LENGTH characters (code points, never half of one). */
-export function startOf(text: string): string {
+function startOf(text: string): string {
   const chars = [...text];
   return chars.length <= QUOTED_TEXT_LENGTH ? text : `${chars.slice(0, QUOTED_TEXT_LENGTH - 1).join('')}…`;
 }

@@ -6,7 +6,7 @@ import { QuoteDialog } from './QuoteDialog';
 import './share.css';
 
 /** Two arrows in a loop: a repost (decorative: the button carries the name). */
-export const RepostIcon = () => (
+const RepostIcon = () => (
   <svg
     viewBox="0 0 24 24"
     width="1em"

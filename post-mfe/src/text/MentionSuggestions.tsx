@@ -34,7 +34,7 @@ export function mentionQueryAt(value: string, caret: number): { start: number; t
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
 /** Ctrl+Enter (Cmd+Enter on a Mac): sends the box's form, as on Mastodon, Bluesky and X. */
-export function isSendKey(event: KeyboardEvent): boolean {
+function isSendKey(event: KeyboardEvent): boolean {
   return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing;
 }
 

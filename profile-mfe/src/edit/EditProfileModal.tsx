@@ -5,7 +5,7 @@ import { ApiError, api, errorMessage, toast } from '@social/shell/bus';
 import { putMe } from '@social/shell/data';
 import { Avatar, IMAGE_ACCEPT, Modal, fullName, readImageFile, safeHttpUrl } from '@social/shell/ui';
 
-export const PROFILE_UPDATED = 'Profile updated';
+const PROFILE_UPDATED = 'Profile updated';
 export const LINK_MESSAGE = 'Enter a web address that starts with http:// or https:// (for example https://example.com).';
 
 /**

@@ -48,7 +48,7 @@ function MockmanRoute() {
   );
 }
 
-export function AppRoutes() {
+function AppRoutes() {
   return (
     <Routes>
       <Route

@@ -4,7 +4,7 @@ import { useAuth } from '@social/shell/bus';
 import { ROUTES, pathTo } from '@social/shell/routes';
 
 /** Where a guarded page sends the member after login. */
-export interface RedirectState {
+interface RedirectState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }
 

@@ -13,7 +13,7 @@ interface WithPicture {
 }
 
 /** An address made by this page (URL.createObjectURL), unusable after a reload. */
-export const isPageBoundUrl = (url: string): boolean => url.startsWith('blob:');
+const isPageBoundUrl = (url: string): boolean => url.startsWith('blob:');
 
 /** The member as stored: a page-bound picture is left out. */
 export function memberForStorage<T extends WithPicture>(user: T): T {

@@ -23,12 +23,12 @@ export interface VersionMismatch {
 let mismatches: readonly VersionMismatch[] = [];
 const listeners = new Set<() => void>();
 
-export function versionMessage(m: VersionMismatch): string {
+function versionMessage(m: VersionMismatch): string {
   return `${m.app} was built against ${m.module} ${m.required}, but this page provides ${m.provided} (from ${m.providedBy}). Rebuild ${m.app} against the current shell, or deploy a shell it supports.`;
 }
 
 /** Records a mismatch once (an app asks for a module once per load, a retry may ask again). */
-export function reportVersionMismatch(mismatch: VersionMismatch): void {
+function reportVersionMismatch(mismatch: VersionMismatch): void {
   const seen = mismatches.some((m) => m.module === mismatch.module && m.app === mismatch.app && m.provided === mismatch.provided);
   if (seen) return;
   console.warn(`[shell] shared module version mismatch: ${versionMessage(mismatch)}`);

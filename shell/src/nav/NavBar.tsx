@@ -8,7 +8,7 @@ import { NotificationsLink } from './NotificationsLink';
 import { SkipLinks } from '../app/SkipLinks';
 import { SearchOverlay } from './SearchOverlay';
 
-export const PRODUCT_NAME = 'Orbit';
+const PRODUCT_NAME = 'Orbit';
 
 /**
  * Whether the signed-in member moderates (GET /v2/me/roles), asked once per member: the link to

@@ -33,7 +33,7 @@ export interface PopoverPosition {
   style: CSSProperties;
 }
 
-export function usePopoverPosition(open: boolean, placement: Placement = 'bottom-end'): PopoverPosition {
+function usePopoverPosition(open: boolean, placement: Placement = 'bottom-end'): PopoverPosition {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [floating, setFloating] = useState<HTMLElement | null>(null);
   const [coords, setCoords] = useState<{ x: number; y: number } | null>(null);
@@ -92,11 +92,7 @@ export function PopoverLayer({ anchor, children }: { anchor: HTMLElement | null;
  * While `open`: a press outside both the trigger's wrapper and the popover closes it. (The
  * popover is not inside the wrapper in the DOM, so both are checked.)
  */
-export function useDismissOnOutsidePress(
-  open: boolean,
-  inside: ReadonlyArray<React.RefObject<HTMLElement | null>>,
-  onDismiss: () => void,
-): void {
+function useDismissOnOutsidePress(open: boolean, inside: ReadonlyArray<React.RefObject<HTMLElement | null>>, onDismiss: () => void): void {
   const latest = useRef({ inside, onDismiss });
   useEffect(() => {
     latest.current = { inside, onDismiss };

@@ -11,8 +11,8 @@ export { RichText, WebLink, safeHttpUrl } from './RichText';
 export { loadOnce } from './load-once';
 export { useServedSrc } from './served-src';
 export { useSentinel } from './use-sentinel';
+export { readImageFile } from './read-image-file';
 export {
-  readImageFile,
   IMAGE_ACCEPT,
   IMAGE_TYPE_MESSAGE,
   IMAGE_SIZE_MESSAGE,

@@ -18,7 +18,7 @@ import { created, ok, type RouteKit } from './kit';
 
 const sameUsername = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export const findByUsername = (db: Db, username: string) => db.users.find((u) => sameUsername(u.username, username));
+const findByUsername = (db: Db, username: string) => db.users.find((u) => sameUsername(u.username, username));
 
 /** The handle a signup gets (core/account.ts, freeHandle). */
 const uniqueHandler = (db: Db, username: string): string =>

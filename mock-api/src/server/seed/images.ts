@@ -8,7 +8,7 @@
  * hold are escaped (about half the size of encodeURIComponent). Avatars are embedded in every
  * post's likes and comments, so their size is most of a big posts answer.
  */
-export const svgDataUrl = (svg: string): string =>
+const svgDataUrl = (svg: string): string =>
   `data:image/svg+xml;utf8,${svg
     .replace(/\s*\n\s*/g, ' ')
     .trim()

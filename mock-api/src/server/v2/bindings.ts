@@ -6,7 +6,10 @@ import { V2_TABLE } from '../../contract/routes';
 import { CORE_BINDINGS, type CoreRouteName, type CoreStores } from '../../core/bindings';
 import { runNow } from '../../core/operation';
 import type { Ctx } from '../backend';
+import { MemoryCommentStore } from '../comment-store';
+import { MemoryMemberStore } from '../member-store';
 import { MemoryPostStore } from '../post-store';
+import { MemoryRepostStore } from '../repost-store';
 import { actorOf, answered, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
 import { MemorySafetyStore } from '../safety-store';
 import { viewerOf } from './common';
@@ -15,6 +18,15 @@ import { viewerOf } from './common';
 const storesOf = (ctx: Ctx): CoreStores => ({
   get posts() {
     return new MemoryPostStore(ctx);
+  },
+  get comments() {
+    return new MemoryCommentStore(ctx);
+  },
+  get members() {
+    return new MemoryMemberStore(ctx);
+  },
+  get reposts() {
+    return new MemoryRepostStore(ctx);
   },
   get safety() {
     return new MemorySafetyStore(ctx);

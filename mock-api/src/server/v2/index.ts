@@ -7,18 +7,14 @@ import { discoveryRoutesV2 } from './discovery';
 import { memberRoutesV2 } from './members';
 import { metaRoutesV2 } from './meta';
 import { notificationRoutesV2 } from './notifications';
-import { postRoutesV2 } from './posts';
-import { repostRoutesV2 } from './reposts';
-import { postHistoryRoutesV2 } from './post-history';
+import { feedRoutesV2 } from './feed';
 import { coreRoutesV2 } from './bindings';
 
 export function v2Routes(r: RouteKit): void {
   metaRoutesV2(r);
   authRoutesV2(r);
   accountRoutesV2(r);
-  postRoutesV2(r);
-  repostRoutesV2(r);
-  postHistoryRoutesV2(r);
+  feedRoutesV2(r);
   memberRoutesV2(r);
   commentRoutesV2(r);
   coreRoutesV2(r);

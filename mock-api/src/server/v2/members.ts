@@ -1,17 +1,17 @@
-/** v2 members: search, suggestions, lookups, a member's posts, activities, follow lists, follow/unfollow. */
+/** v2 members: search, suggestions, by handle, a member's posts, activities, follow lists (one member and follow/unfollow: ./bindings.ts). */
 import type { Ctx } from '../backend';
 import { fail } from '../../core/errors';
 import { indexOf } from '../indexes';
-import { follow, memberSearchOf, readMember, type MemberSearch } from '../../core/members';
+import { memberSearchOf, readMember, type MemberSearch } from '../../core/members';
 import { runNow } from '../../core/operation';
 import { MemoryMemberStore } from '../member-store';
 import { hiddenFrom } from '../safety-filters';
-import { actorOf, answered, ok, v2Read, v2Write, type RouteKit } from '../routes/kit';
+import { ok, type RouteKit } from '../routes/kit';
 import type { StoredUser } from '../store';
 import { LIST_TAGS } from '../../core/lists';
 import { encodeCursor, pageRequest } from '../../core/page';
 import { forViewer, memberOr404, pageOfArrivals, viewerOf } from './common';
-import { postsPage } from './posts';
+import { postsPage } from './feed';
 
 /**
  * Whether the member matches `q` (SPEC: case-insensitive substring of a name or the handle; '@…'
@@ -100,10 +100,6 @@ export function memberRoutesV2(r: RouteKit): void {
     return ok({ member: runNow(readMember(new MemoryMemberStore(ctx), user._id, viewerOf(ctx)?._id ?? null)) });
   });
 
-  v2Read(r, 'member', (ctx) =>
-    ok({ member: runNow(readMember(new MemoryMemberStore(ctx), ctx.params.memberId ?? '', viewerOf(ctx)?._id ?? null)) }),
-  );
-
   r.read('get', '/v2/members/:memberId/posts', (ctx) => {
     const member = memberOr404(ctx.db, ctx.params.memberId);
     return postsPage(ctx, { kind: 'member', memberId: member._id });
@@ -128,12 +124,4 @@ export function memberRoutesV2(r: RouteKit): void {
     const member = memberOr404(ctx.db, ctx.params.memberId);
     return membersPage(ctx, pageOfArrivals(shown(ctx, member.following), ctx.query, LIST_TAGS.following, true));
   });
-
-  for (const [name, following] of [
-    ['follow', true],
-    ['unfollow', false],
-  ] as const)
-    v2Write(r, name, (ctx) =>
-      answered(200, runNow(follow(new MemoryMemberStore(ctx), actorOf(ctx), ctx.params.memberId ?? '', following)), (result) => result),
-    );
 }

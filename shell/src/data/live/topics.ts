@@ -46,7 +46,7 @@ function changed(): void {
 }
 
 /** Shows `topic` until the answered function is called. */
-export function holdLiveTopic(topic: LiveTopic): () => void {
+function holdLiveTopic(topic: LiveTopic): () => void {
   held.set(topic, (held.get(topic) ?? 0) + 1);
   changed();
   let released = false;
