@@ -103,10 +103,10 @@ async function batch(
 }
 
 /**
- * Delivers up to BATCH of the oldest notices; answers how many, or null when another deliverer
+ * Delivers up to BATCH of the oldest notices (the worker; test/outbox-batch.test.ts); answers how many, or null when another deliverer
  * holds the lock. A failed batch is retried row by row; a row that fails alone is dropped.
  */
-async function deliverBatch(db: Db, storeOf: StoreOf, log: { warn(o: object, m: string): void }): Promise<number | null> {
+export async function deliverBatch(db: Db, storeOf: StoreOf, log: { warn(o: object, m: string): void }): Promise<number | null> {
   // An empty outbox costs one index probe, not a transaction.
   if (!(await one(db, sql`select 1 from notification_outbox limit 1`))) return 0;
   try {
