@@ -29,6 +29,16 @@ const afterRepost = (after: PostKey | null) =>
     : sql``;
 
 /**
+ * `and …`, on a later page: a repost `r` is left out of its range when a newer repost of its post
+ * by another of the reposters exists (the post's newest appearance, maybe on an earlier page).
+ */
+const shownBefore = (after: PostKey | null) =>
+  after && after.length === 2
+    ? sql`and not exists (select 1 from post_reposts n where n.post_id = r.post_id and n.member_id in (select id from reposters)
+        and (n.created_at, n.member_id collate "C") > (r.created_at, r.member_id collate "C"))`
+    : sql``;
+
+/**
  * Home (Latest): posts by me, my followers and the people I follow (SPEC §2), posts with a tag I
  * follow (a post there for two reasons is given once: `union`), and posts reposted by
  * the people I follow at the time of the newest such repost, less what safety hides from me
@@ -58,12 +68,14 @@ export function homeWithReposts(memberId: string, after: PostKey | null, count: 
           sql`and not exists (select 1 from post_reposts r where r.post_id = ${postId} and r.member_id in (select id from reposters))`,
       )}) t
       union all
-      select s.post_id, s.at, s.member_id, s.created_iso from reposters f cross join lateral (
-        select r.post_id, r.created_at as at, r.member_id, r.created_iso from post_reposts r join posts p on p.id = r.post_id
-        where r.member_id = f.id ${afterRepost(after)} ${shownTo(memberId, sql`p.author_id`)}
-          and not exists (select 1 from post_reposts n where n.post_id = r.post_id and n.member_id in (select id from reposters)
-            and (n.created_at, n.member_id collate "C") > (r.created_at, r.member_id collate "C"))
-        order by r.created_at desc, r.post_id collate "C" desc limit ${count}) s
+      select d.post_id, d.at, d.member_id, d.created_iso from (
+        select s.post_id, s.at, s.member_id, s.created_iso,
+          row_number() over (partition by s.post_id order by s.at desc, s.member_id collate "C" desc) as nth
+        from reposters f cross join lateral (
+          select r.post_id, r.created_at as at, r.member_id, r.created_iso from post_reposts r
+          where r.member_id = f.id ${afterRepost(after)} ${shownTo(memberId, sql`r.post_author_id`)} ${shownBefore(after)}
+          order by r.created_at desc, r.post_id collate "C" desc limit ${count}) s) d
+      where d.nth = 1
     ) q
     order by q.at desc, q.id collate "C" desc limit ${count}`;
 }
