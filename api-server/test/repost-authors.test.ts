@@ -53,7 +53,9 @@ it('a repost gets its post author from the trigger, and the member index covers 
   await meera.api.v2.posts.repost(post._id);
   const [stored] = await rows(
     db,
-    sql<{ post_author_id: string }>`select post_author_id from post_reposts where post_id = ${post._id} and member_id = ${meera.foundUser._id}`,
+    sql<{
+      post_author_id: string;
+    }>`select post_author_id from post_reposts where post_id = ${post._id} and member_id = ${meera.foundUser._id}`,
   );
   expect(stored?.post_author_id).toBe(ada.foundUser._id);
   expect(await wrongAuthors()).toEqual([]);
