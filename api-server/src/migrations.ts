@@ -12,6 +12,7 @@ import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
 import { NOTIFICATION_KINDS_MIGRATION, REPOST_AUTHORS_MIGRATION, REPOSTS_MIGRATION } from './v2/reposts-schema';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
+import { HOT_REPOST_MIGRATION } from './hot/repost-schema';
 import { HOT_WRITES_MIGRATION } from './hot/schema';
 import { POST_PICTURES_MIGRATION, POST_VERSIONS_MIGRATION } from './post-pictures-schema';
 import { FOLLOWED_TAGS_MIGRATION, RECENT_TAGS_MIGRATION, SEARCH_MIGRATION } from './search-schema';
@@ -226,6 +227,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02-search-01-post-words': SEARCH_MIGRATION,
   '2026-12-02-search-02-followed-tags': FOLLOWED_TAGS_MIGRATION,
   '2026-12-02-search-03-recent-tags': RECENT_TAGS_MIGRATION,
+  // A repost or its undo in one call, its notification through the outbox (src/hot/repost-schema.ts, issue 51).
+  '2026-12-03-hot-repost': HOT_REPOST_MIGRATION,
   // Each repost's post author, and home's ranges of reposts by index alone (issue 54, src/v2/reposts-schema.ts).
   '2026-12-03-54-repost-authors': REPOST_AUTHORS_MIGRATION,
 };

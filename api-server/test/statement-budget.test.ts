@@ -1,6 +1,6 @@
 /**
  * The statement budget of the hot calls (issue 51, docs/architecture.md "How a write reaches the
- * database"): each like, dislike and bookmark, and each home page, reaches PostgreSQL in at most
+ * database"): each like, dislike, bookmark and repost, and each home page, reaches PostgreSQL in at most
  * two round trips. Counted with the driver: every query a client of the request pool sends is one
  * round trip (the outbox worker has a pool of its own, and LISTEN its own connection). Needs a
  * real PostgreSQL: it runs under `npm run test:postgres` (api-server/jest.postgres.config.js).
@@ -114,4 +114,34 @@ it('reads a home page, Latest and Trending, in at most two round trips', async (
       statements: BUDGET,
     });
   }
+});
+
+it('reposts and undoes a repost in at most two round trips each, and the repost still notifies its author', async () => {
+  const ada = await login(server, 1);
+  const meera = await login(server, 2);
+  const { post } = await ada.api.v2.posts.create({ content: 'Counted reposts 🔁', pic: '' });
+  const calls = [
+    ['repost', `/posts/repost/${post._id}`, 201],
+    ['repost again (refused)', `/posts/repost/${post._id}`, 400],
+    ['undo the repost', `/posts/undo-repost/${post._id}`, 200],
+    ['repost once more', `/posts/repost/${post._id}`, 201],
+  ] as const;
+  for (const [name, path, status] of calls) {
+    const { status: answered, statements } = await counted(() => send('POST', path, meera.encodedToken));
+    expect({ name, answered, statements: statements.length <= BUDGET ? BUDGET : statements }).toEqual({
+      name,
+      answered: status,
+      statements: BUDGET,
+    });
+  }
+  await until(
+    async () => (await rows(server.database.db, sql<{ n: number }>`select count(*)::int as n from notification_outbox`))[0]!.n === 0,
+    'the outbox delivered',
+  );
+  const { notifications } = await ada.api.v2.notifications.list();
+  expect(notifications.filter((n) => n.postId === post._id)).toEqual([
+    expect.objectContaining({ kind: 'repost', actorCount: 1, actor: expect.objectContaining({ _id: meera.foundUser._id }) }),
+  ]);
+  const { post: after } = await meera.api.v2.posts.byId(post._id);
+  expect({ repostCount: after.repostCount, reposted: after.viewer?.reposted }).toEqual({ repostCount: 1, reposted: true });
 });

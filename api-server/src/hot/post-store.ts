@@ -1,11 +1,13 @@
 /**
- * The post store of the hot writes (likes, dislikes, bookmarks): the core's combined steps
- * (mock-api/src/core/posts.ts, `writeFacts`, `applyReaction`, `applyBookmark`), each one
+ * The post store of the hot writes (likes, dislikes, bookmarks, reposts): the core's combined steps
+ * (mock-api/src/core/posts.ts, `writeFacts`, `applyReaction`, `applyBookmark`; core/reposts.ts,
+ * `applyRepost`), each one
  * statement on the database itself, no transaction:
  * 1. the facts: the caller's session (kit.ts, callerQuery: what `caller()` would ask), the
  *    post's author, the block between them, whether the author's lists hide the caller, and the
  *    post as the caller sees it before the write;
- * 2. the write: one call of hot_react or hot_bookmark (./schema.ts), atomic on its own, which
+ * 2. the write: one call of hot_react, hot_bookmark (./schema.ts) or hot_repost
+ *    (./repost-schema.ts), atomic on its own, which
  *    also writes the change log's rows and the notice's outbox row, and answers the counts and
  *    the caller's own fields as it left them.
  * The answer is the post read in 1 with the counts and viewer fields of 2.
@@ -13,7 +15,7 @@
 import type { DeferredNotices, DomainEvent, Notice, PostRow, Reaction, WriteFacts, Written } from '@social/mock-api/core';
 import { one, sql, type Executor } from '../db';
 import { callerFrom, callerQuery, type Caller, type TokenClaim } from '../kit';
-import { SqlPostStore } from '../post-store';
+import { SqlRepostStore } from '../repost-store';
 import { countHit, writeBudgetKey } from '../rate-limit-store';
 import { hiddenSet } from '../safety-filters';
 import { RendererV2, type PostColumns } from '../v2/render';
@@ -26,13 +28,16 @@ interface WrittenColumns {
   o_comment_count: number;
   o_reaction: 'like' | 'dislike' | null;
   o_bookmarked: boolean;
+  /** hot_repost's: the count and the caller's repost as it left them (the others keep the facts' ones). */
+  o_repost_count?: number;
+  o_reposted?: boolean;
 }
 
 /** PostgreSQL's foreign-key-violation code: the post went between the facts and the write. */
 const isMissingPost = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 
-export class HotPostStore extends SqlPostStore implements DeferredNotices {
+export class HotPostStore extends SqlRepostStore implements DeferredNotices {
   readonly defersNotices = true;
   /** The events its write steps wrote to the change log themselves (the route logs nothing else). */
   readonly logged: DomainEvent['kind'][] = [];
@@ -108,6 +113,13 @@ export class HotPostStore extends SqlPostStore implements DeferredNotices {
     return this.written(sql<WrittenColumns>`select * from hot_bookmark(${memberId}, ${postId}, ${bookmarked})`);
   }
 
+  applyRepost(memberId: string, postId: string, reposted: boolean, now: string, notice: Notice | null): Promise<Written> {
+    this.logged.push('post.counts', 'viewer.post');
+    return this.written(
+      sql<WrittenColumns>`select * from hot_repost(${memberId}, ${postId}, ${reposted}, ${now}, ${notice && JSON.stringify(notice)}::jsonb)`,
+    );
+  }
+
   private async written(call: ReturnType<typeof sql<WrittenColumns>>): Promise<Written> {
     let row: WrittenColumns | undefined;
     try {
@@ -124,7 +136,12 @@ export class HotPostStore extends SqlPostStore implements DeferredNotices {
         likeCount: row.o_like_count,
         dislikeCount: row.o_dislike_count,
         commentCount: row.o_comment_count,
-        viewer: { reaction: row.o_reaction, bookmarked: row.o_bookmarked, reposted: this.before.viewer?.reposted ?? false },
+        repostCount: row.o_repost_count ?? this.before.repostCount,
+        viewer: {
+          reaction: row.o_reaction,
+          bookmarked: row.o_bookmarked,
+          reposted: row.o_reposted ?? this.before.viewer?.reposted ?? false,
+        },
       },
     };
   }

@@ -20,7 +20,7 @@ const run = async (db: Parameters<Migration['up']>[0], list: readonly string[]) 
 };
 
 /** The change log rows of a post's counts and the member's own view of it, as live/log.ts writes the core's post.counts and viewer.post. */
-const LOG_POST_VIEW = `perform log_events(jsonb_build_array(
+export const LOG_POST_VIEW = `perform log_events(jsonb_build_array(
       jsonb_build_object('kind', 'post.counts', 'entityId', p_post, 'postId', p_post, 'memberId', null, 'recipientId', null,
         'data', jsonb_build_object('postId', p_post, 'likeCount', c.like_count, 'dislikeCount', c.dislike_count, 'commentCount', c.comment_count,
           'repostCount', c.repost_count)),

@@ -1,5 +1,5 @@
 /**
- * A hot write's route (likes, dislikes, bookmarks): the core's operation on a HotPostStore, with
+ * A hot write's route (likes, dislikes, bookmarks, reposts): the core's operation on a HotPostStore, with
  * no transaction and two statements in all (./post-store.ts): the facts with the caller's
  * session, then the one call that writes. The events the operation names were written to the
  * change log by that call; one it did not write would need a transaction this route does not
@@ -15,7 +15,7 @@ import { HotPostStore } from './post-store';
 export { BudgetSpent } from './budget';
 
 /** The routes that are hot writes: their write budget is counted by their first statement, not by the rate-limit plugin. */
-const HOT_ROUTES: readonly V2RouteName[] = ['like', 'dislike', 'bookmark', 'removeBookmark'];
+const HOT_ROUTES: readonly V2RouteName[] = ['like', 'dislike', 'bookmark', 'removeBookmark', 'repost', 'undoRepost'];
 const HOT = new Set(HOT_ROUTES.map((name) => `${V2_ROUTES[name][0]} /v2${V2_ROUTES[name][1]}`));
 
 /** Whether the route (its path under /api) is a hot write. */

@@ -8,6 +8,7 @@ import { CORE_BINDINGS, runAsync, type CoreRouteName, type CoreStores } from '@s
 import { V2_TABLE } from '@social/mock-api/routes';
 import { SqlCommentStore } from '../comment-store';
 import type { Executor } from '../db';
+import type { HotPostStore } from '../hot/post-store';
 import { hotWrite, isHotRoute } from '../hot/write';
 import type { Answer } from '../kit';
 import { SqlMemberStore } from '../member-store';
@@ -17,10 +18,10 @@ import type { RouteKit } from '../routes/kit';
 import { SqlSafetyStore } from '../safety-store';
 import { asMember, read, route, write } from './kit';
 
-/** Only the store a binding reads is made; a hot write's posts are its HotPostStore (src/hot). */
-const storesOf = (ex: Executor, origin: string, posts?: SqlPostStore): CoreStores => ({
+/** Only the store a binding reads is made; a hot write's posts and reposts are its HotPostStore (src/hot). */
+const storesOf = (ex: Executor, origin: string, hot?: HotPostStore): CoreStores => ({
   get posts() {
-    return posts ?? new SqlPostStore(ex, origin);
+    return hot ?? new SqlPostStore(ex, origin);
   },
   get comments() {
     return new SqlCommentStore(ex, origin);
@@ -29,7 +30,7 @@ const storesOf = (ex: Executor, origin: string, posts?: SqlPostStore): CoreStore
     return new SqlMemberStore(ex, origin);
   },
   get reposts() {
-    return new SqlRepostStore(ex, origin);
+    return hot ?? new SqlRepostStore(ex, origin);
   },
   get safety() {
     return new SqlSafetyStore(ex, origin);

@@ -96,7 +96,7 @@ export interface WriteFacts {
   silenced: boolean;
 }
 
-/** A reaction's or bookmark's write and the post as it is after it (null unless changed). */
+/** A reaction's, bookmark's or repost's write and the post as it is after it (null unless changed). */
 export interface Written {
   change: Change;
   post: PostRow | null;
@@ -474,7 +474,7 @@ export function* removePost(store: PostStore, postId: string, authorId: string):
 }
 
 /** The facts of the actor's write to the post: one step when the store reads them together. */
-function* writeFactsOf(store: PostStore, actor: Actor, postId: string, needsSilence: boolean): Operation<WriteFacts> {
+export function* writeFactsOf(store: PostStore, actor: Actor, postId: string, needsSilence: boolean): Operation<WriteFacts> {
   if (store.writeFacts) return yield* wait(store.writeFacts(actor.memberId, postId, actor.now));
   const author = yield* wait(store.postAuthor(postId));
   if (author === null || author === actor.memberId) return { author, block: 'none', silenced: false };
@@ -507,7 +507,7 @@ export function* react(store: PostStore, actor: Actor, postId: string, kind: Rea
 }
 
 /** A step-by-step store's write, with its post read back when it changed. */
-function* readBack(store: PostStore, actor: Actor, postId: string, change: Change): Operation<Written> {
+export function* readBack(store: PostStore, actor: Actor, postId: string, change: Change): Operation<Written> {
   return { change, post: change === 'changed' ? yield* postOr404(store, postId, actor.memberId) : null };
 }
 

@@ -16,13 +16,24 @@
  */
 import { V2_ERRORS, type MemberV2, type PostV2 } from '../contract-v2';
 import { fail } from './errors';
-import { refuseIfBlocked } from './blocks';
+import { refuseBlockSide } from './blocks';
 import type { Outcome } from './events';
 import { LIST_TAGS } from './lists';
-import { notify, unnotify } from './notifications';
+import { defersNotices, deliverNotice, noticeOf, type Notice } from './notifications';
 import { wait, type Actor, type Operation, type Step } from './operation';
 import { pageFrom, pageRequest, type ListKey } from './page';
-import { countsEvent, postOr404, postV2, viewerEvent, visiblePostOr404, type Change, type PostStore } from './posts';
+import {
+  countsEvent,
+  postOr404,
+  postV2,
+  readBack,
+  viewerEvent,
+  visiblePostOr404,
+  writeFactsOf,
+  type Change,
+  type PostStore,
+  type Written,
+} from './posts';
 
 /** A reposter as the store reads them: the member as the viewer sees them, and when they reposted. */
 export interface ReposterRow {
@@ -37,6 +48,8 @@ export type ReposterKey = [at: string, memberId: string];
 export interface RepostStore extends PostStore {
   /** The member's repost of the post is made (`reposted`) or taken back, at `now`. */
   setRepost(memberId: string, postId: string, reposted: boolean, now: string): Step<Change>;
+  /** setRepost, with `notice` recorded by the same write (DeferredNotices), and the post read back; in one step. */
+  applyRepost?(memberId: string, postId: string, reposted: boolean, now: string, notice: Notice | null): Step<Written>;
   /**
    * Up to `count` of the post's reposters after `after`, newest repost first, with the viewer's
    * follow flags; without those safety hides from the viewer (blocked either way, muted).
@@ -64,19 +77,22 @@ export function compareAppearances(a: { at: string; by: string | null }, b: { at
 /**
  * The member reposts the post (`reposted`) or undoes their repost. The answer is the post with
  * its new repost count and the caller's `viewer.reposted`; its counts go to every live stream.
+ * A repost notifies the author (grouped per post, as likes); an undo takes the member out of
+ * that group. A store that defers notices keeps the notice with the repost (as `react` does).
  */
 export function* repost(store: RepostStore, actor: Actor, postId: string, reposted: boolean): Operation<Outcome<PostV2>> {
-  const author = yield* wait(store.postAuthor(postId));
-  if (author === null) throw fail.postNotFound();
-  if (reposted) yield* refuseIfBlocked(store, actor.memberId, [author]);
-  const change = yield* wait(store.setRepost(actor.memberId, postId, reposted, actor.now));
-  if (change === 'missing') throw fail.postNotFound();
-  if (change === 'same') throw fail.badRequest(reposted ? V2_ERRORS.alreadyReposted : V2_ERRORS.notReposted);
-  const post = yield* postOr404(store, postId, actor.memberId);
+  const facts = yield* writeFactsOf(store, actor, postId, reposted);
+  if (facts.author === null) throw fail.postNotFound();
+  if (reposted && facts.author !== actor.memberId) refuseBlockSide(facts.block);
   const subject = { postId, commentId: null, replyId: null };
-  const notified = reposted
-    ? yield* notify(store.notifications, actor, author, 'repost', subject)
-    : yield* unnotify(store.notifications, actor.memberId, author, 'repost', subject);
+  const notice = noticeOf(reposted ? 'add' : 'remove', actor, facts.author, 'repost', subject, facts.silenced);
+  const written: Written = store.applyRepost
+    ? yield* wait(store.applyRepost(actor.memberId, postId, reposted, actor.now, notice))
+    : yield* readBack(store, actor, postId, yield* wait(store.setRepost(actor.memberId, postId, reposted, actor.now)));
+  if (written.change === 'missing') throw fail.postNotFound();
+  if (written.change === 'same') throw fail.badRequest(reposted ? V2_ERRORS.alreadyReposted : V2_ERRORS.notReposted);
+  const post = written.post ?? (yield* postOr404(store, postId, actor.memberId));
+  const notified = defersNotices(store) ? [] : yield* deliverNotice(store.notifications, notice);
   return { result: postV2(post), events: [countsEvent(post), viewerEvent(actor.memberId, post), ...notified] };
 }
 
