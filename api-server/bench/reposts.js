@@ -20,6 +20,38 @@ const repostCount = (posts) => Number(process.env.BENCH_REPOSTS ?? posts * 2);
 const WRITE_POSTS = 2000;
 
 /**
+ * Generates about `wanted` reposts in SQL (triggers off), then the stored repost counts, and
+ * vacuums: repost j is by member (j·7919) mod N (never one of `silent`, nor the post's author),
+ * of post (j·104729) mod posts (never one of `fresh`); a pair drawn twice is one repost. The
+ * denormalised columns (created_iso, post_author_id) are filled as the trigger would. Returns
+ * the load's ms.
+ */
+async function generateReposts(db, wanted, posts, { bulkLoad, member, MEMBERS, silent, fresh }) {
+  const t0 = Date.now();
+  await bulkLoad(db, ['post_reposts'], async () => {
+    await db.query(
+      `insert into post_reposts (post_id, member_id, created_at, created_iso, post_author_id)
+       select p.id, m.id, ts, to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), p.author_id
+       from generate_series(1, $1::bigint) j
+       join posts p on p.id = 'gp-' || lpad((1 + (j * 104729) % $2::bigint)::text, 7, '0')
+       join members m on m.id = ${member('1 + (j * 7919 + j / $3::bigint) % $3::bigint')}
+       cross join lateral (select date_trunc('milliseconds', p.created_at + random() * (timestamptz '2026-11-20 06:30:00+00' - p.created_at) + j * interval '0 s') as ts) t
+       where m.id <> all($4::text[]) and m.id <> p.author_id and p.id <> all($5::text[])
+       on conflict do nothing`,
+      [wanted, posts, MEMBERS, silent, fresh],
+    );
+    await db.query(
+      `update posts p set repost_count = x.n from (select post_id, count(*)::int as n from post_reposts group by post_id) x
+       where x.post_id = p.id and p.repost_count <> x.n`,
+    );
+  });
+  const loadMs = Date.now() - t0;
+  await db.query('vacuum analyze post_reposts');
+  await db.query('vacuum analyze posts');
+  return loadMs;
+}
+
+/**
  * `helpers`: run.js's bulkLoad, member, logInMembers, measureTurn, figuresOf, answerBytes,
  * DURATION_S and MEMBERS.
  */
@@ -50,29 +82,7 @@ async function repostScenario(db, base, tokens, cpu, posts, helpers) {
   ).rows.map((r) => r.id);
   if (fresh.length < 401) throw new Error(`only ${fresh.length} fresh posts for the repost and like calls`);
   const writePosts = Math.min(WRITE_POSTS, Math.floor((fresh.length - 1) / 2));
-  const wanted = repostCount(posts);
-  const t0 = Date.now();
-  await bulkLoad(db, ['post_reposts'], async () => {
-    // Repost j: member (j·7919) mod N (skipping the silent ones), post (j·104729) mod posts; a pair drawn twice is one repost.
-    await db.query(
-      `insert into post_reposts (post_id, member_id, created_at, created_iso)
-       select p.id, m.id, ts, to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-       from generate_series(1, $1::bigint) j
-       join posts p on p.id = 'gp-' || lpad((1 + (j * 104729) % $2::bigint)::text, 7, '0')
-       join members m on m.id = ${member('1 + (j * 7919 + j / $3::bigint) % $3::bigint')}
-       cross join lateral (select date_trunc('milliseconds', p.created_at + random() * (timestamptz '2026-11-20 06:30:00+00' - p.created_at) + j * interval '0 s') as ts) t
-       where m.id <> all($4::text[]) and m.id <> p.author_id and p.id <> all($5::text[])
-       on conflict do nothing`,
-      [wanted, posts, MEMBERS, silent, fresh],
-    );
-    await db.query(
-      `update posts p set repost_count = x.n from (select post_id, count(*)::int as n from post_reposts group by post_id) x
-       where x.post_id = p.id and p.repost_count <> x.n`,
-    );
-  });
-  const loadMs = Date.now() - t0;
-  await db.query('vacuum analyze post_reposts');
-  await db.query('vacuum analyze posts');
+  const loadMs = await generateReposts(db, repostCount(posts), posts, { bulkLoad, member, MEMBERS, silent, fresh });
   const stored = (await db.query(`select count(*)::int as reposts from post_reposts`)).rows[0].reposts;
   const benchSeen = (
     await db.query(`select count(*)::int as n from post_reposts r join follows f on f.followee_id = r.member_id where f.follower_id = $1`, [
@@ -231,4 +241,4 @@ function repostLines(scenario, posts) {
   return lines;
 }
 
-module.exports = { repostScenario, repostLines, REPOST_CALL: 'reposts' };
+module.exports = { generateReposts, repostScenario, repostLines, REPOST_CALL: 'reposts' };

@@ -10,7 +10,7 @@ import { NOTIFICATIONS_MIGRATION } from './notifications-schema';
 import { MEMBER_ROLES_MIGRATION } from './roles-schema';
 import { EDITED_MARKS_MIGRATION } from './v2/edited-schema';
 import { POST_TAGS_MIGRATION } from './v2/post-tags';
-import { NOTIFICATION_KINDS_MIGRATION, REPOSTS_MIGRATION } from './v2/reposts-schema';
+import { NOTIFICATION_KINDS_MIGRATION, REPOST_AUTHORS_MIGRATION, REPOSTS_MIGRATION } from './v2/reposts-schema';
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
 import { HOT_REPOST_MIGRATION } from './hot/repost-schema';
 import { DELIVER_GROUPS_MIGRATION, HOT_WRITES_MIGRATION } from './hot/schema';
@@ -231,4 +231,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03-hot-repost': HOT_REPOST_MIGRATION,
   // A batch of the outbox's notices written set-based, in one call (src/hot/schema.ts, issue 51).
   '2026-12-03-outbox-set-based-delivery': DELIVER_GROUPS_MIGRATION,
+  // Each repost's post author, and home's ranges of reposts by index alone (issue 54, src/v2/reposts-schema.ts).
+  '2026-12-03-54-repost-authors': REPOST_AUTHORS_MIGRATION,
 };

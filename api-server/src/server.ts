@@ -34,7 +34,8 @@ export async function startApiServer(
       guards: poolGuardsOf(config.operations, logger),
     });
   // With API_MIGRATE_ON_START=0 the deployment runs `npm run migrate -w api-server` first; /readyz stays 503 until it has.
-  if (config.operations.migrateOnStart) await migrate(database.db);
+  // Migrations run without the request time limits: a backfill of a large table takes minutes.
+  if (config.operations.migrateOnStart) await database.unbounded((db) => migrate(db));
   const migrated = (await pendingMigrations(database.db)).length === 0;
   // The seed of API_SEED_POSTS can take minutes: the request time limits are not for it.
   if (migrated && config.seed === 'demo') await database.unbounded((db) => seedIfEmpty(db, config.seedExtraPosts, config.seedModerator));

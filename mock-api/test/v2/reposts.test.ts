@@ -190,6 +190,33 @@ describe('reposts in the home feed, a member’s posts and activities', () => {
     expect(ids((await ada.api.v2.feed.home({ limit: 50 })).posts)).not.toContain(saras._id);
   });
 
+  it('a post reposted by two followed members shows at the newer repost, in every page size, however far down the newer reposter’s reposts it is', async () => {
+    const [ada, meera, kabir, sara] = await members();
+    const time = clock();
+    await ada.api.v2.members.follow(meera.user._id);
+    await ada.api.v2.members.follow(kabir.user._id);
+    const made = [];
+    for (const content of ['Shared twice', 'Then this', 'And this', 'And last'])
+      made.push((await sara.api.v2.posts.create({ content, pic: '' })).post);
+    const [twice, ...later] = made;
+    time.tick();
+    await meera.api.v2.posts.repost(twice!._id);
+    time.tick();
+    await kabir.api.v2.posts.repost(twice!._id);
+    // Kabir's newer reposts push his repost of `twice` past the first page, where Meera's older one would fit.
+    for (const post of later) {
+      time.tick();
+      await kabir.api.v2.posts.repost(post._id);
+    }
+    const expected = [...later.reverse(), twice!].map((p) => p._id);
+    for (const limit of [1, 3, 20]) {
+      const home = await every((cursor) => ada.api.v2.feed.home({ limit, cursor }), limit);
+      const shown = home.filter((p) => expected.includes(p._id));
+      expect(shown.map((p) => p._id)).toEqual(expected);
+      expect(shown.map((p) => p.repostedBy?.member._id)).toEqual(expected.map(() => kabir.user._id));
+    }
+  }, 30_000);
+
   it('a post the member already sees as itself shows once, at the repost, when someone they follow reposts it', async () => {
     const [ada, meera, kabir, sara] = await members();
     const time = clock();
