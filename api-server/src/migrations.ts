@@ -14,7 +14,13 @@ import { NOTIFICATION_KINDS_MIGRATION, REPOSTS_MIGRATION } from './v2/reposts-sc
 import { V2_SCHEMA_MIGRATION } from './v2/schema';
 import { HOT_WRITES_MIGRATION } from './hot/schema';
 import { POST_PICTURES_MIGRATION, POST_VERSIONS_MIGRATION } from './post-pictures-schema';
-import { FOLLOWED_TAGS_MIGRATION, RECENT_TAGS_MIGRATION, SEARCH_MIGRATION } from './search-schema';
+import {
+  FOLLOWED_TAGS_MIGRATION,
+  RECENT_TAGS_MIGRATION,
+  SEARCH_MIGRATION,
+  SEARCH_SCORE_LEVELS_MIGRATION,
+  TRENDING_AUTHORS_MIGRATION,
+} from './search-schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
   for (const statement of list) await sql.raw(statement).execute(db);
@@ -226,4 +232,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02-search-01-post-words': SEARCH_MIGRATION,
   '2026-12-02-search-02-followed-tags': FOLLOWED_TAGS_MIGRATION,
   '2026-12-02-search-03-recent-tags': RECENT_TAGS_MIGRATION,
+  // Search and trending tags at a million posts (issue 55, src/search-schema.ts).
+  '2026-12-03-search-04-score-levels': SEARCH_SCORE_LEVELS_MIGRATION,
+  '2026-12-03-search-05-trending-authors': TRENDING_AUTHORS_MIGRATION,
 };
