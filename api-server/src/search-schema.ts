@@ -102,14 +102,18 @@ export const SEARCH_SCORE_LEVELS_MIGRATION: Migration = {
       ['search_words_added', 'added', 1],
       ['search_words_removed', 'removed', -1],
     ] as const)
-      await sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      await sql
+        .raw(
+          `create function ${name}() returns trigger language plpgsql as $$
         begin
           insert into search_words (word, posts)
             select w.word, ${sign} * count(*)::int from ${table} r, unnest(string_to_array(r.words, ' ')) as w (word)
             group by w.word order by w.word
             on conflict (word) do update set posts = search_words.posts + excluded.posts;
           return null;
-        end $$`).execute(db);
+        end $$`,
+        )
+        .execute(db);
     await sql`create function search_words_changed() returns trigger language plpgsql as $$
       begin
         insert into search_words (word, posts)

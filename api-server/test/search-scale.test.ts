@@ -21,7 +21,8 @@ serverForFile((started) => {
   db = started.database.db;
 });
 
-const byFirst = (a: (string | number)[], b: (string | number)[]) => (String(a[0]) < String(b[0]) ? -1 : String(a[0]) > String(b[0]) ? 1 : 0);
+const byFirst = (a: (string | number)[], b: (string | number)[]) =>
+  String(a[0]) < String(b[0]) ? -1 : String(a[0]) > String(b[0]) ? 1 : 0;
 
 /** search_words' counts above zero, and the counts of every stored post's words. */
 async function countsAndExpected(): Promise<{ stored: (string | number)[][]; expected: (string | number)[][] }> {
@@ -36,7 +37,9 @@ async function countsAndExpected(): Promise<{ stored: (string | number)[][]; exp
 async function copiesOff(): Promise<{ id: string }[]> {
   return rows(
     db,
-    sql<{ id: string }>`select s.post_id as id from post_search s join posts p on p.id = s.post_id where s.created_at is distinct from p.created_at
+    sql<{
+      id: string;
+    }>`select s.post_id as id from post_search s join posts p on p.id = s.post_id where s.created_at is distinct from p.created_at
       union all select t.post_id from post_tags t join posts p on p.id = t.post_id where t.author_id is distinct from p.author_id`,
   );
 }
@@ -51,14 +54,18 @@ it("the migrations give the rows already stored their post's created_at and auth
     await sql`insert into posts (id, numeric_id, author_id, content, created_at, created_iso, updated_iso)
       values (${id}, ${`92000${i}`}, ${author!.id}, ${content}, ${at}::timestamptz, ${at}, ${at})`.execute(db);
     await sql`insert into post_search (post_id, words) values (${id}, ${searchWordsOf(content).join(' ')})`.execute(db);
-    if (i === 0) await sql`insert into post_tags (post_id, tag, created_at) values (${id}, 'gardens', '2026-01-01T00:00:00.000Z')`.execute(db);
+    if (i === 0)
+      await sql`insert into post_tags (post_id, tag, created_at) values (${id}, 'gardens', '2026-01-01T00:00:00.000Z')`.execute(db);
   }
   await SEARCH_SCORE_LEVELS_MIGRATION.up(db);
   await TRENDING_AUTHORS_MIGRATION.up(db);
   expect(await copiesOff()).toEqual([]);
   const old = await rows(
     db,
-    sql<{ id: string; at: string }>`select post_id as id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as at from post_search where post_id like 'old-scale-%' order by post_id`,
+    sql<{
+      id: string;
+      at: string;
+    }>`select post_id as id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as at from post_search where post_id like 'old-scale-%' order by post_id`,
   );
   expect(old).toEqual([
     { id: 'old-scale-0', at: '2026-01-01' },
@@ -115,8 +122,12 @@ describe('on 3,000 posts holding one word', () => {
       from generate_series(1, 3000) i,
         lateral (select timestamptz '2026-06-01T00:00:00Z' + i * interval '1 hour' as at) t,
         lateral (select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso) f`.execute(db);
-    await sql`insert into post_search (post_id, words) select id, 'quorum note ' || substr(id, 6)::int from posts where id like 'many-%'`.execute(db);
-    await sql`insert into post_tags (post_id, tag, created_at) select id, 'quorum', created_at from posts where id like 'many-%'`.execute(db);
+    await sql`insert into post_search (post_id, words) select id, 'quorum note ' || substr(id, 6)::int from posts where id like 'many-%'`.execute(
+      db,
+    );
+    await sql`insert into post_tags (post_id, tag, created_at) select id, 'quorum', created_at from posts where id like 'many-%'`.execute(
+      db,
+    );
     await sql`vacuum analyze posts, post_search, post_tags`.execute(db);
   });
 
@@ -135,7 +146,9 @@ describe('on 3,000 posts holding one word', () => {
   it('trending tags read post_tags_recent_authors alone, no post', async () => {
     const { db: recorded, statements } = recording();
     const store = new SqlDiscoveryStore(recorded, 'http://localhost');
-    expect(await store.trendingTags('2026-07-01T00:00:00.000Z', '2026-07-02T00:00:00.000Z', null, 10)).toEqual([{ name: 'quorum', postCount: 1 }]);
+    expect(await store.trendingTags('2026-07-01T00:00:00.000Z', '2026-07-02T00:00:00.000Z', null, 10)).toEqual([
+      { name: 'quorum', postCount: 1 },
+    ]);
     const plan = await db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       const { rows: lines } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
