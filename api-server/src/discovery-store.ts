@@ -136,7 +136,8 @@ export class SqlDiscoveryStore implements DiscoveryStore {
     // A cursor's score above the top (a hand-made one) is no fence: every level is after it.
     for (let level = Math.min(after ? after[0] : words.length, words.length); level >= 0 && found.length < count; level -= 1) {
       // At the top level every word is whole: the GIN index finds those posts alone.
-      const matches = sql`s.vector @@ ${level === words.length ? exactQuery(words) : prefixes}::tsquery and ${score} = ${level}::int
+      const levelMatch = sql`s.vector @@ ${level === words.length ? exactQuery(words) : prefixes}::tsquery and ${score} = ${level}::int`;
+      const matches = sql`${levelMatch}
         ${sql.join(
           extra.map((c) => sql`and ${c}`),
           sql` `,
@@ -162,11 +163,18 @@ export class SqlDiscoveryStore implements DiscoveryStore {
       for (const row of window) if (row.id !== null) found.push(row.id);
       const { scanned, last_at: lastAt, last_id: lastId } = first!;
       if (found.length >= count || scanned < windowSize || lastAt === null || lastId === null) continue;
+      // The level's matches below the window from the GIN index (materialized: never a scan of
+      // post_search_newest filtered row by row, which would read to the end when the level is short).
       const rest = await rows(
         this.ex,
-        sql<{ id: string }>`select p.id from post_search s join posts p on p.id = s.post_id
-          where (s.created_at, s.post_id collate "C") < (${lastAt}::timestamptz, ${lastId}::text collate "C") and ${matches}
-          order by s.created_at desc, s.post_id collate "C" desc limit ${count - found.length}`,
+        sql<{ id: string }>`with g as materialized (select s.post_id, s.created_at from post_search s
+            where (s.created_at, s.post_id collate "C") < (${lastAt}::timestamptz, ${lastId}::text collate "C") and ${levelMatch})
+          select p.id from g join posts p on p.id = g.post_id
+          where true ${sql.join(
+            extra.map((c) => sql`and ${c}`),
+            sql` `,
+          )} ${shownTo(viewerId, sql`p.author_id`)}
+          order by g.created_at desc, g.post_id collate "C" desc limit ${count - found.length}`,
       );
       found.push(...rest.map((r) => r.id));
     }
