@@ -1,14 +1,16 @@
 /**
  * Search, trending tags and followed tags (mock-api/src/core/tags.ts, DiscoveryStore) on
  * PostgreSQL (tables: src/search-schema.ts):
- *   Search:         post_search_vector (GIN) for the words, each as a word or the start of one
- *                   (`'gard':*`), every match ranked: with from: in one query, for words few
- *                   posts hold (search_words' counts) in two (rankFew); words many posts hold,
- *                   score level by score level, best first: a window of post_search_newest
- *                   (newest first), then the GIN index below the window when it did not fill
- *                   the page (searchByLevels).
- *                   The author (posts_by_author_latest) or the tag (post_tags_by_tag) alone when
- *                   there is no word; the score counts the words matched whole.
+ *   Search:         the words of post_search, each as a word or the start of one (`'gard':*`);
+ *                   the score counts the words matched whole. search_words' counts choose how:
+ *                   - words few posts hold: their matches from the GIN index (post_search_vector),
+ *                     then those posts, every one ranked (rankFew);
+ *                   - with from:, the author's posts (posts_by_author_latest), every one ranked;
+ *                   - else score level by score level, best first: a window of post_search_newest
+ *                     (newest first), then the GIN index below the window when it did not fill
+ *                     the page (searchByLevels).
+ *                   Without words, the author's (posts_by_author_latest) or the tag's
+ *                   (post_tags_by_tag) posts alone.
  *   Trending tags:  post_tags_recent_authors, the last day's tag rows with their authors, from
  *                   the index alone (no post read).
  *   Followed tags:  followed_tags_by_member.
@@ -62,12 +64,12 @@ export class SqlDiscoveryStore implements DiscoveryStore {
     viewerId: string | null,
   ): Promise<{ row: PostRow; score: number }[]> {
     const { words } = filter;
-    const ids =
-      words.length === 0 || filter.authorId !== null
-        ? sql<{ id: string }>`${this.rankedSearch(filter, after, viewerId)} limit ${count}`
-        : (await this.mayMatchMany(words))
-          ? await this.searchByLevels(filter, after, count, viewerId)
-          : await this.rankFew(filter, after, count, viewerId);
+    let ids: RawBuilder<{ id: string }>;
+    if (words.length === 0) ids = sql`${this.rankedSearch(filter, after, viewerId)} limit ${count}`;
+    else if (!(await this.mayMatchMany(words))) ids = await this.rankFew(filter, after, count, viewerId);
+    // from: with words many posts hold: the author's posts are the fewer.
+    else if (filter.authorId !== null) ids = sql`${this.rankedSearch(filter, after, viewerId)} limit ${count}`;
+    else ids = await this.searchByLevels(filter, after, count, viewerId);
     const found = await new RendererV2(this.ex, this.origin, viewerId ?? undefined).postRows(ids);
     // The score again from the text the row holds: the same words the stored vector was made of.
     return found.map((row) => ({ row, score: searchScore(new Set(searchWordsOf(row.content)), words) }));
@@ -90,7 +92,10 @@ export class SqlDiscoveryStore implements DiscoveryStore {
     return (row?.posts ?? 0) > RANK_ALL_MAX;
   }
 
-  /** Every post matching the filter after `after`, in search order (score, then newest): the GIN index, every match ranked. */
+  /**
+   * Every post matching the filter after `after`, in search order (score, then newest), every
+   * match ranked: without words the author's or the tag's posts, with from: the author's posts.
+   */
   private rankedSearch(filter: SearchFilter, after: SearchKey | null, viewerId: string | null): RawBuilder<{ id: string }> {
     const { words } = filter;
     // Without words every score is 0: the order is the newest first alone.
@@ -104,7 +109,14 @@ export class SqlDiscoveryStore implements DiscoveryStore {
           ? sql`(${score}, p.created_at, p.id collate "C") < (${after[0]}::int, ${after[1]}::timestamptz, ${after[2]}::text collate "C")`
           : sql`(p.created_at, p.id collate "C") < (${after[1]}::timestamptz, ${after[2]}::text collate "C")`,
       );
-    return sql<{ id: string }>`select p.id from posts p ${score ? sql`join post_search s on s.post_id = p.id` : sql``}
+    // With from:, the author's posts first (posts_by_author_latest), then each one's words by primary
+    // key (offset 0 keeps that order of reading: joined, PostgreSQL reads every match of the GIN index).
+    const join = !score
+      ? sql``
+      : filter.authorId !== null
+        ? sql`cross join lateral (select s.vector from post_search s where s.post_id = p.id offset 0) s`
+        : sql`join post_search s on s.post_id = p.id`;
+    return sql<{ id: string }>`select p.id from posts p ${join}
       where ${sql.join(conditions, sql` and `)} ${shownTo(viewerId, sql`p.author_id`)}
       order by ${score ? sql`${score} desc, ` : sql``}p.created_at desc, p.id collate "C" desc`;
   }
