@@ -16,6 +16,9 @@ import { login, serverForFile } from './kit';
 let server: RunningServer;
 let db: Db;
 
+// 3,000 posts written and vacuumed before each of the last tests: minutes on a busy two-core machine.
+jest.setTimeout(180_000);
+
 serverForFile((started) => {
   server = started;
   db = started.database.db;
