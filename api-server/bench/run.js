@@ -230,15 +230,25 @@ async function generatePosts(db, from, to) {
       );
       const range = [`gp-${String(from + 1).padStart(7, '0')}`, `gp-${String(to).padStart(7, '0')}`];
       await db.query(
-        `insert into post_tags (post_id, tag, created_at)
-       select p.id, ${tagOf('substr(p.id, 4)')}, p.created_at from posts p where p.id between $1 and $2`,
+        `insert into post_tags (post_id, tag, created_at, author_id)
+       select p.id, ${tagOf('substr(p.id, 4)')}, p.created_at, p.author_id from posts p where p.id between $1 and $2`,
         range,
       );
       // Post search's words (src/search-schema.ts): the generated text is ASCII, where the core's rule
-      // (mock-api/src/core/search.ts) is lower case and runs of letters and digits.
+      // (mock-api/src/core/search.ts) is lower case and runs of letters and digits, each word once
+      // (a post's words are distinct: its number and tag are not words of the phrases). The triggers
+      // are off while loading: the post's created_at (post_search_newest) is written here, and the
+      // words' counts (search_words, which choose how a search reads) after.
       await db.query(
-        `insert into post_search (post_id, words)
-       select p.id, trim(lower(regexp_replace(p.content, '[^A-Za-z0-9]+', ' ', 'g'))) from posts p where p.id between $1 and $2`,
+        `insert into post_search (post_id, words, created_at)
+       select p.id, trim(lower(regexp_replace(p.content, '[^A-Za-z0-9]+', ' ', 'g'))), p.created_at from posts p where p.id between $1 and $2`,
+        range,
+      );
+      await db.query(
+        `insert into search_words (word, posts)
+       select w.word, count(*)::int from post_search s, unnest(string_to_array(s.words, ' ')) as w (word)
+       where s.post_id between $1 and $2 group by w.word
+       on conflict (word) do update set posts = search_words.posts + excluded.posts`,
         range,
       );
       // Likers of post n: (n·7919 + k·4729) mod N, distinct for k < N; the first like_count like, the rest dislike.

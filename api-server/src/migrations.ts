@@ -15,7 +15,13 @@ import { V2_SCHEMA_MIGRATION } from './v2/schema';
 import { HOT_REPOST_MIGRATION } from './hot/repost-schema';
 import { DELIVER_GROUPS_MIGRATION, HOT_WRITES_MIGRATION } from './hot/schema';
 import { POST_PICTURES_MIGRATION, POST_VERSIONS_MIGRATION } from './post-pictures-schema';
-import { FOLLOWED_TAGS_MIGRATION, RECENT_TAGS_MIGRATION, SEARCH_MIGRATION } from './search-schema';
+import {
+  FOLLOWED_TAGS_MIGRATION,
+  RECENT_TAGS_MIGRATION,
+  SEARCH_MIGRATION,
+  SEARCH_SCORE_LEVELS_MIGRATION,
+  TRENDING_AUTHORS_MIGRATION,
+} from './search-schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
   for (const statement of list) await sql.raw(statement).execute(db);
@@ -233,4 +239,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03-outbox-set-based-delivery': DELIVER_GROUPS_MIGRATION,
   // Each repost's post author, and home's ranges of reposts by index alone (issue 54, src/v2/reposts-schema.ts).
   '2026-12-03-54-repost-authors': REPOST_AUTHORS_MIGRATION,
+  // Search and trending tags at a million posts (issue 55, src/search-schema.ts).
+  '2026-12-03-search-04-score-levels': SEARCH_SCORE_LEVELS_MIGRATION,
+  '2026-12-03-search-05-trending-authors': TRENDING_AUTHORS_MIGRATION,
 };
