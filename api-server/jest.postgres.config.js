@@ -1,6 +1,6 @@
 /**
  * The contract suite, the two-instance tests (instances, live events), the fault tests (restart, stop, freeze),
- * the account deletion leftovers test, the statement budget, the outbox's set-based batch
+ * the account deletion leftovers test, the statement budget, the trending tags' ranking, the outbox's set-based batch
  * (outbox-batch, which also runs on PGlite) and a new production server's start on a
  * real PostgreSQL server (DATABASE_URL),
  * one test file at a time since they share the database:
@@ -27,6 +27,7 @@ module.exports = {
         '<rootDir>/test/notification-race.test.ts',
         '<rootDir>/test/account-deletion.test.ts',
         '<rootDir>/test/seed-size.test.ts',
+        '<rootDir>/test/trending-tags.test.ts',
         '<rootDir>/test/production-start.test.ts',
         '<rootDir>/test/password-change-race.test.ts',
         '<rootDir>/test/v1-bounds.test.ts',

@@ -12,7 +12,8 @@
  *                   Without words, the author's (posts_by_author_latest) or the tag's
  *                   (post_tags_by_tag) posts alone.
  *   Trending tags:  post_tags_recent_authors, the last day's tag rows with their authors, from
- *                   the index alone (no post read).
+ *                   the index alone (no post read): once for every viewer in the instance's
+ *                   ranking (src/trending-tags.ts), for one viewer when the ranking cannot tell.
  *   Followed tags:  followed_tags_by_member.
  */
 import type { TrendingTagV2 } from '@social/mock-api/contract-v2';
@@ -20,6 +21,7 @@ import { searchScore, searchWordsOf, type DiscoveryStore, type PostRow, type Sea
 import type { RawBuilder } from 'kysely';
 import { one, rows, sql, type Executor } from './db';
 import { shownTo } from './safety-filters';
+import type { TrendingTagRanking } from './trending-tags';
 import { RendererV2 } from './v2/render';
 
 /** A lexeme of a tsquery: the core's words are letters and digits only, so quoting is all it needs. */
@@ -51,6 +53,8 @@ export class SqlDiscoveryStore implements DiscoveryStore {
   constructor(
     private readonly ex: Executor,
     private readonly origin: string,
+    /** The instance's shared ranking of trending tags (none: each request counts the day's tags). */
+    private readonly trending?: TrendingTagRanking,
   ) {}
 
   async memberIdByHandle(handle: string): Promise<string | null> {
@@ -231,6 +235,12 @@ export class SqlDiscoveryStore implements DiscoveryStore {
   }
 
   trendingTags(since: string, now: string, viewerId: string | null, count: number): Promise<TrendingTagV2[]> {
+    const counted = () => this.countTrendingTags(since, now, viewerId, count);
+    return this.trending ? this.trending.answer(this.ex, since, now, viewerId, count, counted) : counted();
+  }
+
+  /** The day's tag rows counted for this viewer alone. */
+  private countTrendingTags(since: string, now: string, viewerId: string | null, count: number): Promise<TrendingTagV2[]> {
     return rows(
       this.ex,
       sql<TrendingTagV2>`select t.tag as name, count(distinct t.author_id)::int as "postCount"

@@ -21,6 +21,7 @@ import {
   SEARCH_MIGRATION,
   SEARCH_SCORE_LEVELS_MIGRATION,
   TRENDING_AUTHORS_MIGRATION,
+  TRENDING_VERSION_MIGRATION,
 } from './search-schema';
 
 const statements = (list: string[]) => async (db: Kysely<unknown>) => {
@@ -242,4 +243,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   // Search and trending tags at a million posts (issue 55, src/search-schema.ts).
   '2026-12-03-search-04-score-levels': SEARCH_SCORE_LEVELS_MIGRATION,
   '2026-12-03-search-05-trending-authors': TRENDING_AUTHORS_MIGRATION,
+  // The change log's post events by seq: the version of the trending tags' ranking (src/search-schema.ts, src/trending-tags.ts; issue 55).
+  '2026-12-03-search-06-trending-version': TRENDING_VERSION_MIGRATION,
 };

@@ -211,3 +211,20 @@ export const TRENDING_AUTHORS_MIGRATION: Migration = {
     await sql`alter table post_tags drop column author_id`.execute(db);
   },
 };
+
+/**
+ * The change log's events that can change a day's tag rows, as SQL text: the same text in the
+ * partial index below and in the trending tags' version query (src/trending-tags.ts), which
+ * PostgreSQL needs to use the index.
+ */
+export const TAG_CHANGES = `kind in ('post.created', 'post.edited', 'post.deleted', 'reset')`;
+
+/** The index of the trending tags' version: the change log's post events and resets, by seq. */
+export const TRENDING_VERSION_MIGRATION: Migration = {
+  async up(db) {
+    await sql`create index change_log_tag_changes on change_log (seq) where ${sql.raw(TAG_CHANGES)}`.execute(db);
+  },
+  async down(db) {
+    await sql`drop index change_log_tag_changes`.execute(db);
+  },
+};
