@@ -137,3 +137,35 @@ test('a post with two pictures and descriptions, edited, shows "Edited" and its 
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('on the post page at 1280×800 a tall picture opens large with Previous and Next still in view', async () => {
+  const { page, context, errors } = await openPage(browser, { width: 1280, height: 800 });
+  await logInAs(page, 1);
+  const tall = await drawnPicture(page, 600, 1200, 'image/png');
+  const text = `Tall pictures ${Date.now()}`;
+  await page.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
+  await page.getByLabel('Add photo or GIF').setInputFiles([
+    { name: 'tall-1.png', mimeType: 'image/png', buffer: tall },
+    { name: 'tall-2.png', mimeType: 'image/png', buffer: tall },
+  ]);
+  const descriptions = page.getByRole('textbox', { name: 'Picture description' });
+  await descriptions.nth(1).waitFor({ timeout: 30_000 });
+  await descriptions.nth(0).fill('A tall picture');
+  await descriptions.nth(1).fill('Another tall picture');
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  const card = page.getByRole('article').filter({ hasText: text });
+  await card.getByRole('img', { name: 'A tall picture' }).click();
+
+  await page.getByRole('button', { name: 'A tall picture (open full size)' }).click();
+  const viewer = page.getByRole('dialog', { name: 'A tall picture' });
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('.post-picture-dialog__image');
+    return img !== null && img.complete && img.naturalWidth > 0;
+  });
+  // The dialog needs no scrolling of its own: the picture leaves room for the buttons under it.
+  expect(await viewer.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  const next = (await viewer.getByRole('button', { name: 'Next picture' }).boundingBox())!;
+  expect(next.y + next.height).toBeLessThanOrEqual(800);
+  expect(errors).toEqual([]);
+  await context.close();
+});
